@@ -1,0 +1,80 @@
+import type { ToolResponse, ToolUsePart } from '../conversation/index.js';
+import type { ModelParams, ToolDefinition } from '../conversation/index.js';
+import type { JsonObject } from '../json/index.js';
+
+/** A tool the agent may call, and whether calling it changes the world. */
+export interface ToolSpec extends ToolDefinition {
+  /**
+   * True when calling the tool only reads the world. forkpoint re-asks
+   * read-only tools freely (drift probes); it never re-calls the others.
+   */
+  readonly readOnly: boolean;
+}
+
+/** What a system prompt may depend on. Both are injected, never read globally. */
+export interface PromptEnvironment {
+  readonly now: Date;
+  readonly random: () => number;
+}
+
+/** A system prompt, fixed or computed once when a run starts. */
+export type SystemPrompt = string | ((environment: PromptEnvironment) => string);
+
+/** The outcome a run's final model turn parses to. */
+export type Outcome = JsonObject;
+
+/** The result of the build's outcome parser. */
+export type ParsedOutcome = { readonly ok: true; readonly outcome: Outcome } | { readonly ok: false; readonly problem: string };
+
+/** What the harness decides when a tool result arrives. */
+export type ToolResultVerdict =
+  | { readonly action: 'continue' }
+  | { readonly action: 'finish'; readonly outcome: Outcome }
+  | { readonly action: 'fail'; readonly message: string };
+
+/** The facts a tool-result guard sees. */
+export interface ToolResultCheck {
+  readonly call: ToolUsePart;
+  readonly response: ToolResponse;
+  readonly step: number;
+}
+
+/**
+ * The harness hooks: the agent's own code, run by the machine on every
+ * observation. They must be pure functions of their arguments.
+ */
+export interface AgentHooks {
+  /** Writes the first user message from the run's input. */
+  readonly renderInput: (input: JsonObject) => string;
+  /** Inspects each tool result as it arrives; may end or fail the run right there. */
+  readonly guardToolResult?: (check: ToolResultCheck) => ToolResultVerdict;
+  /** Reads the outcome out of the model's final text. */
+  readonly parseOutcome: (text: string) => ParsedOutcome;
+  /** Lists what is wrong with a parsed outcome; empty when it is acceptable. */
+  readonly validateOutcome?: (outcome: Outcome) => readonly string[];
+}
+
+/** Everything that defines one build of an agent. */
+export interface AgentDefinition extends AgentHooks {
+  /** The agent's name, shared by all its builds (`claims-triage`). */
+  readonly name: string;
+  /** The build's name (`baseline`, `patched`, ...). */
+  readonly build: string;
+  readonly systemPrompt: SystemPrompt;
+  readonly model: string;
+  readonly params: ModelParams;
+  readonly tools: readonly ToolSpec[];
+  /** The most observations a run may take before it fails with `STEP_CAP_REACHED`. */
+  readonly stepCap: number;
+  /**
+   * Bump when behaviour changes in ways the hook source does not show (a
+   * constant the hooks import, say): it is part of the code hash.
+   */
+  readonly codeVersion?: string;
+}
+
+/** A defined build: its definition plus the hash of its code. */
+export interface AgentBuild extends AgentDefinition {
+  /** sha256 (16 hex) over the prompt, model, params, tool specs and hook source. */
+  readonly codeHash: string;
+}

@@ -1,0 +1,33 @@
+import { canonicalJson, sha256Hex } from '../json/index.js';
+import type { JsonObject } from '../json/index.js';
+import type { AgentDefinition } from './agent-definition.js';
+
+const sourceOf = (hook: ((...args: never[]) => unknown) | undefined): string | null =>
+  hook === undefined ? null : hook.toString();
+
+/**
+ * The hash of a build's code: everything that decides what the agent asks and
+ * how it judges what it gets back. Function hooks are hashed by their source
+ * text, so values they capture from outside are invisible to it; such builds
+ * set `codeVersion`.
+ */
+export function codeHashOf(definition: AgentDefinition): string {
+  const material: JsonObject = {
+    name: definition.name,
+    build: definition.build,
+    systemPrompt:
+      typeof definition.systemPrompt === 'string' ? definition.systemPrompt : definition.systemPrompt.toString(),
+    model: definition.model,
+    params: { ...definition.params },
+    tools: definition.tools.map((tool) => ({ ...tool })),
+    hooks: {
+      renderInput: sourceOf(definition.renderInput),
+      guardToolResult: sourceOf(definition.guardToolResult),
+      parseOutcome: sourceOf(definition.parseOutcome),
+      validateOutcome: sourceOf(definition.validateOutcome),
+    },
+    stepCap: definition.stepCap,
+    codeVersion: definition.codeVersion ?? null,
+  };
+  return sha256Hex(canonicalJson(material), 16);
+}

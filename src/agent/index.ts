@@ -1,0 +1,14 @@
+export type {
+  AgentBuild,
+  AgentDefinition,
+  AgentHooks,
+  Outcome,
+  ParsedOutcome,
+  PromptEnvironment,
+  SystemPrompt,
+  ToolResultCheck,
+  ToolResultVerdict,
+  ToolSpec,
+} from './agent-definition.js';
+export { codeHashOf } from './code-hash.js';
+export { defineAgent } from './define-agent.js';

@@ -1,0 +1,13 @@
+export {
+  textOf,
+  toolUsesOf,
+  type Message,
+  type MessagePart,
+  type TextPart,
+  type ThinkingPart,
+  type ToolResultPart,
+  type ToolUsePart,
+} from './message.js';
+export type { ModelParams, ModelRequest, ToolDefinition } from './model-request.js';
+export type { ModelResponse, StopReason } from './model-response.js';
+export type { ToolRequest, ToolResponse } from './tool-call.js';

@@ -1,0 +1,2 @@
+export { ERROR_CODES, INPUT_ERROR_CODES, type ErrorCode } from './error-codes.js';
+export { ForkpointError, isForkpointError, type ForkpointErrorOptions } from './forkpoint-error.js';

@@ -1,0 +1,4 @@
+export { isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json-value.js';
+export { MAX_JSON_DEPTH, assertJsonValue, parseJsonInput } from './validate-json.js';
+export { canonicalJson } from './canonical-json.js';
+export { sha256Hex } from './digest.js';

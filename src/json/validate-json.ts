@@ -1,0 +1,93 @@
+import { ForkpointError } from '../errors/index.js';
+import type { ErrorCode } from '../errors/index.js';
+import type { JsonValue } from './json-value.js';
+
+/**
+ * The deepest nesting forkpoint accepts in any JSON input. Far beyond any real
+ * request; low enough that JSON.stringify (which recurses) can never overflow.
+ */
+export const MAX_JSON_DEPTH = 200;
+
+/**
+ * Checks that `value` is plain JSON that hashes unambiguously: no `undefined`,
+ * `NaN`/`Infinity`, `BigInt`, `Date`, `Map`, `Set`, class instances or cycles,
+ * and nesting no deeper than {@link MAX_JSON_DEPTH}. fast-json-stable-stringify
+ * would silently collapse each of those onto another value, so two different
+ * requests could share a hash.
+ *
+ * The walk is iterative so that a hostile depth cannot overflow the stack.
+ */
+export function assertJsonValue(
+  value: unknown,
+  what: string,
+  code: ErrorCode = 'INPUT_INVALID',
+): asserts value is JsonValue {
+  type Frame = { node: unknown; path: string; depth: number } | { leave: object };
+  const stack: Frame[] = [{ node: value, path: '$', depth: 0 }];
+  const ancestors = new Set<object>();
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if ('leave' in frame) {
+      ancestors.delete(frame.leave);
+      continue;
+    }
+    const { node, path, depth } = frame;
+    const problem = describeProblem(node, depth);
+    if (problem !== undefined) throw new ForkpointError(code, `${what} is not plain JSON at ${path}: ${problem}`);
+    if (typeof node !== 'object' || node === null) continue;
+    if (ancestors.has(node)) throw new ForkpointError(code, `${what} is not plain JSON at ${path}: it contains itself`);
+    ancestors.add(node);
+    stack.push({ leave: node });
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], path: `${path}[${i}]`, depth: depth + 1 });
+    } else {
+      const entries = Object.entries(node);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
+      }
+    }
+  }
+}
+
+function describeProblem(node: unknown, depth: number): string | undefined {
+  if (depth > MAX_JSON_DEPTH) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
+  switch (typeof node) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(node) ? undefined : `${String(node)} is not a JSON number`;
+    case 'undefined':
+      return 'undefined has no JSON form';
+    case 'bigint':
+      return 'a BigInt has no JSON form';
+    case 'function':
+    case 'symbol':
+      return `a ${typeof node} has no JSON form`;
+    case 'object': {
+      if (node === null || Array.isArray(node)) return undefined;
+      const prototype: unknown = Object.getPrototypeOf(node);
+      if (prototype === Object.prototype || prototype === null) return undefined;
+      const name = (node as { constructor?: { name?: string } }).constructor?.name ?? 'an object with a prototype';
+      return `a ${name} is not a plain object`;
+    }
+  }
+}
+
+/**
+ * Parses JSON text from outside the process (a cassette file, a CLI flag) and
+ * checks it with {@link assertJsonValue}, so depth and shape are bounded
+ * before anything else touches it.
+ */
+export function parseJsonInput(text: string, what: string, code: ErrorCode = 'INPUT_INVALID'): JsonValue {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ForkpointError(code, `${what} is not valid JSON: ${reason}`, { cause: error });
+  }
+  assertJsonValue(parsed, what, code);
+  return parsed;
+}

@@ -1,0 +1,102 @@
+import { assign, setup } from 'xstate';
+import type { AgentBuild } from '../agent/index.js';
+import type { AgentContext, AgentMachineInput } from './agent-context.js';
+import { initialContext } from './agent-context.js';
+import type { AgentEvent } from './agent-events.js';
+import type { AgentStateName } from './machine-version.js';
+import type { Observed } from './observe.js';
+import { isAwaitedCall, observeModelResponse, observeToolResult } from './observe.js';
+
+/**
+ * Builds the agent loop of one build as a pure XState machine. It performs no
+ * I/O and holds no promise: the driver asks what it awaits, fetches the answer
+ * and sends it in as an event, so every snapshot is at rest and can be
+ * checkpointed and restored without re-issuing a call.
+ *
+ * @example
+ * ```ts
+ * const machine = createAgentMachine(baseline);
+ * let [snapshot] = initialTransition(machine, start);
+ * [snapshot] = transition(machine, snapshot, { type: 'model.responded', response });
+ * ```
+ */
+export function createAgentMachine(build: AgentBuild) {
+  // Guards and the action read the same observation; computing it once per
+  // (context, event) pair keeps the hooks from running twice per step.
+  const memo = new WeakMap<AgentContext, WeakMap<AgentEvent, Observed>>();
+  const observe = (context: AgentContext, event: AgentEvent): Observed => {
+    let byEvent = memo.get(context);
+    if (byEvent === undefined) memo.set(context, (byEvent = new WeakMap()));
+    let observed = byEvent.get(event);
+    if (observed === undefined) {
+      observed = reduce(build, context, event);
+      byEvent.set(event, observed);
+    }
+    return observed;
+  };
+  const leadsTo = (context: AgentContext, event: AgentEvent, next: AgentStateName): boolean =>
+    observe(context, event).next === next;
+
+  return setup({
+    types: {
+      context: {} as AgentContext,
+      events: {} as AgentEvent,
+      input: {} as AgentMachineInput,
+    },
+    guards: {
+      leadsTo: ({ context, event }, next: AgentStateName) => leadsTo(context, event, next),
+      isUnexpectedCall: ({ context, event }) => event.type === 'tool.returned' && !isAwaitedCall(context, event.call),
+    },
+    actions: {
+      applyObservation: assign(({ context, event }) => observe(context, event).context),
+      applyOverride: assign(({ context, event }) => {
+        if (event.type !== 'fork.overridden') return context;
+        return { ...context, system: event.system ?? context.system, model: event.model ?? context.model };
+      }),
+    },
+  }).createMachine({
+    id: 'agent',
+    context: ({ input }) => initialContext(input),
+    initial: 'awaitingModel',
+    states: {
+      awaitingModel: {
+        on: {
+          'model.responded': [
+            { guard: { type: 'leadsTo', params: 'awaitingTools' }, target: 'awaitingTools', actions: 'applyObservation' },
+            { guard: { type: 'leadsTo', params: 'done' }, target: 'done', actions: 'applyObservation' },
+            { target: 'failed', actions: 'applyObservation' },
+          ],
+          'fork.overridden': { actions: 'applyOverride' },
+        },
+      },
+      awaitingTools: {
+        on: {
+          'tool.returned': [
+            // A result for any call but the awaited one is not an observation of this state.
+            { guard: { type: 'isUnexpectedCall' } },
+            { guard: { type: 'leadsTo', params: 'awaitingModel' }, target: 'awaitingModel', actions: 'applyObservation' },
+            { guard: { type: 'leadsTo', params: 'awaitingTools' }, target: 'awaitingTools', actions: 'applyObservation' },
+            { guard: { type: 'leadsTo', params: 'done' }, target: 'done', actions: 'applyObservation' },
+            { target: 'failed', actions: 'applyObservation' },
+          ],
+        },
+      },
+      done: { type: 'final' },
+      failed: { type: 'final' },
+    },
+  });
+}
+
+/** The machine type of a build: what `transition` and `initialTransition` accept. */
+export type AgentMachine = ReturnType<typeof createAgentMachine>;
+
+function reduce(build: AgentBuild, context: AgentContext, event: AgentEvent): Observed {
+  switch (event.type) {
+    case 'model.responded':
+      return observeModelResponse(build, context, event.response);
+    case 'tool.returned':
+      return observeToolResult(build, context, event.call, event.response);
+    case 'fork.overridden':
+      return { context, next: 'awaitingModel' };
+  }
+}

@@ -1,0 +1,105 @@
+import type { AgentBuild, Outcome } from '../agent/index.js';
+import type { Message, ModelResponse, ToolResponse, ToolResultPart, ToolUsePart } from '../conversation/index.js';
+import { textOf } from '../conversation/index.js';
+import type { ErrorCode } from '../errors/index.js';
+import type { AgentContext } from './agent-context.js';
+import type { AgentStateName } from './machine-version.js';
+
+/** The context after one observation, and the state the machine moves to. */
+export interface Observed {
+  readonly context: AgentContext;
+  readonly next: AgentStateName;
+}
+
+/**
+ * Applies a model response: the assistant turn is appended, and either its
+ * tool calls become pending or, when it asks for none, its text is parsed and
+ * validated as the run's outcome.
+ */
+export function observeModelResponse(build: AgentBuild, context: AgentContext, response: ModelResponse): Observed {
+  const step = context.step + 1;
+  const assistant: Message = { role: 'assistant', content: response.content };
+  const advanced: AgentContext = {
+    ...context,
+    step,
+    calls: countCall(context.calls, 'model'),
+    messages: [...context.messages, assistant],
+  };
+  const toolUses = response.content.filter((part): part is ToolUsePart => part.type === 'tool_use');
+  if (toolUses.length > 0) return withinCap(build, { ...advanced, pending: toolUses, results: [] }, 'awaitingTools');
+
+  const judged = runHook(() => judgeOutcome(build, textOf(response.content)));
+  if (judged.ok) return { context: { ...advanced, outcome: judged.value }, next: 'done' };
+  return fail(advanced, judged.code, judged.message);
+}
+
+/**
+ * Applies a tool result: it joins the current batch, the build's guard may end
+ * the run on it, and once every call of the batch has its result they are
+ * appended together as one user turn.
+ */
+export function observeToolResult(
+  build: AgentBuild,
+  context: AgentContext,
+  call: ToolUsePart,
+  response: ToolResponse,
+): Observed {
+  const step = context.step + 1;
+  const part: ToolResultPart = { type: 'tool_result', toolUseId: call.id, content: response.output, isError: response.isError };
+  const results = [...context.results, part];
+  const advanced: AgentContext = { ...context, step, calls: countCall(context.calls, call.name), results };
+
+  if (build.guardToolResult !== undefined) {
+    const guard = build.guardToolResult;
+    const verdict = runHook(() => ({ ok: true as const, value: guard({ call, response, step }) }));
+    if (!verdict.ok) return fail(advanced, verdict.code, verdict.message);
+    if (verdict.value.action === 'finish') return { context: { ...advanced, outcome: verdict.value.outcome }, next: 'done' };
+    if (verdict.value.action === 'fail') return fail(advanced, 'VALIDATION_FAILED', verdict.value.message);
+  }
+
+  if (results.length < context.pending.length) return withinCap(build, advanced, 'awaitingTools');
+  const toolTurn: Message = { role: 'user', content: results };
+  return withinCap(build, { ...advanced, messages: [...context.messages, toolTurn], pending: [], results: [] }, 'awaitingModel');
+}
+
+/** True when `call` is the tool call the machine waits for next. */
+export function isAwaitedCall(context: AgentContext, call: ToolUsePart): boolean {
+  return context.pending[context.results.length]?.id === call.id;
+}
+
+function countCall(calls: Readonly<Record<string, number>>, kind: string): Readonly<Record<string, number>> {
+  return { ...calls, [kind]: (calls[kind] ?? 0) + 1 };
+}
+
+function withinCap(build: AgentBuild, context: AgentContext, next: AgentStateName): Observed {
+  if (context.step < build.stepCap) return { context, next };
+  return fail(
+    context,
+    'STEP_CAP_REACHED',
+    `the run took ${context.step} steps, its build's cap, without an outcome; raise stepCap or look for a loop`,
+  );
+}
+
+function fail(context: AgentContext, code: ErrorCode, message: string): Observed {
+  return { context: { ...context, pending: [], error: { code, message, step: context.step } }, next: 'failed' };
+}
+
+type HookResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
+
+function judgeOutcome(build: AgentBuild, text: string): HookResult<Outcome> {
+  const parsed = build.parseOutcome(text);
+  if (!parsed.ok) return { ok: false, code: 'VALIDATION_FAILED', message: `the outcome could not be parsed: ${parsed.problem}` };
+  const problems = build.validateOutcome?.(parsed.outcome) ?? [];
+  if (problems.length > 0) return { ok: false, code: 'VALIDATION_FAILED', message: problems.join('; ') };
+  return { ok: true, value: parsed.outcome };
+}
+
+/** A hook that throws is a bug in the agent's own code: the run fails with it, the machine does not. */
+function runHook<T>(hook: () => HookResult<T>): HookResult<T> {
+  try {
+    return hook();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, code: 'HOOK_FAILED', message: `a harness hook threw: ${reason}` };
+  }
+}
