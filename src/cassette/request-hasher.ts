@@ -1,0 +1,98 @@
+import type { Message, ModelRequest, ToolRequest } from '../conversation/index.js';
+import type { JsonValue } from '../json/index.js';
+import { canonicalJson, sha256Hex } from '../json/index.js';
+import { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
+import { REQUEST_HASH_LENGTH } from './canonical-form.js';
+
+/** A request in canonical form and its hash. */
+export interface HashedRequest {
+  readonly canonical: string;
+  readonly hash: string;
+}
+
+/** A hashed model request, with the digest of each of its messages. */
+export interface HashedModelRequest extends HashedRequest {
+  readonly messageDigests: readonly string[];
+}
+
+/**
+ * Hashes one run's requests in the canonical form (see `CANONICAL_FORM`).
+ * Each message is digested once, when it first appears, and every later
+ * request refers to it by that digest: hashing a request costs the new
+ * messages plus one digest per old one, not the whole conversation again.
+ *
+ * One hasher serves one run, in conversation order, because aliases are
+ * positional within the run.
+ */
+export class RequestHasher {
+  private readonly aliases = new AliasTable();
+  private readonly knownMessages: Message[] = [];
+  private readonly knownDigests: string[] = [];
+  private head: { request: Omit<ModelRequest, 'messages'>; text: string } | undefined;
+
+  /**
+   * Adopts messages whose digests were stored with a checkpoint, so that a
+   * restored run continues hashing without re-digesting its past.
+   */
+  adopt(messages: readonly Message[], digests: readonly string[]): void {
+    if (messages.length !== digests.length) throw new Error('adopt: one digest per message is required');
+    messages.forEach((message, i) => {
+      registerOpaqueIds(message, this.aliases);
+      this.knownMessages.push(message);
+      this.knownDigests.push(digests[i]!);
+    });
+  }
+
+  /** The digests of `messages`, which must extend the conversation hashed so far. */
+  messageDigests(messages: readonly Message[]): readonly string[] {
+    const known = this.knownMessages;
+    for (let i = 0; i < Math.min(known.length, messages.length); i++) {
+      if (known[i] !== messages[i]) {
+        throw new Error(`the conversation was rewritten at message ${i}; a run's messages are append-only`);
+      }
+    }
+    for (let i = known.length; i < messages.length; i++) {
+      const message = messages[i]!;
+      const aliased = aliasOpaqueIds(message, this.aliases);
+      known.push(message);
+      this.knownDigests.push(sha256Hex(canonicalJson(aliased as unknown as JsonValue), REQUEST_HASH_LENGTH));
+    }
+    return this.knownDigests.slice(0, messages.length);
+  }
+
+  /** Hashes a model request. */
+  hashModelRequest(request: ModelRequest): HashedModelRequest {
+    const messageDigests = this.messageDigests(request.messages);
+    const canonical = `{"messages":${JSON.stringify(messageDigests)},${this.headText(request)}}`;
+    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests };
+  }
+
+  /** Hashes a tool request. */
+  hashToolRequest(request: ToolRequest): HashedRequest {
+    const canonical = canonicalJson({ input: request.input, tool: request.tool });
+    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH) };
+  }
+
+  /**
+   * The canonical text of everything but the messages (`"model":..,"params":..,
+   * "system":..,"tools":..`), which rarely changes within a run: computed once
+   * and reused while the same objects come back.
+   */
+  private headText(request: ModelRequest): string {
+    const cached = this.head;
+    if (
+      cached !== undefined &&
+      cached.request.model === request.model &&
+      cached.request.system === request.system &&
+      cached.request.tools === request.tools &&
+      cached.request.params === request.params
+    ) {
+      return cached.text;
+    }
+    const { messages: _messages, ...rest } = request;
+    const whole = canonicalJson(rest as unknown as JsonValue);
+    const text = whole.slice(1, -1);
+    this.head = { request: rest, text };
+    return text;
+  }
+}

@@ -1,0 +1,37 @@
+import type { AgentContext } from '../machine/index.js';
+import type { AgentStateName } from '../machine/index.js';
+
+/**
+ * A checkpoint as stored: the machine's state and context, with the
+ * conversation replaced by its length. Messages live once, in the rows that
+ * appended them, so a checkpoint's size does not grow with the run.
+ */
+export interface CheckpointSkeleton {
+  readonly value: AgentStateName;
+  readonly context: Omit<AgentContext, 'messages'> & { readonly messageCount: number };
+}
+
+/** A full checkpoint row also names the machine version it was written by. */
+export interface FullCheckpoint extends CheckpointSkeleton {
+  readonly machineVersion: number;
+}
+
+/** A delta row: the state if it changed, and the context fields that changed, whole. */
+export interface CheckpointDelta {
+  readonly value?: AgentStateName;
+  readonly context?: Partial<CheckpointSkeleton['context']>;
+}
+
+/**
+ * A full checkpoint every this many steps bounds the deltas a restore applies;
+ * a run's first row is always full, so a fork never chains into its parent.
+ */
+export const FULL_CHECKPOINT_EVERY = 16;
+
+/** A restored checkpoint: plain, freshly parsed state a machine can resume from. */
+export interface RestoredCheckpoint {
+  readonly value: AgentStateName;
+  readonly context: AgentContext;
+  /** The digest of each message, in order, for the request hasher. */
+  readonly messageDigests: readonly string[];
+}

@@ -1,0 +1,75 @@
+import type { RequestHasher } from '../cassette/index.js';
+import type { Message } from '../conversation/index.js';
+import type { JsonValue } from '../json/index.js';
+import type { AgentContext, AgentStateName } from '../machine/index.js';
+import { MACHINE_VERSION } from '../machine/index.js';
+import { encodePayload } from '../payload/index.js';
+import type { CheckpointDelta, CheckpointSkeleton, FullCheckpoint } from './checkpoint-state.js';
+import { FULL_CHECKPOINT_EVERY } from './checkpoint-state.js';
+
+/** The checkpoint columns of one row, and the message the step appended. */
+export interface EncodedCheckpoint {
+  readonly checkpoint: string;
+  readonly checkpointFull: boolean;
+  readonly message: string | null;
+  readonly messageDigest: string | null;
+}
+
+/**
+ * Encodes the checkpoint after each step of one run: a full skeleton on the
+ * run's first row and every {@link FULL_CHECKPOINT_EVERY} steps, otherwise the
+ * context fields that changed. Changes are found by identity, which the
+ * machine's copy-on-write updates make exact, so a step costs O(what changed).
+ */
+export class CheckpointWriter {
+  private previous: CheckpointSkeleton | undefined;
+  private persistedMessages: number;
+
+  /**
+   * @param hasher the run's request hasher, which owns message digests
+   * @param resumedFrom the checkpoint this run continues from (a fork), if any
+   */
+  constructor(
+    private readonly hasher: RequestHasher,
+    resumedFrom?: { readonly messageCount: number },
+  ) {
+    this.persistedMessages = resumedFrom?.messageCount ?? 0;
+  }
+
+  /** Encodes the checkpoint of `value`/`context` at `step`, adding new blobs to `blobs`. */
+  encode(step: number, value: AgentStateName, context: AgentContext, blobs: Map<string, string>): EncodedCheckpoint {
+    const { message, messageDigest } = this.newMessage(context.messages, blobs);
+    const { messages: _messages, ...rest } = context;
+    const skeleton: CheckpointSkeleton = { value, context: { ...rest, messageCount: context.messages.length } };
+    const full = this.previous === undefined || step % FULL_CHECKPOINT_EVERY === 0;
+    const body: JsonValue = full
+      ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint as unknown as JsonValue)
+      : (deltaBetween(this.previous!, skeleton) as unknown as JsonValue);
+    this.previous = skeleton;
+    return { checkpoint: encodePayload(body, blobs), checkpointFull: full, message, messageDigest };
+  }
+
+  private newMessage(messages: readonly Message[], blobs: Map<string, string>): { message: string | null; messageDigest: string | null } {
+    const added = messages.length - this.persistedMessages;
+    if (added === 0) return { message: null, messageDigest: null };
+    if (added !== 1) throw new Error(`a step appended ${added} messages; the trajectory stores one per step`);
+    const digests = this.hasher.messageDigests(messages);
+    const message = messages[messages.length - 1]!;
+    this.persistedMessages = messages.length;
+    return {
+      message: encodePayload(message as unknown as JsonValue, blobs),
+      messageDigest: digests[digests.length - 1]!,
+    };
+  }
+}
+
+function deltaBetween(previous: CheckpointSkeleton, next: CheckpointSkeleton): CheckpointDelta {
+  const changed: Record<string, unknown> = {};
+  for (const key of Object.keys(next.context) as Array<keyof CheckpointSkeleton['context']>) {
+    if (previous.context[key] !== next.context[key]) changed[key] = next.context[key];
+  }
+  return {
+    ...(previous.value === next.value ? {} : { value: next.value }),
+    ...(Object.keys(changed).length === 0 ? {} : { context: changed as CheckpointDelta['context'] & object }),
+  };
+}

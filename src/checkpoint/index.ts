@@ -1,0 +1,10 @@
+export {
+  FULL_CHECKPOINT_EVERY,
+  type CheckpointDelta,
+  type CheckpointSkeleton,
+  type FullCheckpoint,
+  type RestoredCheckpoint,
+} from './checkpoint-state.js';
+export { CheckpointWriter, type EncodedCheckpoint } from './checkpoint-writer.js';
+export { lineageOf, segmentAt, type LineageSegment } from './lineage.js';
+export { restoreCheckpoint } from './restore-checkpoint.js';

@@ -1,0 +1,44 @@
+import { ForkpointError } from '../errors/index.js';
+import type { Store } from '../store/index.js';
+
+/** A run's own rows from `from` to `to` (inclusive) within another run's trajectory. */
+export interface LineageSegment {
+  readonly runId: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * Which run holds each row of a run's trajectory, oldest first. A recorded run
+ * is one segment; a fork at step N holds rows N onwards and inherits rows
+ * 0..N-1 from its parent's lineage, so no row is ever copied.
+ */
+export function lineageOf(store: Store, runId: string): LineageSegment[] {
+  const segments: LineageSegment[] = [];
+  let current = runId;
+  let to = Number.MAX_SAFE_INTEGER;
+  const seen = new Set<string>();
+  for (;;) {
+    if (seen.has(current)) throw new ForkpointError('STORE_CORRUPT', `run ${runId} has a cycle in its parent chain at ${current}`);
+    seen.add(current);
+    const run = store.getRun(current);
+    if (run === undefined) {
+      throw new ForkpointError(
+        current === runId ? 'RUN_NOT_FOUND' : 'STORE_CORRUPT',
+        current === runId
+          ? `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``
+          : `run ${runId} descends from run ${current}, which is missing from ${store.location}`,
+      );
+    }
+    const from = run.parent?.atStep ?? 0;
+    segments.unshift({ runId: current, from, to });
+    if (run.parent === null) return segments;
+    to = from - 1;
+    current = run.parent.runId;
+  }
+}
+
+/** The segment holding row `step`. */
+export function segmentAt(segments: readonly LineageSegment[], step: number): LineageSegment | undefined {
+  return segments.find((segment) => segment.from <= step && step <= segment.to);
+}

@@ -1,0 +1,54 @@
+import type { Message } from '../conversation/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { AgentContext } from '../machine/index.js';
+import { MACHINE_VERSION } from '../machine/index.js';
+import { decodePayloads } from '../payload/index.js';
+import type { Store } from '../store/index.js';
+import type { CheckpointDelta, FullCheckpoint, RestoredCheckpoint } from './checkpoint-state.js';
+import type { LineageSegment } from './lineage.js';
+import { lineageOf, segmentAt } from './lineage.js';
+
+/**
+ * Rebuilds checkpoint `step` of a run from storage: the nearest full
+ * checkpoint, at most {@link FULL_CHECKPOINT_EVERY}-1 deltas, and the messages
+ * appended up to it, decoded in one pass. Nothing of the run is re-executed,
+ * and every call returns freshly parsed objects (restoring into XState
+ * mutates them).
+ */
+export function restoreCheckpoint(store: Store, runId: string, step: number, lineage?: readonly LineageSegment[]): RestoredCheckpoint {
+  const segments = lineage ?? lineageOf(store, runId);
+  const holder = segmentAt(segments, step);
+  const chain = holder === undefined ? [] : store.readCheckpointChain(holder.runId, step);
+  if (chain.length === 0 || chain[chain.length - 1]!.step !== step) {
+    throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has no checkpoint ${step}`);
+  }
+  const messageRows = segments
+    .filter((segment) => segment.from <= step)
+    .flatMap((segment) => store.readMessages(segment.runId, Math.min(step, segment.to)).filter((row) => row.step >= segment.from));
+
+  const decoded = decodePayloads(
+    [...chain.map((row) => row.checkpoint), ...messageRows.map((row) => row.message)],
+    (digests) => store.readBlobs(digests),
+  );
+  const full = decoded[0] as unknown as FullCheckpoint;
+  if (full.machineVersion !== MACHINE_VERSION) {
+    throw new ForkpointError(
+      'CHECKPOINT_INCOMPATIBLE',
+      `checkpoint ${step} of run ${runId} was written by machine version ${full.machineVersion}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
+    );
+  }
+  let value = full.value;
+  let skeleton = full.context;
+  for (let i = 1; i < chain.length; i++) {
+    const delta = decoded[i] as unknown as CheckpointDelta;
+    value = delta.value ?? value;
+    if (delta.context !== undefined) skeleton = { ...skeleton, ...delta.context };
+  }
+  const messages = decoded.slice(chain.length) as unknown as Message[];
+  const { messageCount, ...rest } = skeleton;
+  if (messages.length !== messageCount) {
+    throw new ForkpointError('STORE_CORRUPT', `checkpoint ${step} of run ${runId} expects ${messageCount} messages, the store holds ${messages.length}`);
+  }
+  const context: AgentContext = { ...rest, messages };
+  return { value, context, messageDigests: messageRows.map((row) => row.digest) };
+}

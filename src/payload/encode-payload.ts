@@ -1,0 +1,63 @@
+import type { JsonValue } from '../json/index.js';
+import { sha256Hex } from '../json/index.js';
+import {
+  BLOB_DIGEST_LENGTH,
+  BLOB_KEY,
+  EXTERNALIZE_AT_BYTES,
+  LITERAL_KEY,
+  TREE_KEY,
+  referenceKeyOf,
+} from './payload-refs.js';
+
+interface Encoded {
+  readonly text: string;
+  readonly hasRefs: boolean;
+}
+
+/**
+ * Encodes a JSON value for storage: canonical text in which every object or
+ * array of {@link EXTERNALIZE_AT_BYTES} or more, the root included, is replaced
+ * by a reference to a content-addressed blob. New blobs are added to `sink`.
+ * The same subtree always encodes to the same blob, so a tool output held by
+ * a step, a message and a checkpoint is stored once.
+ *
+ * Costs one pass over the value; callers encode each payload once, when it is
+ * first observed.
+ */
+export function encodePayload(value: JsonValue, sink: Map<string, string>): string {
+  return encodeNode(value, sink).text;
+}
+
+function encodeNode(node: JsonValue, sink: Map<string, string>): Encoded {
+  if (typeof node !== 'object' || node === null) return { text: JSON.stringify(node), hasRefs: false };
+  let hasRefs = false;
+  let text: string;
+  if (Array.isArray(node)) {
+    const items: string[] = [];
+    for (const item of node as readonly JsonValue[]) {
+      const encoded = encodeNode(item, sink);
+      hasRefs ||= encoded.hasRefs;
+      items.push(encoded.text);
+    }
+    text = `[${items.join(',')}]`;
+  } else {
+    const record = node as { readonly [key: string]: JsonValue };
+    const keys = Object.keys(record).sort();
+    const fields: string[] = [];
+    for (const key of keys) {
+      const encoded = encodeNode(record[key]!, sink);
+      hasRefs ||= encoded.hasRefs;
+      fields.push(`${JSON.stringify(key)}:${encoded.text}`);
+    }
+    text = `{${fields.join(',')}}`;
+    if (referenceKeyOf(record) !== undefined) {
+      // Marked as holding references so that readers walk into it and unwrap it.
+      text = `{${JSON.stringify(LITERAL_KEY)}:${text}}`;
+      hasRefs = true;
+    }
+  }
+  if (text.length < EXTERNALIZE_AT_BYTES) return { text, hasRefs };
+  const digest = sha256Hex(text, BLOB_DIGEST_LENGTH);
+  sink.set(digest, text);
+  return { text: `{${JSON.stringify(hasRefs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`, hasRefs: true };
+}

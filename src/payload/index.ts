@@ -1,0 +1,10 @@
+export { decodePayloads, type BlobReader } from './decode-payloads.js';
+export { encodePayload } from './encode-payload.js';
+export {
+  BLOB_DIGEST_LENGTH,
+  BLOB_KEY,
+  EXTERNALIZE_AT_BYTES,
+  LITERAL_KEY,
+  TREE_KEY,
+  type PayloadBlob,
+} from './payload-refs.js';

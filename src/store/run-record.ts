@@ -1,0 +1,71 @@
+import type { ErrorCode } from '../errors/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
+
+/** How a run came to be. The exact strings are part of every output. */
+export type RunMode = 'record' | 'replay:strict' | 'replay:fidelity' | 'reexecution' | 'fork';
+
+/**
+ * Where a run stands. `running` is what the store holds while a process works
+ * on the run; readers report a `running` run whose process is gone as
+ * `interrupted`.
+ */
+export type RunStatus = 'running' | 'completed' | 'failed' | 'diverged' | 'interrupted';
+
+/** Where one step's observation came from. */
+export type Provenance = 'recorded' | 'live' | 'override' | 'inherited';
+
+/** Why a run did not complete. */
+export interface RunErrorRecord {
+  readonly code: ErrorCode;
+  readonly message: string;
+  /** The step the error belongs to; the step that would have come next when no observation was made. */
+  readonly step: number;
+}
+
+/** The run a fork branched from, and what it changed there. */
+export interface ParentLink {
+  readonly runId: string;
+  readonly atStep: number;
+  readonly override: JsonValue;
+}
+
+/** Everything a store keeps about one run, apart from its steps. */
+export interface RunRecord {
+  readonly runId: string;
+  readonly mode: RunMode;
+  readonly agentName: string;
+  readonly build: string;
+  readonly codeHash: string;
+  /** The scenario the run came from, as given on the command line; null for library use. */
+  readonly scenario: string | null;
+  readonly input: JsonObject;
+  /** The date of the world the run observed (`YYYY-MM-DD`); null when it observed no world. */
+  readonly worldAt: string | null;
+  readonly seed: number | null;
+  readonly status: RunStatus;
+  readonly outcome: JsonObject | null;
+  readonly error: RunErrorRecord | null;
+  readonly parent: ParentLink | null;
+  /** The run this one replays or re-executes. */
+  readonly sourceRunId: string | null;
+  readonly canonicalForm: string;
+  readonly machineVersion: number;
+  /** ISO timestamps from the injected clock. */
+  readonly createdAt: string;
+  readonly finishedAt: string | null;
+  /** Steps committed so far. */
+  readonly stepCount: number;
+  /** The process that owns a `running` run. */
+  readonly ownerPid: number | null;
+}
+
+/** What a store needs to create a run. */
+export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount'>;
+
+/** How a run ended. */
+export interface RunFinish {
+  readonly status: Exclude<RunStatus, 'running' | 'interrupted'>;
+  readonly outcome: JsonObject | null;
+  readonly error: RunErrorRecord | null;
+  readonly finishedAt: string;
+}

@@ -1,0 +1,77 @@
+/** One numbered schema change. Applied in order, once, and recorded in `schema_migrations`. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * The schema, as a history. Never edit an applied migration: add the next one.
+ *
+ * Layout (see DESIGN.md, "Checkpoint storage"): `steps` holds one row per
+ * observation with the checkpoint after it, small enough to stay inside the
+ * B-tree (payloads over 256 bytes live in `blobs`, stored once by digest and
+ * shared by steps, messages and checkpoints). Storage grows linearly with a
+ * run's length, and a fork adds rows only for its own tail.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'runs, steps and blobs',
+    sql: `
+      CREATE TABLE runs (
+        run_id          TEXT PRIMARY KEY,
+        mode            TEXT NOT NULL,
+        agent_name      TEXT NOT NULL,
+        build           TEXT NOT NULL,
+        code_hash       TEXT NOT NULL,
+        scenario        TEXT,
+        input           TEXT NOT NULL,
+        world_at        TEXT,
+        seed            INTEGER,
+        status          TEXT NOT NULL,
+        outcome         TEXT,
+        error           TEXT,
+        parent_run_id   TEXT REFERENCES runs (run_id),
+        parent_step     INTEGER,
+        override        TEXT,
+        source_run_id   TEXT REFERENCES runs (run_id),
+        canonical_form  TEXT NOT NULL,
+        machine_version INTEGER NOT NULL,
+        created_at      TEXT NOT NULL,
+        finished_at     TEXT,
+        step_count      INTEGER NOT NULL DEFAULT 0,
+        owner_pid       INTEGER
+      ) STRICT;
+      CREATE INDEX runs_by_parent ON runs (parent_run_id) WHERE parent_run_id IS NOT NULL;
+      CREATE INDEX runs_by_source ON runs (source_run_id) WHERE source_run_id IS NOT NULL;
+
+      CREATE TABLE blobs (
+        id     INTEGER PRIMARY KEY,
+        digest TEXT NOT NULL UNIQUE,
+        body   TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE steps (
+        run_id          TEXT NOT NULL REFERENCES runs (run_id),
+        step            INTEGER NOT NULL,
+        kind            TEXT,
+        call_index      INTEGER,
+        request_hash    TEXT,
+        request         TEXT,
+        message_count   INTEGER,
+        response        TEXT,
+        is_error        INTEGER NOT NULL DEFAULT 0,
+        provenance      TEXT,
+        message         TEXT,
+        message_digest  TEXT,
+        checkpoint      TEXT NOT NULL,
+        checkpoint_full INTEGER NOT NULL,
+        PRIMARY KEY (run_id, step)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
+];
+
+/** The newest schema version this build of forkpoint knows. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,0 +1,152 @@
+import type { JsonObject, JsonValue } from '../../json/index.js';
+import { canonicalJson } from '../../json/index.js';
+import type { Provenance, RunErrorRecord, RunMode, RunRecord, RunStatus } from '../run-record.js';
+import type { StepRecord } from '../step-record.js';
+
+/** A `runs` row as better-sqlite3 returns it. */
+export interface RunRow {
+  run_id: string;
+  mode: string;
+  agent_name: string;
+  build: string;
+  code_hash: string;
+  scenario: string | null;
+  input: string;
+  world_at: string | null;
+  seed: number | null;
+  status: string;
+  outcome: string | null;
+  error: string | null;
+  parent_run_id: string | null;
+  parent_step: number | null;
+  override: string | null;
+  source_run_id: string | null;
+  canonical_form: string;
+  machine_version: number;
+  created_at: string;
+  finished_at: string | null;
+  step_count: number;
+  owner_pid: number | null;
+}
+
+/** A `steps` row as better-sqlite3 returns it. */
+export interface StepRow {
+  step: number;
+  kind: string | null;
+  call_index: number | null;
+  request_hash: string | null;
+  request: string | null;
+  message_count: number | null;
+  response: string | null;
+  is_error: number;
+  provenance: string | null;
+  message: string | null;
+  message_digest: string | null;
+  checkpoint: string;
+  checkpoint_full: number;
+}
+
+// JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
+const toText = (value: JsonValue | null): string | null => (value === null ? null : canonicalJson(value));
+const fromText = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+/** Maps a `runs` row to a record. */
+export function runFromRow(row: RunRow): RunRecord {
+  return {
+    runId: row.run_id,
+    mode: row.mode as RunMode,
+    agentName: row.agent_name,
+    build: row.build,
+    codeHash: row.code_hash,
+    scenario: row.scenario,
+    input: JSON.parse(row.input) as JsonObject,
+    worldAt: row.world_at,
+    seed: row.seed,
+    status: row.status as RunStatus,
+    outcome: fromText<JsonObject>(row.outcome),
+    error: fromText<RunErrorRecord>(row.error),
+    parent:
+      row.parent_run_id === null
+        ? null
+        : { runId: row.parent_run_id, atStep: row.parent_step ?? 0, override: fromText<JsonValue>(row.override) },
+    sourceRunId: row.source_run_id,
+    canonicalForm: row.canonical_form,
+    machineVersion: row.machine_version,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    stepCount: row.step_count,
+    ownerPid: row.owner_pid,
+  };
+}
+
+/** The bind parameters of a run insert. */
+export function runToParams(run: RunRecord): Record<string, string | number | null> {
+  return {
+    run_id: run.runId,
+    mode: run.mode,
+    agent_name: run.agentName,
+    build: run.build,
+    code_hash: run.codeHash,
+    scenario: run.scenario,
+    input: toText(run.input),
+    world_at: run.worldAt,
+    seed: run.seed,
+    status: run.status,
+    outcome: toText(run.outcome),
+    error: errorToText(run.error),
+    parent_run_id: run.parent?.runId ?? null,
+    parent_step: run.parent?.atStep ?? null,
+    override: run.parent === null ? null : toText(run.parent.override),
+    source_run_id: run.sourceRunId,
+    canonical_form: run.canonicalForm,
+    machine_version: run.machineVersion,
+    created_at: run.createdAt,
+    finished_at: run.finishedAt,
+    step_count: run.stepCount,
+    owner_pid: run.ownerPid,
+  };
+}
+
+/** Serialises a run error for its column. */
+export function errorToText(error: RunErrorRecord | null): string | null {
+  return error === null ? null : canonicalJson({ code: error.code, message: error.message, step: error.step });
+}
+
+/** Maps a `steps` row to a record. */
+export function stepFromRow(row: StepRow): StepRecord {
+  return {
+    step: row.step,
+    kind: row.kind,
+    index: row.call_index,
+    requestHash: row.request_hash,
+    request: row.request,
+    messageCount: row.message_count,
+    response: row.response,
+    isError: row.is_error === 1,
+    provenance: row.provenance as Provenance | null,
+    message: row.message,
+    messageDigest: row.message_digest,
+    checkpoint: row.checkpoint,
+    checkpointFull: row.checkpoint_full === 1,
+  };
+}
+
+/** The bind parameters of a step insert. */
+export function stepToParams(runId: string, step: StepRecord): Record<string, string | number | null> {
+  return {
+    run_id: runId,
+    step: step.step,
+    kind: step.kind,
+    call_index: step.index,
+    request_hash: step.requestHash,
+    request: step.request,
+    message_count: step.messageCount,
+    response: step.response,
+    is_error: step.isError ? 1 : 0,
+    provenance: step.provenance,
+    message: step.message,
+    message_digest: step.messageDigest,
+    checkpoint: step.checkpoint,
+    checkpoint_full: step.checkpointFull ? 1 : 0,
+  };
+}

@@ -1,0 +1,40 @@
+import Database from 'better-sqlite3';
+import { ForkpointError } from '../../errors/index.js';
+
+const CORRUPT = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE']);
+const UNREADABLE = new Set(['SQLITE_CANTOPEN', 'SQLITE_CANTOPEN_ISDIR', 'SQLITE_PERM', 'SQLITE_READONLY', 'SQLITE_AUTH', 'SQLITE_IOERR']);
+
+/**
+ * Turns a SQLite failure into a forkpoint error a user can act on; anything
+ * else passes through unchanged.
+ */
+export function translateSqliteError(error: unknown, location: string): unknown {
+  if (!(error instanceof Database.SqliteError) && !(error instanceof TypeError && /directory does not exist/.test(error.message))) {
+    return error;
+  }
+  const code = error instanceof Database.SqliteError ? error.code : 'SQLITE_CANTOPEN';
+  if (CORRUPT.has(code)) {
+    return new ForkpointError(
+      'STORE_CORRUPT',
+      `${location} is not a readable forkpoint database (${error.message}); point --db at another file, or move this one aside`,
+      { cause: error },
+    );
+  }
+  if (UNREADABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) {
+    return new ForkpointError(
+      'STORE_UNREADABLE',
+      `cannot open the database at ${location} (${error.message}); check that the path is a file you can read and write`,
+      { cause: error },
+    );
+  }
+  return error;
+}
+
+/** Runs `work`, translating SQLite failures (see {@link translateSqliteError}). */
+export function withSqliteErrors<T>(location: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw translateSqliteError(error, location);
+  }
+}

@@ -1,0 +1,42 @@
+import type { Provenance } from './run-record.js';
+
+/**
+ * One row of a run's trajectory: the observation of step k and checkpoint k,
+ * the state after it. Row 0 is the start: no observation, checkpoint 0, and
+ * the first user message. Payload columns hold encoded payloads (see
+ * `encodePayload`): small canonical JSON whose large subtrees are references
+ * to shared blobs, so a row never holds a second copy of a payload.
+ */
+export interface StepRecord {
+  readonly step: number;
+  /** `model` or a tool name; null on row 0. */
+  readonly kind: string | null;
+  /** The kind's call number from 0; null on row 0. */
+  readonly index: number | null;
+  readonly requestHash: string | null;
+  /**
+   * The encoded request. For a model step, everything but the messages; the
+   * request carried the run's first `messageCount` messages.
+   */
+  readonly request: string | null;
+  readonly messageCount: number | null;
+  /** The encoded response: a model response, or a tool's output. */
+  readonly response: string | null;
+  /** True when a tool answered with an error. */
+  readonly isError: boolean;
+  readonly provenance: Provenance | null;
+  /** The encoded message this step appended to the conversation, if it appended one. */
+  readonly message: string | null;
+  /** That message's digest in the canonical request form. */
+  readonly messageDigest: string | null;
+  /** The encoded checkpoint after this step: a full state or a delta from the previous row. */
+  readonly checkpoint: string;
+  readonly checkpointFull: boolean;
+}
+
+/** A message a run appended, as stored. */
+export interface StoredMessage {
+  readonly step: number;
+  readonly message: string;
+  readonly digest: string;
+}

@@ -1,0 +1,40 @@
+import type { PayloadBlob } from '../payload/index.js';
+import type { NewRunRecord, RunFinish, RunRecord } from './run-record.js';
+import type { StepRecord, StoredMessage } from './step-record.js';
+
+/**
+ * Where runs, their steps and checkpoints, and payload blobs live. Synchronous
+ * on purpose: better-sqlite3 is, and a step is one short transaction. Every
+ * implementation runs the conformance suite in `forkpoint/testing`.
+ */
+export interface Store {
+  /** Where the data lives, for messages (a file path, `:memory:`, a URL). */
+  readonly location: string;
+
+  /**
+   * Creates a run with its row 0 in one transaction. Fails with `RUN_EXISTS`
+   * (and writes nothing) when the id is taken.
+   */
+  createRun(run: NewRunRecord, start: StepRecord, blobs: readonly PayloadBlob[]): void;
+  /** Commits one step: its row, its new blobs and the run's step count, all or nothing. */
+  commitStep(runId: string, step: StepRecord, blobs: readonly PayloadBlob[]): void;
+  /** Records how a run ended. */
+  finishRun(runId: string, finish: RunFinish): void;
+
+  getRun(runId: string): RunRecord | undefined;
+  /** Every run, oldest first. */
+  listRuns(): RunRecord[];
+  /** The run's own rows from `from` to `to` inclusive, in order. */
+  readSteps(runId: string, from?: number, to?: number): StepRecord[];
+  /**
+   * The rows needed to rebuild checkpoint `step` of the run's own rows: the
+   * nearest full checkpoint at or before it, and every row after that up to it.
+   */
+  readCheckpointChain(runId: string, step: number): StepRecord[];
+  /** The messages the run's own rows appended up to `step`, in order. */
+  readMessages(runId: string, upToStep: number): StoredMessage[];
+  /** Blob bodies by digest; unknown digests are absent from the result. */
+  readBlobs(digests: readonly string[]): Map<string, string>;
+
+  close(): void;
+}
