@@ -1,0 +1,50 @@
+import { restoreCheckpoint } from '../checkpoint/index.js';
+import type { RestoredCheckpoint } from '../checkpoint/index.js';
+import type { Store } from '../store/index.js';
+import type { EngineOptions } from './engine-deps.js';
+import { resolveEngineDeps } from './engine-deps.js';
+import { readRunView, requireRun, summarizeRun } from './read-run.js';
+import type { RecordOptions } from './record-run.js';
+import { recordRun } from './record-run.js';
+import type { RecordResult, RunSummary, RunView } from './run-view.js';
+
+/** The forkpoint engine: the modes, and reads over what they stored. */
+export interface Engine {
+  readonly store: Store;
+  /** Records a run against the live world (mode `record`). */
+  record(options: RecordOptions): Promise<RecordResult>;
+  /** A run with its steps. */
+  getRun(runId: string): RunView;
+  /** A run without its steps. */
+  getRunSummary(runId: string): RunSummary;
+  /** Every run, oldest first, without steps. */
+  listRuns(): RunSummary[];
+  /** The checkpoint after step `step` (0 is the state before any step). */
+  checkpoint(runId: string, step: number): RestoredCheckpoint;
+}
+
+/**
+ * Creates an engine over a store. Clock, run ids and randomness default to the
+ * real ones and can be injected for deterministic tests.
+ *
+ * @example
+ * ```ts
+ * const engine = createEngine({ store: sqliteStore({ path: 'checkpoints/forkpoint.db' }) });
+ * const run = await engine.record({ agent: baseline, world: (seed) => openWorld({ at: '2026-03-04', seed }), input: { claimId: 'CLM-91077' } });
+ * console.log(run.mode, run.status, run.error?.code);
+ * ```
+ */
+export function createEngine(options: EngineOptions): Engine {
+  const deps = resolveEngineDeps(options);
+  return {
+    store: deps.store,
+    record: (recordOptions) => recordRun(deps, recordOptions),
+    getRun: (runId) => readRunView(deps.store, runId, deps.isProcessAlive),
+    getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),
+    listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),
+    checkpoint(runId: string, step: number): RestoredCheckpoint {
+      requireRun(deps.store, runId);
+      return restoreCheckpoint(deps.store, runId, step);
+    },
+  };
+}

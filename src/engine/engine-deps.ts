@@ -1,0 +1,44 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Store } from '../store/index.js';
+
+/**
+ * What the engine needs from the outside world, injected so that tests are
+ * deterministic: a store, a clock, ids and randomness.
+ */
+export interface EngineDeps {
+  readonly store: Store;
+  readonly clock: () => Date;
+  /** Mints a run id: 8 lowercase hex characters. */
+  readonly newRunId: () => string;
+  /** A uniform number in [0, 1): seeds, prompt environments. */
+  readonly random: () => number;
+  /** This process's id, stored as the owner of the runs it works on. */
+  readonly pid: number;
+  /** Whether a process still runs: a `running` run whose owner is gone was interrupted. */
+  readonly isProcessAlive: (pid: number) => boolean;
+}
+
+/** Options of `createEngine`: a store, and optionally the rest of {@link EngineDeps}. */
+export type EngineOptions = Pick<EngineDeps, 'store'> & Partial<Omit<EngineDeps, 'store'>>;
+
+/** Fills in the real clock, crypto-random ids and randomness, and process liveness. */
+export function resolveEngineDeps(options: EngineOptions): EngineDeps {
+  return {
+    store: options.store,
+    clock: options.clock ?? (() => new Date()),
+    newRunId: options.newRunId ?? (() => randomBytes(4).toString('hex')),
+    random: options.random ?? (() => randomInt(0, 2 ** 47) / 2 ** 47),
+    pid: options.pid ?? process.pid,
+    isProcessAlive: options.isProcessAlive ?? processIsAlive,
+  };
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,39 @@
+import { ForkpointError } from '../errors/index.js';
+import type { RunFinish } from '../store/index.js';
+import type { DriveResult } from './drive-run.js';
+import type { EngineDeps } from './engine-deps.js';
+import type { RunWriter } from './run-writer.js';
+
+/**
+ * Drives a run to its end and records how it ended. A bug that escapes the
+ * drive still closes the run (as `failed` with code `INTERNAL`) before it is
+ * rethrown, so no run is left looking alive.
+ */
+export async function finishRun(
+  deps: Pick<EngineDeps, 'clock'>,
+  writer: RunWriter,
+  drive: () => Promise<DriveResult>,
+): Promise<DriveResult> {
+  let result: DriveResult;
+  try {
+    result = await drive();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    try {
+      writer.finish({ status: 'failed', outcome: null, error: { code: 'INTERNAL', message, step: 0 }, finishedAt: deps.clock().toISOString() });
+    } catch {
+      // The original error matters more than a failure to record it; the run reads back as interrupted.
+    }
+    throw error instanceof ForkpointError ? error : new ForkpointError('INTERNAL', message, { cause: error });
+  }
+  writer.finish(finishOf(result, deps.clock()));
+  return result;
+}
+
+function finishOf(result: DriveResult, now: Date): RunFinish {
+  const { context } = result.snapshot;
+  const finishedAt = now.toISOString();
+  if (result.stoppedBy !== null) return { status: 'failed', outcome: null, error: result.stoppedBy.failure, finishedAt };
+  if (result.snapshot.value === 'done') return { status: 'completed', outcome: context.outcome, error: null, finishedAt };
+  return { status: 'failed', outcome: null, error: context.error, finishedAt };
+}

@@ -1,0 +1,89 @@
+import type { JsonObject, JsonValue } from '../json/index.js';
+import { lineageOf } from '../checkpoint/index.js';
+import { ForkpointError } from '../errors/index.js';
+import { decodePayloads } from '../payload/index.js';
+import type { RunRecord, RunStatus, StepRecord, Store } from '../store/index.js';
+import type { RunSummary, RunView, StepView } from './run-view.js';
+
+/** Reports a `running` run whose owning process is gone as `interrupted`. */
+export function effectiveStatus(run: RunRecord, isProcessAlive: (pid: number) => boolean): RunStatus {
+  if (run.status !== 'running') return run.status;
+  return run.ownerPid !== null && isProcessAlive(run.ownerPid) ? 'running' : 'interrupted';
+}
+
+/** A run without its steps. */
+export function summarizeRun(run: RunRecord, isProcessAlive: (pid: number) => boolean): RunSummary {
+  return {
+    mode: run.mode,
+    runId: run.runId,
+    agent: { name: run.agentName, build: run.build, codeHash: run.codeHash },
+    scenario: run.scenario,
+    input: run.input,
+    at: run.worldAt,
+    seed: run.seed,
+    status: effectiveStatus(run, isProcessAlive),
+    outcome: run.outcome,
+    error: run.error,
+    parent: run.parent,
+    source: run.sourceRunId,
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
+    stepCount: run.stepCount,
+  };
+}
+
+/** Fetches a run record or fails with `RUN_NOT_FOUND`. */
+export function requireRun(store: Store, runId: string): RunRecord {
+  const run = store.getRun(runId);
+  if (run === undefined) {
+    throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``);
+  }
+  return run;
+}
+
+/**
+ * Reads a run with every step of its trajectory decoded. Steps a fork
+ * inherited from its parent are read from the parent and marked `inherited`.
+ */
+export function readRunView(store: Store, runId: string, isProcessAlive: (pid: number) => boolean): RunView {
+  const run = requireRun(store, runId);
+  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isProcessAlive);
+  return { ...summary, steps: readStepViews(store, runId) };
+}
+
+/** Every step of a run's trajectory (lineage included), decoded. */
+export function readStepViews(store: Store, runId: string): StepView[] {
+  const segments = lineageOf(store, runId);
+  const rows: Array<{ row: StepRecord; inherited: boolean }> = [];
+  const digests: string[] = [];
+  for (const segment of segments) {
+    const inherited = segment.runId !== runId;
+    for (const row of store.readSteps(segment.runId, segment.from, segment.to)) {
+      if (row.messageDigest !== null) digests.push(row.messageDigest);
+      if (row.step > 0) rows.push({ row, inherited });
+    }
+  }
+  const decoded = decodePayloads(
+    rows.flatMap(({ row }) => [row.request ?? 'null', row.response ?? 'null']),
+    (wanted) => store.readBlobs(wanted),
+  );
+  return rows.map(({ row, inherited }, i) => {
+    const request = decoded[2 * i]!;
+    const response = decoded[2 * i + 1]!;
+    const isModel = row.kind === 'model';
+    return {
+      step: row.step,
+      kind: row.kind ?? '',
+      index: row.index ?? 0,
+      requestHash: row.requestHash ?? '',
+      provenance: inherited ? 'inherited' : (row.provenance ?? 'live'),
+      request: isModel ? withMessages(request, digests.slice(0, row.messageCount ?? 0)) : request,
+      response: isModel ? response : { output: response, isError: row.isError },
+    };
+  });
+}
+
+// The canonical request of a model step: its stored head, and its messages by digest.
+function withMessages(head: JsonValue, digests: readonly string[]): JsonValue {
+  return { messages: digests, ...(head as JsonObject) };
+}

@@ -1,0 +1,85 @@
+import type { AgentBuild } from '../agent/index.js';
+import { CANONICAL_FORM, RequestHasher } from '../cassette/index.js';
+import type { JsonObject } from '../json/index.js';
+import { assertJsonValue, isJsonObject } from '../json/index.js';
+import { MACHINE_VERSION } from '../machine/index.js';
+import { ForkpointError } from '../errors/index.js';
+import { liveTransport } from '../transports/index.js';
+import type { World } from '../world/index.js';
+import { driveRun } from './drive-run.js';
+import type { EngineDeps } from './engine-deps.js';
+import { finishRun } from './finish-run.js';
+import { readRunView } from './read-run.js';
+import type { RecordResult } from './run-view.js';
+import { RunWriter } from './run-writer.js';
+import { machineOf, startSnapshot } from './start-run.js';
+import { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
+
+/** What `record` needs. */
+export interface RecordOptions {
+  readonly agent: AgentBuild;
+  /** Opens the live world for a seed (the seed drives its sampling). */
+  readonly world: (seed: number) => World;
+  readonly input: JsonObject;
+  /** The world's date (`YYYY-MM-DD`), stored with the run. */
+  readonly at?: string;
+  /** Where the agent came from (a scenario directory), stored with the run. */
+  readonly scenario?: string;
+  /** Default: drawn from the engine's randomness, and stored. */
+  readonly seed?: number;
+  /** Default: minted by the engine. */
+  readonly runId?: string;
+}
+
+/**
+ * Records a run against the live world: every step and the checkpoint after
+ * it are committed as they happen, so a killed process leaves every completed
+ * step readable. Expected failures (a validation error, a step cap, a
+ * provider refusing a request) are part of the result, not thrown.
+ */
+export async function recordRun(deps: EngineDeps, options: RecordOptions): Promise<RecordResult> {
+  const runId = options.runId ?? deps.newRunId();
+  assertRunId(runId);
+  if (options.at !== undefined) assertWorldDate(options.at);
+  if (options.seed !== undefined) assertSeed(options.seed);
+  assertJsonValue(options.input, 'the run input');
+  if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
+  const seed = options.seed ?? Math.floor(deps.random() * 0x100000000);
+  const { agent } = options;
+
+  const snapshot = startSnapshot(agent, options.input, deps);
+  const world = options.world(seed);
+  const hasher = new RequestHasher();
+  const writer = new RunWriter(deps.store, runId, hasher);
+  writer.start(
+    {
+      runId,
+      mode: 'record',
+      agentName: agent.name,
+      build: agent.build,
+      codeHash: agent.codeHash,
+      scenario: options.scenario ?? null,
+      input: options.input,
+      worldAt: options.at ?? null,
+      seed,
+      parent: null,
+      sourceRunId: null,
+      canonicalForm: CANONICAL_FORM,
+      machineVersion: MACHINE_VERSION,
+      createdAt: deps.clock().toISOString(),
+      ownerPid: deps.pid,
+    },
+    snapshot,
+  );
+  await finishRun(deps, writer, () =>
+    driveRun({
+      build: agent,
+      machine: machineOf(agent),
+      snapshot,
+      transport: liveTransport(world),
+      hasher,
+      onStep: (step) => writer.commit(step),
+    }),
+  );
+  return readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
+}

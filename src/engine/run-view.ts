@@ -1,0 +1,54 @@
+import type { JsonObject, JsonValue } from '../json/index.js';
+import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunStatus } from '../store/index.js';
+
+/** The agent build a run executed. */
+export interface AgentRef {
+  readonly name: string;
+  readonly build: string;
+  readonly codeHash: string;
+}
+
+/** One step as every output shows it. */
+export interface StepView {
+  readonly step: number;
+  /** `model` or a tool name. */
+  readonly kind: string;
+  readonly index: number;
+  readonly requestHash: string;
+  readonly provenance: Provenance;
+  /** The canonical request: for a model step, its messages stand as their digests. */
+  readonly request: JsonValue;
+  /** A model response, or `{ output, isError }` for a tool. */
+  readonly response: JsonValue;
+}
+
+/** A run as `show --json` prints it. */
+export interface RunView {
+  readonly mode: RunMode;
+  readonly runId: string;
+  readonly agent: AgentRef;
+  readonly scenario: string | null;
+  readonly input: JsonObject;
+  /** The world date the run observed. */
+  readonly at: string | null;
+  readonly seed: number | null;
+  readonly status: RunStatus;
+  readonly outcome: JsonObject | null;
+  readonly error: RunErrorRecord | null;
+  readonly steps: readonly StepView[];
+  readonly parent: ParentLink | null;
+  /** The run this one replays or re-executes. */
+  readonly source: string | null;
+  readonly createdAt: string;
+  readonly finishedAt: string | null;
+}
+
+/** The run a `record` made. Its mode is always `record` and it has no parent. */
+export interface RecordResult extends RunView {
+  readonly mode: 'record';
+  readonly status: 'completed' | 'failed';
+  readonly parent: null;
+}
+
+/** A run in a listing: everything but its steps. */
+export type RunSummary = Omit<RunView, 'steps'> & { readonly stepCount: number };

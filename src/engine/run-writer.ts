@@ -1,0 +1,102 @@
+import type { RequestHasher } from '../cassette/index.js';
+import { CheckpointWriter } from '../checkpoint/index.js';
+import type { JsonValue } from '../json/index.js';
+import type { AgentStateName } from '../machine/index.js';
+import type { PayloadBlob } from '../payload/index.js';
+import { encodePayload } from '../payload/index.js';
+import type { NewRunRecord, RunFinish, Store, StepRecord } from '../store/index.js';
+import type { AgentSnapshot, CompletedStep } from './drive-run.js';
+
+/**
+ * Persists one run as it goes: row 0 with the run, then every step with its
+ * checkpoint and new blobs in one transaction. Blobs already written by this
+ * run are not sent again; the store ignores ones another run wrote.
+ */
+export class RunWriter {
+  private readonly written = new Set<string>();
+  private readonly checkpoints: CheckpointWriter;
+
+  constructor(
+    private readonly store: Store,
+    private readonly runId: string,
+    hasher: RequestHasher,
+    resumedFrom?: { readonly messageCount: number },
+  ) {
+    this.checkpoints = new CheckpointWriter(hasher, resumedFrom);
+  }
+
+  /** Creates the run and its row 0 (checkpoint 0) together. */
+  start(run: NewRunRecord, snapshot: AgentSnapshot): void {
+    const blobs = new Map<string, string>();
+    const encoded = this.checkpoints.encode(0, snapshot.value as AgentStateName, snapshot.context, blobs);
+    const row: StepRecord = {
+      step: 0,
+      kind: null,
+      index: null,
+      requestHash: null,
+      request: null,
+      messageCount: null,
+      response: null,
+      isError: false,
+      provenance: null,
+      ...encoded,
+    };
+    const fresh = this.fresh(blobs);
+    this.store.createRun(run, row, fresh);
+    this.remember(fresh);
+  }
+
+  /** Commits one completed step. */
+  commit(completed: CompletedStep): void {
+    const blobs = new Map<string, string>();
+    let request: string;
+    let response: string;
+    let messageCount: number | null = null;
+    let isError = false;
+    if (completed.type === 'model') {
+      const { messages, ...head } = completed.request;
+      request = encodePayload(head as unknown as JsonValue, blobs);
+      messageCount = messages.length;
+      response = encodePayload(completed.response as unknown as JsonValue, blobs);
+    } else {
+      request = encodePayload(completed.request as unknown as JsonValue, blobs);
+      response = encodePayload(completed.response.output, blobs);
+      isError = completed.response.isError;
+    }
+    const { snapshot } = completed;
+    const encoded = this.checkpoints.encode(completed.step, snapshot.value as AgentStateName, snapshot.context, blobs);
+    const row: StepRecord = {
+      step: completed.step,
+      kind: completed.kind,
+      index: completed.index,
+      requestHash: completed.hash,
+      request,
+      messageCount,
+      response,
+      isError,
+      provenance: completed.provenance,
+      ...encoded,
+    };
+    const fresh = this.fresh(blobs);
+    this.store.commitStep(this.runId, row, fresh);
+    this.remember(fresh);
+  }
+
+  /** Records how the run ended. */
+  finish(finish: RunFinish): void {
+    this.store.finishRun(this.runId, finish);
+  }
+
+  private fresh(blobs: Map<string, string>): PayloadBlob[] {
+    const out: PayloadBlob[] = [];
+    for (const [digest, body] of blobs) {
+      if (!this.written.has(digest)) out.push({ digest, body });
+    }
+    return out;
+  }
+
+  // Only after the commit: a failed transaction wrote none of them.
+  private remember(blobs: readonly PayloadBlob[]): void {
+    for (const blob of blobs) this.written.add(blob.digest);
+  }
+}

@@ -1,0 +1,35 @@
+import { initialTransition } from 'xstate';
+import type { AgentBuild } from '../agent/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { JsonObject } from '../json/index.js';
+import type { AgentMachine } from '../machine/index.js';
+import { createAgentMachine } from '../machine/index.js';
+import type { AgentSnapshot } from './drive-run.js';
+import type { EngineDeps } from './engine-deps.js';
+
+const machines = new WeakMap<AgentBuild, AgentMachine>();
+
+/** The machine of a build, created once per build. */
+export function machineOf(build: AgentBuild): AgentMachine {
+  let machine = machines.get(build);
+  if (machine === undefined) machines.set(build, (machine = createAgentMachine(build)));
+  return machine;
+}
+
+/**
+ * Checkpoint 0 of a new run: the build's prompt resolved against the injected
+ * clock and randomness, and its first message written from the input.
+ */
+export function startSnapshot(build: AgentBuild, input: JsonObject, deps: Pick<EngineDeps, 'clock' | 'random'>): AgentSnapshot {
+  let system: string;
+  let firstMessage: string;
+  try {
+    system = typeof build.systemPrompt === 'string' ? build.systemPrompt : build.systemPrompt({ now: deps.clock(), random: deps.random });
+    firstMessage = build.renderInput(input);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ForkpointError('INPUT_INVALID', `build ${build.build} cannot start a run on this input: ${reason}`, { cause: error });
+  }
+  const [snapshot] = initialTransition(machineOf(build), { input, system, model: build.model, firstMessage });
+  return snapshot;
+}

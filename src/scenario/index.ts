@@ -1,0 +1,2 @@
+export { buildOf, loadScenario } from './load-scenario.js';
+export { defineScenario, type InputFlag, type Scenario, type WorldOptions } from './scenario.js';

@@ -1,0 +1,73 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AgentBuild } from '../agent/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { Scenario } from './scenario.js';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const PACKAGE_ROOT = findPackageRoot(HERE);
+// Running from TypeScript source (under vitest): load scenarios from source too, so
+// that one copy of forkpoint's modules serves both sides.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/**
+ * Loads the scenario in `directory`: its `index.js` (or `index.mjs`), or, for a
+ * directory inside this package, the compiled `dist/<directory>/index.js`, so
+ * that `forkpoint record scenarios/claims-triage` works from the repository.
+ */
+export async function loadScenario(directory: string): Promise<Scenario> {
+  const absolute = resolve(directory);
+  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) {
+    throw new ForkpointError('SCENARIO_NOT_FOUND', `no scenario directory at ${directory}; try scenarios/claims-triage`);
+  }
+  const entry = scenarioEntry(absolute);
+  if (entry === undefined) {
+    throw new ForkpointError(
+      'SCENARIO_NOT_FOUND',
+      `${directory} has no index.js or index.mjs exporting a scenario (and no compiled copy under dist/); run \`npm run build\` for a TypeScript scenario`,
+    );
+  }
+  const module = (await import(pathToFileURL(entry).href)) as { default?: unknown; scenario?: unknown };
+  const scenario = module.default ?? module.scenario;
+  if (!isScenario(scenario)) {
+    throw new ForkpointError('SCENARIO_NOT_FOUND', `${entry} does not export a scenario (use defineScenario as its default export)`);
+  }
+  return scenario;
+}
+
+/** The build named `name`, or `BUILD_NOT_FOUND` listing the ones that exist. */
+export function buildOf(scenario: Scenario, name: string | undefined): AgentBuild {
+  const build = scenario.builds[name ?? scenario.defaultBuild];
+  if (build === undefined) {
+    throw new ForkpointError(
+      'BUILD_NOT_FOUND',
+      `scenario ${scenario.name} has no build "${name}"; its builds are ${Object.keys(scenario.builds).join(', ')}`,
+    );
+  }
+  return build;
+}
+
+function scenarioEntry(absolute: string): string | undefined {
+  const candidates = [
+    ...(FROM_SOURCE ? [resolve(absolute, 'index.ts')] : []),
+    resolve(absolute, 'index.js'),
+    resolve(absolute, 'index.mjs'),
+  ];
+  const inside = relative(PACKAGE_ROOT, absolute);
+  if (!inside.startsWith('..') && !inside.startsWith('dist')) candidates.push(resolve(PACKAGE_ROOT, 'dist', inside, 'index.js'));
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+function findPackageRoot(start: string): string {
+  for (let directory = start; ; directory = dirname(directory)) {
+    if (existsSync(join(directory, 'package.json')) && !directory.includes(`${sep}dist${sep}`)) return directory;
+    if (dirname(directory) === directory) return start;
+  }
+}
+
+function isScenario(value: unknown): value is Scenario {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Scenario>;
+  return typeof candidate.name === 'string' && typeof candidate.openWorld === 'function' && typeof candidate.builds === 'object';
+}

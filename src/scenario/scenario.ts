@@ -1,0 +1,52 @@
+import type { AgentBuild } from '../agent/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
+import type { World } from '../world/index.js';
+
+/** How a scenario opens its live world. */
+export interface WorldOptions {
+  /** The world's date, `YYYY-MM-DD`: tools answer as of that day. */
+  readonly at: string;
+  /** Drives the simulated model's sampling; the same seed gives the same run. */
+  readonly seed: number;
+  /** Simulated latency per call, in milliseconds. */
+  readonly latencyMs: number;
+}
+
+/** A command-line flag that feeds a run's input. */
+export interface InputFlag {
+  readonly description: string;
+}
+
+/**
+ * A packaged agent with its world: the builds, the input it takes, and a live
+ * world to run against. Scenarios use only forkpoint's public interfaces.
+ */
+export interface Scenario {
+  readonly name: string;
+  readonly description: string;
+  readonly builds: Readonly<Record<string, AgentBuild>>;
+  readonly defaultBuild: string;
+  /** The flags (`--claim`) a run's input is made from. */
+  readonly inputFlags: Readonly<Record<string, InputFlag>>;
+  /** Builds a run's input from flag values; throws `INPUT_INVALID` naming what is wrong and what is valid. */
+  inputFrom(flags: Readonly<Record<string, string | undefined>>): JsonObject;
+  /** Opens the live world. */
+  openWorld(options: WorldOptions): World;
+  /** A one-line summary of a step's response for human output; `undefined` falls back to compact JSON. */
+  summarizeResponse?(kind: string, response: JsonValue): string | undefined;
+}
+
+/**
+ * Declares a scenario.
+ *
+ * @example
+ * ```ts
+ * export default defineScenario({ name: 'claims-triage', builds: { baseline, patched }, defaultBuild: 'baseline', ... });
+ * ```
+ */
+export function defineScenario(scenario: Scenario): Scenario {
+  if (scenario.builds[scenario.defaultBuild] === undefined) {
+    throw new Error(`scenario ${scenario.name}: default build ${scenario.defaultBuild} is not one of its builds`);
+  }
+  return Object.freeze(scenario);
+}

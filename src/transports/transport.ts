@@ -1,0 +1,41 @@
+import type { ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
+import type { Provenance } from '../store/index.js';
+
+/** Where in the run a request stands, and what it hashes to. */
+export interface CallPosition {
+  readonly step: number;
+  /** `model` or a tool name. */
+  readonly kind: string;
+  /** That kind's call number from 0. */
+  readonly index: number;
+  /** The request hash (16 hex) in the canonical form. */
+  readonly hash: string;
+  /** The canonical request text the hash was computed over. */
+  readonly canonical: string;
+}
+
+/** A model request at its position. */
+export interface ModelCall extends CallPosition {
+  readonly request: ModelRequest;
+}
+
+/** A tool request at its position. */
+export interface ToolCall extends CallPosition {
+  readonly request: ToolRequest;
+}
+
+/** An answer and where it came from. */
+export interface Answered<T> {
+  readonly response: T;
+  readonly provenance: Provenance;
+}
+
+/**
+ * What the driver asks for every observation. Implementations decide where an
+ * answer comes from (the live world, a cassette, a fork's override) and say so
+ * in its provenance. Modes differ only in the transport they hand the driver.
+ */
+export interface Transport {
+  model(call: ModelCall): Promise<Answered<ModelResponse>>;
+  tool(call: ToolCall): Promise<Answered<ToolResponse>>;
+}

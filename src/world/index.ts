@@ -1,0 +1,1 @@
+export type { ModelProvider, ToolHandler, World } from './world.js';
