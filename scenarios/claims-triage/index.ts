@@ -1,0 +1,33 @@
+import type { JsonObject } from '../../src/index.js';
+import { ForkpointError, defineScenario } from '../../src/index.js';
+import { baseline, patched, timestamped } from './builds.js';
+import { summarizeClaimsResponse } from './summarize.js';
+import { CLAIMS } from './world/claims-data.js';
+import { openClaimsWorld } from './world/open-world.js';
+
+/**
+ * The claims-triage scenario: an agent that triages motor insurance claims
+ * over a dated, drifting world, and the incident of CLM-91077.
+ */
+export default defineScenario({
+  name: 'claims-triage',
+  description: 'Triage motor insurance claims: fetch the claim, OCR the assessor form, estimate, apply the policy, decide.',
+  builds: { baseline, patched, timestamped },
+  defaultBuild: 'baseline',
+  inputFlags: { claim: { description: 'the claim to triage, e.g. CLM-91077' } },
+  inputFrom(flags): JsonObject {
+    const claimId = flags.claim;
+    if (claimId === undefined) throw new ForkpointError('USAGE', 'record needs --claim ID, e.g. --claim CLM-91077');
+    if (!CLAIMS.some((claim) => claim.claimId === claimId)) {
+      throw new ForkpointError('INPUT_INVALID', `unknown claim ${claimId}; the claims are ${CLAIMS.map((claim) => claim.claimId).join(', ')}`);
+    }
+    return { claimId };
+  },
+  openWorld: (options) => openClaimsWorld(options),
+  summarizeResponse: summarizeClaimsResponse,
+});
+
+export { baseline, patched, timestamped } from './builds.js';
+export { CLAIMS, POLICIES, OCR_V2_FROM } from './world/claims-data.js';
+export { openClaimsWorld, type ClaimsWorldOptions } from './world/open-world.js';
+export { simulatedModel, MODEL_TRAITS } from './model/simulated-model.js';

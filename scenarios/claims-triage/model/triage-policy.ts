@@ -1,0 +1,101 @@
+import type { JsonObject } from '../../../src/index.js';
+import type { ConversationFacts } from './conversation-facts.js';
+import { outputsOf } from './conversation-facts.js';
+
+/** How one simulated model differs from another in its judgement. */
+export interface ModelTraits {
+  /** Refers a claim outright when an OCR field is read below this confidence (null: never looks). */
+  readonly refersBelowConfidence: number | null;
+  /** How often a faint-but-legible form (confidence 0.55-0.75) tips an approval into a referral. */
+  readonly borderlineReferralRate: number;
+}
+
+/** A decision the model writes as its final answer. */
+export interface Decision {
+  readonly decision: 'approve' | 'refer' | 'deny';
+  readonly payout: number | null;
+  readonly reason: string;
+}
+
+/** What the model does next: call tools, or decide. */
+export type Move =
+  | { readonly kind: 'call'; readonly stage: 'claim' | 'ocr' | 'estimate' | 'policy'; readonly calls: readonly { name: string; input: JsonObject }[] }
+  | { readonly kind: 'decide'; readonly decision: Decision };
+
+/**
+ * The simulated model's policy: a deterministic walk through the claim
+ * (claim, assessor forms, estimate, policy, decision). `chance` is consulted
+ * only where a real model's choice would be genuinely uncertain.
+ */
+export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: () => number): Move {
+  if (facts.claimId === undefined) return decide('refer', null, 'The request names no claim id; a human needs to identify the claim.');
+  const claim = outputsOf(facts, 'fetch_claim').at(-1);
+  if (claim === undefined) {
+    const failed = facts.exchanges.some((exchange) => exchange.name === 'fetch_claim');
+    if (failed) return decide('refer', null, `Claim ${facts.claimId} could not be retrieved; referring to a human.`);
+    return { kind: 'call', stage: 'claim', calls: [{ name: 'fetch_claim', input: { claim_id: facts.claimId } }] };
+  }
+  if (claim.status === 'settled') return decide('deny', null, `Claim ${String(claim.claim_id)} is already settled; nothing further is payable.`);
+  if (claim.status === 'disputed') return decide('refer', null, `Claim ${String(claim.claim_id)} is disputed and under investigation.`);
+
+  const forms = (Array.isArray(claim.documents) ? claim.documents : [])
+    .filter((document): document is JsonObject => typeof document === 'object' && document !== null && !Array.isArray(document))
+    .filter((document) => document.kind === 'assessor_form')
+    .map((document) => String(document.document_id));
+  const scans = outputsOf(facts, 'ocr_document');
+  const unread = forms.filter((id) => !scans.some((scan) => scan.document_id === id));
+  if (unread.length > 0) {
+    return { kind: 'call', stage: 'ocr', calls: unread.map((id) => ({ name: 'ocr_document', input: { document_id: id } })) };
+  }
+  const readings = scans.filter((scan) => forms.includes(String(scan.document_id))).map(damageArea);
+  if (readings.length === 0 || readings.some((reading) => reading === undefined)) {
+    return decide('refer', null, 'The assessor form gives no damage area; a human assessor must measure it.');
+  }
+  const areas = readings as Array<{ value: number; confidence: number }>;
+  const lowest = Math.min(...areas.map((area) => area.confidence));
+  if (traits.refersBelowConfidence !== null && lowest < traits.refersBelowConfidence) {
+    return decide('refer', null, `The damage area was read at confidence ${lowest}; a human assessor should confirm it.`);
+  }
+  const total = areas.reduce((sum, area) => sum + area.value, 0);
+
+  const estimate = outputsOf(facts, 'estimate_repair').at(-1);
+  if (estimate === undefined) {
+    return { kind: 'call', stage: 'estimate', calls: [{ name: 'estimate_repair', input: { damage_area_cm2: total, peril: String(claim.peril) } }] };
+  }
+  const policy = outputsOf(facts, 'fetch_policy').at(-1);
+  if (policy === undefined) {
+    return { kind: 'call', stage: 'policy', calls: [{ name: 'fetch_policy', input: { policy_id: String(claim.policy_id) } }] };
+  }
+
+  const peril = String(claim.peril);
+  const amount = Number(estimate.amount);
+  const deductible = Number(policy.deductible);
+  const covered = Array.isArray(policy.covered_perils) && policy.covered_perils.includes(peril);
+  if (!covered) return decide('deny', null, `Policy ${String(policy.policy_id)} does not cover ${peril} damage.`);
+  if (amount > Number(policy.cover_limit)) {
+    return decide('refer', null, `The estimate of EUR ${amount} exceeds the cover limit of EUR ${String(policy.cover_limit)}.`);
+  }
+  if (lowest >= 0.55 && lowest < 0.75 && chance() < traits.borderlineReferralRate) {
+    return decide('refer', null, `The form is faint (confidence ${lowest}); referring to confirm ${total} cm2 before paying.`);
+  }
+  return decide(
+    'approve',
+    amount - deductible,
+    `${capitalise(peril)} damage of ${total} cm2 estimated at EUR ${amount}; deductible EUR ${deductible}.`,
+  );
+}
+
+function decide(decision: Decision['decision'], payout: number | null, reason: string): Move {
+  return { kind: 'decide', decision: { decision, payout, reason } };
+}
+
+function damageArea(scan: JsonObject): { value: number; confidence: number } | undefined {
+  const fields = scan.fields;
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
+  const area = (fields as JsonObject).damage_area_cm2;
+  if (typeof area !== 'object' || area === null || Array.isArray(area)) return undefined;
+  const { value, confidence } = area as JsonObject;
+  return typeof value === 'number' && typeof confidence === 'number' ? { value, confidence } : undefined;
+}
+
+const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);

@@ -1,0 +1,28 @@
+import type { JsonObject, JsonValue } from '../../src/index.js';
+
+const isObject = (value: JsonValue | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One-line summaries of claims-triage responses for the human output. */
+export function summarizeClaimsResponse(kind: string, response: JsonValue): string | undefined {
+  if (!isObject(response)) return undefined;
+  if (kind === 'model') return undefined;
+  const output = response.output;
+  if (!isObject(output)) return undefined;
+  if (response.isError === true) return `error: ${String(output.error)}`;
+  switch (kind) {
+    case 'fetch_claim':
+      return `${String(output.claim_id)} ${String(output.status)}, ${String(output.peril)}, ${Array.isArray(output.documents) ? output.documents.length : 0} documents`;
+    case 'ocr_document': {
+      const fields = isObject(output.fields) ? output.fields : {};
+      const area = fields.damage_area_cm2;
+      const reading = isObject(area) ? `damage_area_cm2 ${String(area.value)} @ ${String(area.confidence)}` : 'no damage area';
+      return `${String(output.document_id)}: ${reading} (ocr ${String(output.ocr_model)})`;
+    }
+    case 'estimate_repair':
+      return `${String(output.estimate_id)}: ${String(output.currency)} ${String(output.amount)}`;
+    case 'fetch_policy':
+      return `${String(output.policy_id)}: deductible ${String(output.deductible)}, cover ${String(output.cover_limit)} ${String(output.currency)}`;
+  }
+  return undefined;
+}
