@@ -1,0 +1,9 @@
+/** Where a command writes, and the environment it reads: injected so commands run in-process in tests. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The process's own streams and environment. */
+export const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };

@@ -1,0 +1,76 @@
+import { createEngine } from '../../engine/index.js';
+import { assertRunId, assertWorldDate } from '../../engine/index.js';
+import { ForkpointError } from '../../errors/index.js';
+import { buildOf, loadScenario } from '../../scenario/index.js';
+import type { Command } from '../command.js';
+import { withStore } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { formatRun } from '../output/format-run.js';
+import type { OptionSpec } from '../parse-options.js';
+import { COMMON_OPTIONS, integerOption, stringOption } from '../parse-options.js';
+import { printCommandHelp } from './help.js';
+
+const OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  at: { type: 'string', value: 'DATE', description: "the world's date, YYYY-MM-DD (required)" },
+  build: { type: 'string', value: 'NAME', description: "the agent build (default: the scenario's default)" },
+  'run-id': { type: 'string', value: 'HEX8', description: 'choose the run id (8 lowercase hex characters)' },
+  seed: { type: 'string', value: 'N', description: "pin the model's sampling (default: random, and stored)" },
+  latency: { type: 'string', value: 'MS', description: 'simulated latency per call (default 0)' },
+};
+
+/** `forkpoint record`: a new run against the live world, every step checkpointed as it happens. */
+export const recordCommand: Command = {
+  name: 'record',
+  summary: 'record a run against the live world, checkpointing every step',
+  usage: '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX8] [--seed N] [--json]',
+  options: OPTIONS,
+  async run(args, cli) {
+    if (args.includes('--help')) return printCommandHelp(this, cli);
+    const directory = firstPositional(args);
+    if (directory === undefined) {
+      throw new ForkpointError('USAGE', 'record needs a scenario directory, e.g. `forkpoint record scenarios/claims-triage --claim CLM-91077 --at 2026-03-04`');
+    }
+    const scenario = await loadScenario(directory);
+    const inputFlags = Object.fromEntries(
+      Object.entries(scenario.inputFlags).map(([name, flag]) => [name, { type: 'string', value: 'VALUE', description: flag.description } as const]),
+    );
+    const parsed = cli.parse(args, { ...OPTIONS, ...inputFlags });
+    if (parsed.positionals.length > 1) throw new ForkpointError('USAGE', `unexpected argument "${parsed.positionals[1]}"; see --help`);
+    const at = stringOption(parsed, 'at');
+    if (at === undefined) throw new ForkpointError('USAGE', 'record needs --at DATE, the day of the world to run against (YYYY-MM-DD)');
+    assertWorldDate(at);
+    const runId = stringOption(parsed, 'run-id');
+    if (runId !== undefined) assertRunId(runId);
+    const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
+    const latencyMs = integerOption(parsed, 'latency', 0, 60_000) ?? 0;
+    const agent = buildOf(scenario, stringOption(parsed, 'build'));
+    const input = scenario.inputFrom(Object.fromEntries(Object.keys(inputFlags).map((name) => [name, stringOption(parsed, name)])));
+
+    return withStore(cli.openStore(parsed), async (store) => {
+      const run = await createEngine({ store }).record({
+        agent,
+        world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs }),
+        input,
+        at,
+        scenario: directory,
+        ...(seed === undefined ? {} : { seed }),
+        ...(runId === undefined ? {} : { runId }),
+      });
+      if (parsed.values.json === true) cli.json(run);
+      else cli.print(formatRun(run, cli.style, scenario));
+      return run.status === 'completed' ? EXIT.ok : EXIT.negative;
+    });
+  },
+};
+
+/** The first argument that is neither an option nor an option's value. */
+function firstPositional(args: readonly string[]): string | undefined {
+  const switches = new Set(Object.entries({ ...COMMON_OPTIONS, ...OPTIONS }).filter(([, spec]) => spec.type === 'boolean').map(([name]) => name));
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return args[i + 1];
+    if (!arg.startsWith('-')) return arg;
+    if (!arg.includes('=') && !switches.has(arg.replace(/^-+/, ''))) i++;
+  }
+  return undefined;
+}

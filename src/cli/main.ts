@@ -1,0 +1,52 @@
+import { INPUT_ERROR_CODES, isForkpointError } from '../errors/index.js';
+import type { CliIo } from './cli-io.js';
+import { processIo } from './cli-io.js';
+import type { Command } from './command.js';
+import { CommandContext } from './command.js';
+import { demoCommand } from './commands/demo.js';
+import { printOverview } from './commands/help.js';
+import { recordCommand } from './commands/record.js';
+import { runsCommand } from './commands/runs.js';
+import { showCommand } from './commands/show.js';
+import type { ExitCode } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
+
+/** Every command, in the order help lists them. */
+export const COMMANDS: readonly Command[] = [recordCommand, runsCommand, showCommand, demoCommand];
+
+/**
+ * Runs one CLI invocation and returns its exit status. Errors never escape:
+ * bad input prints its code and message (exit 2), a bug prints a one-line
+ * report (exit 3; `FORKPOINT_DEBUG=1` adds the stack).
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<ExitCode> {
+  const cli = new CommandContext(io);
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    printOverview(COMMANDS, cli);
+    return name === undefined ? EXIT.badInput : EXIT.ok;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  const json = args.includes('--json');
+  try {
+    if (command === undefined) {
+      return report(cli, json, 'USAGE', `unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(', ')}`, EXIT.badInput);
+    }
+    return await command.run(args, cli);
+  } catch (error) {
+    if (isForkpointError(error)) {
+      const exit = INPUT_ERROR_CODES.has(error.code) ? EXIT.badInput : EXIT.internal;
+      if (exit === EXIT.internal && io.env.FORKPOINT_DEBUG === '1') io.stderr.write(`${error.stack ?? ''}\n`);
+      return report(cli, json, error.code, error.message, exit);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (io.env.FORKPOINT_DEBUG === '1' && error instanceof Error) io.stderr.write(`${error.stack ?? ''}\n`);
+    return report(cli, json, 'INTERNAL', `${message} (a bug in forkpoint; FORKPOINT_DEBUG=1 shows the stack)`, EXIT.internal);
+  }
+}
+
+function report(cli: CommandContext, json: boolean, code: string, message: string, exit: ExitCode): ExitCode {
+  cli.note(`forkpoint: ${code}: ${message}`);
+  if (json) cli.json({ error: { code, message } });
+  return exit;
+}
