@@ -29,6 +29,7 @@ export interface Store {
   /**
    * The rows needed to rebuild checkpoint `step` of the run's own rows: the
    * nearest full checkpoint at or before it, and every row after that up to it.
+   * Empty when the run has no row `step`.
    */
   readCheckpointChain(runId: string, step: number): StepRecord[];
   /** The messages the run's own rows appended up to `step`, in order. */

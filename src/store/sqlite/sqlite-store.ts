@@ -79,6 +79,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       `SELECT ${STEP_COLUMNS} FROM steps
        WHERE run_id = @run_id AND step <= @step
          AND step >= (SELECT MAX(step) FROM steps WHERE run_id = @run_id AND step <= @step AND checkpoint_full = 1)
+         AND EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step = @step)
        ORDER BY step`,
     ),
     readMessages: db.prepare(

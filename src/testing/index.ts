@@ -1,0 +1,1 @@
+export { describeStoreConformance, sampleRun, sampleStep, type StoreFactory } from './store-conformance.js';

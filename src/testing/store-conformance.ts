@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { isForkpointError } from '../errors/index.js';
+import type { NewRunRecord, StepRecord, Store } from '../store/index.js';
+
+/** How the conformance suite gets stores. */
+export interface StoreFactory {
+  /** A fresh, empty store. */
+  open(): Store;
+  /**
+   * Closes `store` and opens the same data again, for implementations that
+   * persist; omit it for purely in-memory ones.
+   */
+  reopen?(store: Store): Store;
+}
+
+/** A run record for the suite; fields can be overridden. */
+export function sampleRun(overrides: Partial<NewRunRecord> = {}): NewRunRecord {
+  return {
+    runId: '0000abcd',
+    mode: 'record',
+    agentName: 'agent',
+    build: 'baseline',
+    codeHash: '0123456789abcdef',
+    scenario: 'scenarios/sample',
+    input: { claimId: 'CLM-1', note: 'half an emoji: \ud83d' },
+    worldAt: '2026-03-04',
+    seed: 42,
+    parent: null,
+    sourceRunId: null,
+    canonicalForm: 'forkpoint-canonical/1',
+    machineVersion: 1,
+    createdAt: '2026-03-04T10:00:00.000Z',
+    ownerPid: 4242,
+    ...overrides,
+  };
+}
+
+/** A trajectory row for the suite; fields can be overridden. */
+export function sampleStep(step: number, overrides: Partial<StepRecord> = {}): StepRecord {
+  return {
+    step,
+    kind: step === 0 ? null : step % 2 === 1 ? 'model' : 'tool',
+    index: step === 0 ? null : Math.floor((step - 1) / 2),
+    requestHash: step === 0 ? null : `${String(step).padStart(16, '0')}`,
+    request: step === 0 ? null : `{"step":${step}}`,
+    messageCount: step % 2 === 1 ? step : null,
+    response: step === 0 ? null : `{"$blob":"blob-${step}"}`,
+    isError: false,
+    provenance: step === 0 ? null : 'live',
+    message: step % 3 === 0 ? `{"role":"user","n":${step}}` : null,
+    messageDigest: step % 3 === 0 ? `digest-${step}` : null,
+    checkpoint: `{"step":${step}}`,
+    checkpointFull: step % 4 === 0,
+    ...overrides,
+  };
+}
+
+/**
+ * The behaviour every {@link Store} implementation must have. Call it from a
+ * test file of the implementation:
+ *
+ * @example
+ * ```ts
+ * describeStoreConformance('sqlite :memory:', { open: () => sqliteStore({ path: ':memory:' }) });
+ * ```
+ */
+export function describeStoreConformance(name: string, factory: StoreFactory): void {
+  describe(`Store conformance: ${name}`, () => {
+    const open: Store[] = [];
+    const fresh = (): Store => {
+      const store = factory.open();
+      open.push(store);
+      return store;
+    };
+    afterEach(() => {
+      for (const store of open.splice(0)) {
+        try {
+          store.close();
+        } catch {
+          // already closed by the test
+        }
+      }
+    });
+
+    it('creates a run with its row 0 and reads every field back', () => {
+      const store = fresh();
+      store.createRun(sampleRun({ runId: 'ffff0000' }), sampleStep(0, { checkpointFull: true }), []);
+      const run = sampleRun({ parent: { runId: 'ffff0000', atStep: 3, override: { toolResult: { a: 1 } } }, sourceRunId: 'ffff0000' });
+      store.createRun(run, sampleStep(0, { checkpointFull: true }), []);
+      const read = store.getRun(run.runId);
+      expect(read).toEqual({ ...run, status: 'running', outcome: null, error: null, finishedAt: null, stepCount: 0 });
+      expect(read?.input.note).toBe('half an emoji: \ud83d');
+      expect(store.readSteps(run.runId)).toEqual([sampleStep(0, { checkpointFull: true })]);
+    });
+
+    it('refuses a run id that exists, with RUN_EXISTS, and writes nothing', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), [{ digest: 'a1', body: '"first"' }]);
+      let caught: unknown;
+      try {
+        store.createRun(sampleRun({ build: 'other' }), sampleStep(0, { checkpointFull: true, checkpoint: '{"other":true}' }), [
+          { digest: 'b2', body: '"second"' },
+        ]);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isForkpointError(caught, 'RUN_EXISTS')).toBe(true);
+      expect(store.getRun('0000abcd')?.build).toBe('baseline');
+      expect(store.readSteps('0000abcd')[0]?.checkpoint).toBe('{"step":0}');
+      expect(store.readBlobs(['b2']).size).toBe(0);
+    });
+
+    it('commits steps in order and counts them on the run', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      for (let step = 1; step <= 6; step++) store.commitStep('0000abcd', sampleStep(step), [{ digest: `blob-${step}`, body: `{"n":${step}}` }]);
+      expect(store.getRun('0000abcd')?.stepCount).toBe(6);
+      expect(store.readSteps('0000abcd').map((row) => row.step)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expect(store.readSteps('0000abcd', 2, 4)).toEqual([sampleStep(2), sampleStep(3), sampleStep(4)]);
+    });
+
+    it('writes a step and its blobs all or nothing', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      store.commitStep('0000abcd', sampleStep(1), []);
+      expect(() => store.commitStep('0000abcd', sampleStep(1), [{ digest: 'orphan', body: '"x"' }])).toThrow();
+      expect(store.readBlobs(['orphan']).size).toBe(0);
+      expect(store.getRun('0000abcd')?.stepCount).toBe(1);
+    });
+
+    it('returns the checkpoint chain from the nearest full checkpoint', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      for (let step = 1; step <= 9; step++) store.commitStep('0000abcd', sampleStep(step), []);
+      expect(store.readCheckpointChain('0000abcd', 7).map((row) => row.step)).toEqual([4, 5, 6, 7]);
+      expect(store.readCheckpointChain('0000abcd', 8).map((row) => row.step)).toEqual([8]);
+      expect(store.readCheckpointChain('0000abcd', 3).map((row) => row.step)).toEqual([0, 1, 2, 3]);
+      expect(store.readCheckpointChain('0000abcd', 12)).toEqual([]);
+    });
+
+    it('reads the messages rows appended, up to a step', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true, message: '{"first":true}', messageDigest: 'd0' }), []);
+      for (let step = 1; step <= 7; step++) store.commitStep('0000abcd', sampleStep(step), []);
+      expect(store.readMessages('0000abcd', 6)).toEqual([
+        { step: 0, message: '{"first":true}', digest: 'd0' },
+        { step: 3, message: '{"role":"user","n":3}', digest: 'digest-3' },
+        { step: 6, message: '{"role":"user","n":6}', digest: 'digest-6' },
+      ]);
+    });
+
+    it('stores each blob once and returns bodies byte for byte', () => {
+      const store = fresh();
+      const body = JSON.stringify({ text: 'naïve 🦊 \ud83d tail', n: 1.5 });
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), [{ digest: 'same', body }]);
+      store.createRun(sampleRun({ runId: '0000abce' }), sampleStep(0, { checkpointFull: true }), [{ digest: 'same', body }]);
+      const read = store.readBlobs(['same', 'unknown']);
+      expect([...read.keys()]).toEqual(['same']);
+      expect(read.get('same')).toBe(body);
+      expect(JSON.parse(read.get('same')!).text).toBe('naïve 🦊 \ud83d tail');
+    });
+
+    it('finishes a run once, and refuses steps after it', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      store.commitStep('0000abcd', sampleStep(1), []);
+      const finish = {
+        status: 'failed' as const,
+        outcome: null,
+        error: { code: 'VALIDATION_FAILED' as const, message: 'payout -234 is negative', step: 1 },
+        finishedAt: '2026-03-04T10:00:05.000Z',
+      };
+      store.finishRun('0000abcd', finish);
+      const read = store.getRun('0000abcd');
+      expect(read).toMatchObject({ status: 'failed', error: finish.error, finishedAt: finish.finishedAt, outcome: null, stepCount: 1 });
+      expect(() => store.finishRun('0000abcd', { ...finish, status: 'completed' })).toThrow();
+      expect(() => store.commitStep('0000abcd', sampleStep(2), [])).toThrow();
+      expect(store.readSteps('0000abcd').map((row) => row.step)).toEqual([0, 1]);
+    });
+
+    it('keeps a completed run outcome', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      store.finishRun('0000abcd', { status: 'completed', outcome: { decision: 'approve', payout: 1795 }, error: null, finishedAt: 'x' });
+      expect(store.getRun('0000abcd')?.outcome).toEqual({ decision: 'approve', payout: 1795 });
+    });
+
+    it('lists runs oldest first and answers undefined for unknown ids', () => {
+      const store = fresh();
+      store.createRun(sampleRun({ runId: '00000002', createdAt: '2026-03-05T00:00:00.000Z' }), sampleStep(0, { checkpointFull: true }), []);
+      store.createRun(sampleRun({ runId: '00000001', createdAt: '2026-03-04T00:00:00.000Z' }), sampleStep(0, { checkpointFull: true }), []);
+      expect(store.listRuns().map((run) => run.runId)).toEqual(['00000001', '00000002']);
+      expect(store.getRun('99999999')).toBeUndefined();
+      expect(store.readSteps('99999999')).toEqual([]);
+    });
+
+    if (factory.reopen !== undefined) {
+      const reopen = factory.reopen;
+      it('keeps everything committed across a reopen', () => {
+        const store = factory.open();
+        store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), [{ digest: 'kept', body: '"kept"' }]);
+        store.commitStep('0000abcd', sampleStep(1), []);
+        const again = reopen(store);
+        open.push(again);
+        expect(again.getRun('0000abcd')?.stepCount).toBe(1);
+        expect(again.readSteps('0000abcd')).toHaveLength(2);
+        expect(again.readBlobs(['kept']).get('kept')).toBe('"kept"');
+      });
+    }
+  });
+}
