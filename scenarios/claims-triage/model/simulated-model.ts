@@ -43,8 +43,9 @@ export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
       const move = nextMove(readConversation(request.messages), traits, random);
       const text = phrase(move, request.model, random, variation);
       const content: MessagePart[] = [];
+      // Thinking is adaptive: a thinking model reasons before every turn, at more length before a decision.
+      if (traits.thinks) content.push({ type: 'thinking', thinking: reasoning(move), signature: opaqueToken(random, 96) });
       if (move.kind === 'decide') {
-        if (traits.thinks) content.push({ type: 'thinking', thinking: reasoning(move.decision), signature: opaqueToken(random, 64) });
         content.push({ type: 'text', text: `${text}\n${JSON.stringify(move.decision)}` });
       } else {
         content.push({ type: 'text', text });

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../src/index.js';
+import { isJsonObject } from '../../../src/index.js';
 import type { ConversationFacts } from './conversation-facts.js';
 import { outputsOf } from './conversation-facts.js';
 
@@ -43,6 +44,8 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
     .filter((document) => document.kind === 'assessor_form')
     .map((document) => String(document.document_id));
   const scans = outputsOf(facts, 'ocr_document');
+  const ocrFailure = failureOf(facts, 'ocr_document');
+  if (ocrFailure !== undefined) return decide('refer', null, `The assessor form could not be read (${ocrFailure}); a human assessor must measure it.`);
   const unread = forms.filter((id) => !scans.some((scan) => scan.document_id === id));
   if (unread.length > 0) {
     return { kind: 'call', stage: 'ocr', calls: unread.map((id) => ({ name: 'ocr_document', input: { document_id: id } })) };
@@ -58,10 +61,14 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
   }
   const total = areas.reduce((sum, area) => sum + area.value, 0);
 
+  const estimateFailure = failureOf(facts, 'estimate_repair');
+  if (estimateFailure !== undefined) return decide('refer', null, `No repair estimate could be made (${estimateFailure}).`);
   const estimate = outputsOf(facts, 'estimate_repair').at(-1);
   if (estimate === undefined) {
     return { kind: 'call', stage: 'estimate', calls: [{ name: 'estimate_repair', input: { damage_area_cm2: total, peril: String(claim.peril) } }] };
   }
+  const policyFailure = failureOf(facts, 'fetch_policy');
+  if (policyFailure !== undefined) return decide('refer', null, `The policy could not be retrieved (${policyFailure}).`);
   const policy = outputsOf(facts, 'fetch_policy').at(-1);
   if (policy === undefined) {
     return { kind: 'call', stage: 'policy', calls: [{ name: 'fetch_policy', input: { policy_id: String(claim.policy_id) } }] };
@@ -83,6 +90,14 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
     amount - deductible,
     `${capitalise(peril)} damage of ${total} cm2 estimated at EUR ${amount}; deductible EUR ${deductible}.`,
   );
+}
+
+// A model does not retry a tool that answered with an error: it hands the claim to a human.
+function failureOf(facts: ConversationFacts, tool: string): string | undefined {
+  const failed = facts.exchanges.find((exchange) => exchange.name === tool && exchange.isError);
+  if (failed === undefined) return undefined;
+  const output = failed.output;
+  return isJsonObject(output) && typeof output.error === 'string' ? output.error : 'tool error';
 }
 
 function decide(decision: Decision['decision'], payout: number | null, reason: string): Move {

@@ -1,4 +1,4 @@
-import type { Decision, Move } from './triage-policy.js';
+import type { Move } from './triage-policy.js';
 
 /** What the model says with each move. The first phrasing is the usual one. */
 const PHRASES: Record<Exclude<Move, { kind: 'decide' }>['stage'] | 'decide', readonly string[]> = {
@@ -40,7 +40,16 @@ export function phrase(move: Move, modelId: string, random: () => number, variat
   return modelId === 'claude-sonnet-5' ? SONNET_PREFIX + text : text;
 }
 
-/** The model's reasoning before a decision, as a thinking block shows it. */
-export function reasoning(decision: Decision): string {
-  return `The facts gathered so far support "${decision.decision}". ${decision.reason} I will write the decision as JSON.`;
+/** The model's reasoning before a move, as a thinking block shows it. */
+export function reasoning(move: Move): string {
+  if (move.kind === 'decide') {
+    const { decision, reason } = move.decision;
+    return [
+      `I have what I need to decide. ${reason}`,
+      `Checking the rules from the instructions: the peril must be covered, the estimate must be within the cover limit, and the payout is the estimate minus the deductible.`,
+      `That gives "${decision}". I will state the decision and the reason as one line of JSON.`,
+    ].join(' ');
+  }
+  const calls = move.calls.map((call) => `${call.name}(${JSON.stringify(call.input)})`).join(', ');
+  return `Next step in the triage procedure: ${move.stage}. I will call ${calls} and read the result before going on.`;
 }

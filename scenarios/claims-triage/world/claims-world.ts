@@ -41,6 +41,7 @@ export function claimsTools(at: string, delay: () => Promise<void>): Record<stri
         holder: claim.holder,
         vehicle: claim.vehicle,
         description: claim.description,
+        statement: holderStatement(claim),
         documents: claim.documents.map((document) => ({ document_id: document.documentId, kind: document.kind })),
       };
     },
@@ -58,8 +59,9 @@ export function claimsTools(at: string, delay: () => Promise<void>): Record<stri
       const peril = stringField(input, 'peril') as Peril;
       if (typeof area !== 'number' || !(area >= 0)) throw new Error('damage_area_cm2 must be a number of square centimetres');
       const prices = valueAt(PRICE_LISTS, at);
+      // hasOwn: a peril named like an Object member ("constructor") has no rate either.
+      if (!Object.hasOwn(prices.perCm2, peril)) throw new Error(`no repair rate for peril ${peril}`);
       const rate = prices.perCm2[peril];
-      if (rate === undefined) throw new Error(`no repair rate for peril ${peril}`);
       const amount = Math.round(area * rate + prices.callOut);
       const estimateId = `EST-${createHash('sha256').update(`${area}:${peril}:${prices.name}`).digest('hex').slice(0, 8)}`;
       return { estimate_id: estimateId, amount, currency: 'EUR', price_list: prices.name };
@@ -104,6 +106,18 @@ function readDocument(claim: ClaimFacts, document: DocumentFacts, at: string): J
   };
 }
 
+// The holder's statement as the claims office transcribes it: the narrative plus the standard declarations.
+function holderStatement(claim: ClaimFacts): string {
+  return [
+    `Statement of ${claim.holder}, policy ${claim.policyId}, vehicle ${claim.vehicle}.`,
+    claim.description,
+    'I confirm that the vehicle was being used for social, domestic and pleasure purposes at the time, that no',
+    'other insurance covers this loss, and that I have not agreed any repair or settlement with a third party.',
+    'I understand that the insurer may inspect the vehicle and the repair invoices before any payment, and that',
+    'a false statement may void the policy. Photographs and the assessor report are attached.',
+  ].join('\n');
+}
+
 // The OCR text of the whole assessor form: what a real OCR service returns beside its fields.
 function formText(claim: ClaimFacts, document: DocumentFacts, area: number, panels: number): string {
   return [
@@ -114,12 +128,21 @@ function formText(claim: ClaimFacts, document: DocumentFacts, area: number, pane
     `Peril reported: ${claim.peril}`,
     `Assessor: ${document.assessor}`,
     '',
+    'Section A - Vehicle',
+    `  Description: ${claim.vehicle}; inspected at the repairer's premises, odometer and VIN checked against the V5.`,
+    '  Condition before loss: average for age and mileage; no previous damage noted on the affected panels.',
+    '',
     'Section B - Extent of damage',
     `  Total damaged surface (cm2): ${area}`,
     `  Panels affected: ${panels}`,
     `  Notes: ${document.notes}`,
     '',
-    'Section C - Declaration',
+    'Section C - Repair method',
+    '  Panels are repaired where the metal is not stretched; replaced where the dent depth exceeds 15 mm or the',
+    '  crease crosses a swage line. Paint is blended into adjacent panels. Labour at the approved repairer rate;',
+    '  parts at list price less the agreed discount. Glass by the insurer-approved glazier.',
+    '',
+    'Section D - Declaration',
     '  I inspected the vehicle in person and the measurements above are my own. Surfaces are measured',
     '  panel by panel with a flexible rule and summed; areas under 10 cm2 are not recorded. Hidden damage',
     '  found during repair must be reported on a supplementary form before work continues.',

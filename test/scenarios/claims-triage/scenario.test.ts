@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import scenario, { CLAIMS, baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
+import { ForkpointError, buildOf } from '../../../src/index.js';
+import { callTool } from './claims-fixtures.js';
+
+function thrown(action: () => unknown): ForkpointError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof ForkpointError) return error;
+    throw error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+describe('scenario.inputFrom', () => {
+  test('turns --claim into the run input', () => {
+    expect(scenario.inputFrom({ claim: 'CLM-91077' })).toEqual({ claimId: 'CLM-91077' });
+  });
+
+  test('accepts every claim of the world', () => {
+    for (const { claimId } of CLAIMS) expect(scenario.inputFrom({ claim: claimId })).toEqual({ claimId });
+  });
+
+  test('rejects an unknown claim with INPUT_INVALID, listing the claims that exist', () => {
+    const error = thrown(() => scenario.inputFrom({ claim: 'CLM-12345' }));
+    expect(error.code).toBe('INPUT_INVALID');
+    expect(error.message).toContain('CLM-12345');
+    expect(error.message).toContain('CLM-91077');
+  });
+
+  test('rejects a missing claim with USAGE', () => {
+    expect(thrown(() => scenario.inputFrom({})).code).toBe('USAGE');
+    expect(thrown(() => scenario.inputFrom({ claim: undefined })).code).toBe('USAGE');
+  });
+
+  test('declares the claim flag it reads', () => {
+    expect(Object.keys(scenario.inputFlags)).toEqual(['claim']);
+  });
+});
+
+describe('the scenario definition', () => {
+  test('is named claims-triage and defaults to the baseline build', () => {
+    expect(scenario.name).toBe('claims-triage');
+    expect(buildOf(scenario, undefined)).toBe(baseline);
+  });
+
+  test('offers baseline, patched and timestamped by name', () => {
+    expect(buildOf(scenario, 'baseline')).toBe(baseline);
+    expect(buildOf(scenario, 'patched')).toBe(patched);
+    expect(buildOf(scenario, 'timestamped')).toBe(timestamped);
+  });
+
+  test('opens a world with the four tools the builds offer', () => {
+    const world = scenario.openWorld({ at: '2026-03-04', seed: 1, latencyMs: 0 });
+    expect(Object.keys(world.tools).sort()).toEqual(baseline.tools.map((tool) => tool.name).sort());
+  });
+});
+
+describe('scenario.summarizeResponse', () => {
+  const summarize = (kind: string, output: Parameters<typeof callTool>[2] | Awaited<ReturnType<typeof callTool>>, isError = false) =>
+    scenario.summarizeResponse?.(kind, { output, isError });
+
+  test('summarizes an OCR result with the damage area, its confidence and the OCR model', async () => {
+    const summary = summarize('ocr_document', await callTool('2026-03-04', 'ocr_document', { document_id: 'DOC-77120' }));
+    expect(summary).toContain('DOC-77120');
+    expect(summary).toContain('205');
+    expect(summary).toContain('0.38');
+    expect(summary).toContain('v1');
+  });
+
+  test('summarizes a policy with its deductible', async () => {
+    const summary = summarize('fetch_policy', await callTool('2026-03-09', 'fetch_policy', { policy_id: 'POL-2210' }));
+    expect(summary).toContain('POL-2210');
+    expect(summary).toContain('400');
+  });
+
+  test('summarizes a claim with its status', async () => {
+    expect(summarize('fetch_claim', await callTool('2026-03-06', 'fetch_claim', { claim_id: 'CLM-91046' }))).toContain('settled');
+  });
+
+  test('summarizes a tool error with its message', () => {
+    expect(summarize('fetch_claim', { error: 'claim CLM-1 not found' }, true)).toBe('error: claim CLM-1 not found');
+  });
+
+  test('leaves model responses to the default rendering', () => {
+    expect(scenario.summarizeResponse?.('model', { content: [] })).toBeUndefined();
+  });
+});

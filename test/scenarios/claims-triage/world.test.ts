@@ -1,0 +1,206 @@
+import { describe, expect, test } from 'vitest';
+import { CLAIMS, OCR_V2_FROM, POLICIES } from '../../../scenarios/claims-triage/index.js';
+import { isJsonObject } from '../../../src/index.js';
+import { callTool, numberAt, pick } from './claims-fixtures.js';
+
+const ocr = (at: string, documentId: string) => callTool(at, 'ocr_document', { document_id: documentId });
+const fetchClaim = (at: string, claimId: string) => callTool(at, 'fetch_claim', { claim_id: claimId });
+const fetchPolicy = (at: string, policyId: string) => callTool(at, 'fetch_policy', { policy_id: policyId });
+const estimate = (at: string, area: number, peril: string) => callTool(at, 'estimate_repair', { damage_area_cm2: area, peril });
+
+describe('the OCR service', () => {
+  test('switches from model v1 to v2 on 2026-03-05', () => {
+    expect(OCR_V2_FROM).toBe('2026-03-05');
+  });
+
+  test.each(['2026-01-15', '2026-03-01', '2026-03-04'])('reads with model v1 on %s', async (at) => {
+    expect(pick(await ocr(at, 'DOC-20021'), 'ocr_model')).toBe('v1');
+  });
+
+  test.each(['2026-03-05', '2026-03-06', '2026-03-09', '2026-12-31'])('reads with model v2 on %s', async (at) => {
+    expect(pick(await ocr(at, 'DOC-20021'), 'ocr_model')).toBe('v2');
+  });
+
+  test('returns document_id, ocr_model and each field with its value and confidence', async () => {
+    expect(await ocr('2026-03-04', 'DOC-77120')).toMatchObject({
+      document_id: 'DOC-77120',
+      ocr_model: 'v1',
+      fields: { damage_area_cm2: { value: expect.any(Number), confidence: expect.any(Number) } },
+    });
+  });
+});
+
+describe('the folded form of CLM-91077 (DOC-77120)', () => {
+  test('is an assessor form attached to CLM-91077', async () => {
+    const documents = pick(await fetchClaim('2026-03-04', 'CLM-91077'), 'documents');
+    expect(documents).toContainEqual({ document_id: 'DOC-77120', kind: 'assessor_form' });
+  });
+
+  test('reads damage_area_cm2 205 at confidence 0.38 under OCR v1 (2026-03-04)', async () => {
+    expect(pick(await ocr('2026-03-04', 'DOC-77120'), 'fields', 'damage_area_cm2')).toEqual({ value: 205, confidence: 0.38 });
+  });
+
+  test.each(['2026-03-05', '2026-03-09'])('reads damage_area_cm2 2050 at confidence 0.97 under OCR v2 (%s)', async (at) => {
+    const read = await ocr(at, 'DOC-77120');
+    expect(pick(read, 'ocr_model')).toBe('v2');
+    expect(pick(read, 'fields', 'damage_area_cm2')).toEqual({ value: 2050, confidence: 0.97 });
+  });
+});
+
+describe('policies get amended', () => {
+  test.each([
+    ['2026-01-01', 250],
+    ['2026-03-06', 250],
+    ['2026-03-07', 400],
+    ['2026-03-09', 400],
+  ])('POL-2210 has deductible %s -> %i', async (at, deductible) => {
+    expect(numberAt(await fetchPolicy(at, 'POL-2210'), 'deductible')).toBe(deductible);
+  });
+
+  test('the amendment of POL-2210 leaves its cover limit alone', async () => {
+    const before = numberAt(await fetchPolicy('2026-03-06', 'POL-2210'), 'cover_limit');
+    const after = numberAt(await fetchPolicy('2026-03-07', 'POL-2210'), 'cover_limit');
+    expect(after).toBe(before);
+  });
+
+  test('fetch_policy returns policy_id, deductible, cover_limit and currency', async () => {
+    expect(await fetchPolicy('2026-03-04', 'POL-5531')).toMatchObject({
+      policy_id: 'POL-5531',
+      deductible: expect.any(Number),
+      cover_limit: expect.any(Number),
+      currency: expect.any(String),
+    });
+  });
+});
+
+describe('claims settle', () => {
+  test.each([
+    ['2026-03-01', 'open'],
+    ['2026-03-05', 'open'],
+    ['2026-03-06', 'settled'],
+    ['2026-03-09', 'settled'],
+  ])('CLM-91046 on %s is %s', async (at, status) => {
+    expect(pick(await fetchClaim(at, 'CLM-91046'), 'status')).toBe(status);
+  });
+
+  test('fetch_claim returns claim_id, policy_id, status, description and the documents with their kinds', async () => {
+    const claim = await fetchClaim('2026-03-04', 'CLM-91077');
+    expect(claim).toMatchObject({
+      claim_id: 'CLM-91077',
+      policy_id: expect.stringMatching(/^POL-\d+$/),
+      status: 'open',
+      description: expect.stringMatching(/\S/),
+    });
+    const documents = pick(claim, 'documents');
+    expect(Array.isArray(documents) && documents.length > 0).toBe(true);
+    for (const document of Array.isArray(documents) ? documents : []) {
+      expect(document).toEqual({ document_id: expect.stringMatching(/^DOC-\d+$/), kind: expect.stringMatching(/^(assessor_form|photo_report)$/) });
+    }
+  });
+});
+
+describe('documents get re-scanned', () => {
+  test.each(['2026-03-04', '2026-03-07'])('DOC-70581 reads below confidence 0.55 before its re-scan (%s)', async (at) => {
+    expect(numberAt(await ocr(at, 'DOC-70581'), 'fields', 'damage_area_cm2', 'confidence')).toBeLessThan(0.55);
+  });
+
+  test.each(['2026-03-08', '2026-03-09'])('DOC-70581 reads above confidence 0.55 after its re-scan (%s)', async (at) => {
+    expect(numberAt(await ocr(at, 'DOC-70581'), 'fields', 'damage_area_cm2', 'confidence')).toBeGreaterThan(0.55);
+  });
+
+  test('the re-scan of DOC-70581 changes the confidence, not the area read', async () => {
+    const before = numberAt(await ocr('2026-03-07', 'DOC-70581'), 'fields', 'damage_area_cm2', 'value');
+    const after = numberAt(await ocr('2026-03-08', 'DOC-70581'), 'fields', 'damage_area_cm2', 'value');
+    expect(after).toBe(before);
+  });
+});
+
+describe('repair estimates', () => {
+  test('estimate_repair returns estimate_id, amount and currency', async () => {
+    expect(await estimate('2026-03-04', 205, 'hail')).toMatchObject({
+      estimate_id: expect.any(String),
+      amount: expect.any(Number),
+      currency: expect.any(String),
+    });
+  });
+
+  test('estimates are priced in the currency policies are written in', async () => {
+    const quoted = pick(await estimate('2026-03-04', 205, 'hail'), 'currency');
+    expect(quoted).toBe(pick(await fetchPolicy('2026-03-04', 'POL-5531'), 'currency'));
+  });
+
+  test('a larger damaged area costs more', async () => {
+    const small = numberAt(await estimate('2026-03-04', 205, 'hail'), 'amount');
+    const large = numberAt(await estimate('2026-03-04', 2050, 'hail'), 'amount');
+    expect(large).toBeGreaterThan(small);
+  });
+
+  test('the same damage is priced the same on every day before 2026-03-08', async () => {
+    const days = ['2026-03-01', '2026-03-04', '2026-03-05', '2026-03-07'];
+    const quotes = await Promise.all(days.map((at) => estimate(at, 1300, 'collision')));
+    for (const quote of quotes) expect(quote).toEqual(quotes[0]);
+  });
+
+  test('the price list changes on 2026-03-08: the same damage gets another amount and another estimate id', async () => {
+    const before = await estimate('2026-03-07', 1300, 'collision');
+    const after = await estimate('2026-03-08', 1300, 'collision');
+    expect(numberAt(after, 'amount')).not.toBe(numberAt(before, 'amount'));
+    expect(pick(after, 'estimate_id')).not.toBe(pick(before, 'estimate_id'));
+    expect(await estimate('2026-03-09', 1300, 'collision')).toEqual(after);
+  });
+
+  test.each([
+    ['a negative area', { damage_area_cm2: -5, peril: 'hail' }],
+    ['an area that is not a number', { damage_area_cm2: '205', peril: 'hail' }],
+    ['a peril without a repair rate', { damage_area_cm2: 205, peril: 'meteor' }],
+    ['a missing peril', { damage_area_cm2: 205 }],
+  ])('estimate_repair rejects %s', async (_label, input) => {
+    await expect(callTool('2026-03-04', 'estimate_repair', input)).rejects.toThrow();
+  });
+});
+
+describe('unknown ids', () => {
+  test('fetch_claim throws for an unknown claim', async () => {
+    await expect(fetchClaim('2026-03-04', 'CLM-00000')).rejects.toThrow(/CLM-00000/);
+  });
+
+  test('ocr_document throws for an unknown document', async () => {
+    await expect(ocr('2026-03-04', 'DOC-00000')).rejects.toThrow(/DOC-00000/);
+  });
+
+  test('fetch_policy throws for an unknown policy', async () => {
+    await expect(fetchPolicy('2026-03-04', 'POL-0000')).rejects.toThrow(/POL-0000/);
+  });
+
+  test('fetch_claim throws when claim_id is missing', async () => {
+    await expect(callTool('2026-03-04', 'fetch_claim', {})).rejects.toThrow(/claim_id/);
+  });
+});
+
+describe('the world is consistent', () => {
+  test('every claim names a policy the world can fetch, and every document it lists can be read', async () => {
+    for (const { claimId } of CLAIMS) {
+      const claim = await fetchClaim('2026-03-04', claimId);
+      const policyId = pick(claim, 'policy_id');
+      expect(POLICIES.map((policy) => policy.policyId)).toContain(policyId);
+      await expect(fetchPolicy('2026-03-04', String(policyId))).resolves.toMatchObject({ policy_id: policyId });
+      const documents = pick(claim, 'documents');
+      for (const document of Array.isArray(documents) ? documents.filter(isJsonObject) : []) {
+        const read = await ocr('2026-03-04', String(document.document_id));
+        if (document.kind === 'assessor_form') {
+          expect(pick(read, 'fields', 'damage_area_cm2'), `${claimId} ${String(document.document_id)}`).toEqual({
+            value: expect.any(Number),
+            confidence: expect.any(Number),
+          });
+        }
+      }
+    }
+  });
+
+  test('claim ids and document ids are unique', () => {
+    const claimIds = CLAIMS.map((claim) => claim.claimId);
+    const documentIds = CLAIMS.flatMap((claim) => claim.documents.map((document) => document.documentId));
+    expect(new Set(claimIds).size).toBe(claimIds.length);
+    expect(new Set(documentIds).size).toBe(documentIds.length);
+  });
+});
