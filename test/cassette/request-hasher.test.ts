@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Message, ModelRequest } from '../../src/index.js';
+import { RequestHasher, canonicalJson } from '../../src/index.js';
+import { sha256Hex } from '../../src/json/index.js';
+
+const system = 'Triage claims.';
+const tools = [{ name: 'fetch_claim', description: 'd', inputSchema: { type: 'object' } }];
+const params = { maxTokens: 100 };
+
+function conversation(ids: { tool: string; signature: string }, area = 205): Message[] {
+  return [
+    { role: 'user', content: [{ type: 'text', text: 'Triage claim CLM-91077.' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'read the form', signature: ids.signature },
+        { type: 'tool_use', id: ids.tool, name: 'ocr_document', input: { document_id: 'DOC-1' } },
+      ],
+    },
+    { role: 'user', content: [{ type: 'tool_result', toolUseId: ids.tool, content: { value: area }, isError: false }] },
+  ];
+}
+
+const request = (messages: Message[], overrides: Partial<ModelRequest> = {}): ModelRequest => ({
+  model: 'claude-opus-5',
+  system,
+  tools,
+  params,
+  messages,
+  ...overrides,
+});
+
+describe('RequestHasher', () => {
+  it('hashes the canonical form: the request with each message as its digest', () => {
+    const hasher = new RequestHasher();
+    const messages = conversation({ tool: 'toolu_A', signature: 'sig_A' });
+    const hashed = hasher.hashModelRequest(request(messages));
+    const expected = canonicalJson({ messages: [...hashed.messageDigests], model: 'claude-opus-5', params, system, tools });
+    expect(hashed.canonical).toBe(expected);
+    expect(hashed.hash).toBe(sha256Hex(expected, 16));
+    expect(hashed.messageDigests).toHaveLength(3);
+    expect(hashed.hash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('gives the same hash to two runs whose provider minted different ids and signatures', () => {
+    const a = new RequestHasher().hashModelRequest(request(conversation({ tool: 'toolu_A', signature: 'sig_A' })));
+    const b = new RequestHasher().hashModelRequest(request(conversation({ tool: 'toolu_B', signature: 'sig_B' })));
+    expect(a.hash).toBe(b.hash);
+  });
+
+  it('changes the hash when content, system prompt, model or params change', () => {
+    const base = new RequestHasher().hashModelRequest(request(conversation({ tool: 't', signature: 's' }))).hash;
+    const variants = [
+      request(conversation({ tool: 't', signature: 's' }, 2050)),
+      request(conversation({ tool: 't', signature: 's' }), { system: `${system} Now: 10:00` }),
+      request(conversation({ tool: 't', signature: 's' }), { model: 'claude-sonnet-5' }),
+      request(conversation({ tool: 't', signature: 's' }), { params: { maxTokens: 100, temperature: 0 } }),
+    ];
+    for (const variant of variants) expect(new RequestHasher().hashModelRequest(variant).hash).not.toBe(base);
+  });
+
+  it('digests each message once and rejects a rewritten conversation', () => {
+    const hasher = new RequestHasher();
+    const messages = conversation({ tool: 't', signature: 's' });
+    const first = hasher.hashModelRequest(request(messages.slice(0, 2)));
+    const second = hasher.hashModelRequest(request(messages));
+    expect(second.messageDigests.slice(0, 2)).toEqual(first.messageDigests);
+    const rewritten = [messages[0]!, { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'other' }] }];
+    expect(() => hasher.hashModelRequest(request(rewritten))).toThrow(/append-only/);
+  });
+
+  it('continues identically after adopting stored digests (a restored run)', () => {
+    const messages = conversation({ tool: 'toolu_A', signature: 'sig_A' });
+    const fresh = new RequestHasher();
+    const reference = fresh.hashModelRequest(request(messages));
+    const restored = new RequestHasher();
+    const copy = structuredClone(messages);
+    restored.adopt(copy, reference.messageDigests);
+    const next: Message = {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_Z', name: 'estimate_repair', input: { area: 2050 } }],
+    };
+    const continuedFresh = fresh.hashModelRequest(request([...messages, next]));
+    const continuedRestored = restored.hashModelRequest(request([...copy, structuredClone(next)]));
+    expect(continuedRestored.hash).toBe(continuedFresh.hash);
+  });
+
+  it('hashes a tool request by tool and input, never by call id', () => {
+    const hasher = new RequestHasher();
+    const hashed = hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-1' } });
+    expect(hashed.canonical).toBe('{"input":{"document_id":"DOC-1"},"tool":"ocr_document"}');
+    expect(hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-2' } }).hash).not.toBe(hashed.hash);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../../src/index.js';
+import { RequestHasher, isForkpointError, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import { FULL_CHECKPOINT_EVERY } from '../../src/checkpoint/index.js';
+import scenario from '../../scenarios/claims-triage/index.js';
+import { recordWithSnapshots } from '../support/record-with-snapshots.js';
+import { syntheticWorld, testAgent } from '../support/test-agents.js';
+
+describe('restoreCheckpoint', () => {
+  it('rebuilds every checkpoint of a long run exactly as the driver held it', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent({ stepCap: 100 }), syntheticWorld({ toolCalls: 30, resultBytes: 2048 }), { n: 1 });
+    expect(recorded.contexts).toHaveLength(62);
+    for (let step = 0; step < recorded.contexts.length; step++) {
+      const restored = restoreCheckpoint(store, recorded.runId, step);
+      expect(restored.value).toBe(recorded.values[step]);
+      expect(restored.context).toEqual(recorded.contexts[step]);
+    }
+  });
+
+  it('restores the digests a fresh hasher computes for the same messages', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 5 }), { n: 1 });
+    const restored = restoreCheckpoint(store, recorded.runId, 9);
+    expect(restored.messageDigests).toEqual(new RequestHasher().messageDigests(restored.context.messages));
+  });
+
+  it('keeps a batch of parallel tool results at rest between them (CLM-91080)', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const world = scenario.openWorld({ at: '2026-03-04', seed: 3, latencyMs: 0 });
+    const recorded = await recordWithSnapshots(store, scenario.builds.baseline!, world, { claimId: 'CLM-91080' });
+    const midBatch = recorded.contexts.findIndex((context) => context.results.length === 1);
+    expect(midBatch).toBeGreaterThan(0);
+    expect(restoreCheckpoint(store, recorded.runId, midBatch).context).toEqual(recorded.contexts[midBatch]);
+  });
+
+  it('writes a full checkpoint on row 0 and every FULL_CHECKPOINT_EVERY steps, deltas between', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 20 }), { n: 1 });
+    const full = store.readSteps(recorded.runId).filter((row) => row.checkpointFull).map((row) => row.step);
+    expect(full).toEqual([0, FULL_CHECKPOINT_EVERY, 2 * FULL_CHECKPOINT_EVERY]);
+    expect(store.readCheckpointChain(recorded.runId, 40).length).toBeLessThanOrEqual(FULL_CHECKPOINT_EVERY);
+  });
+
+  it('hands out fresh objects on every restore', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 2, resultBytes: 1024 }), { n: 1 });
+    const first = restoreCheckpoint(store, recorded.runId, 3);
+    (first.context.messages as unknown[]).push('mutated');
+    (first.context.input as Record<string, unknown>).n = 99;
+    expect(restoreCheckpoint(store, recorded.runId, 3).context).toEqual(recorded.contexts[3]);
+  });
+
+  it('refuses a checkpoint written by another machine version', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 1 }), { n: 1 });
+    const bump = (text: string) => text.replace('"machineVersion":1', '"machineVersion":99');
+    const older: Store = {
+      ...store,
+      readCheckpointChain: (runId, step) => store.readCheckpointChain(runId, step).map((row) => ({ ...row, checkpoint: bump(row.checkpoint) })),
+      readBlobs: (digests) => new Map([...store.readBlobs(digests)].map(([digest, body]) => [digest, bump(body)])),
+    };
+    try {
+      restoreCheckpoint(older, recorded.runId, 2);
+      expect.unreachable();
+    } catch (error) {
+      expect(isForkpointError(error, 'CHECKPOINT_INCOMPATIBLE')).toBe(true);
+    }
+  });
+
+  it('reports a checkpoint past the end as STEP_OUT_OF_RANGE', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 1 }), { n: 1 });
+    expect(() => restoreCheckpoint(store, recorded.runId, 4)).toThrow(/no checkpoint 4/);
+  });
+});

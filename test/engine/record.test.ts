@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineOptions, RecordOptions, Store, World } from '../../src/index.js';
+import { createEngine, isForkpointError, sqliteStore } from '../../src/index.js';
+import scenario from '../../scenarios/claims-triage/index.js';
+import { RunWriter } from '../../src/engine/run-writer.js';
+import { RequestHasher } from '../../src/index.js';
+import { startSnapshot } from '../../src/engine/index.js';
+import { syntheticWorld, testAgent } from '../support/test-agents.js';
+
+const fixed = (store: Store, overrides: Partial<EngineOptions> = {}) =>
+  createEngine({
+    store,
+    clock: () => new Date('2026-03-04T10:00:00.000Z'),
+    newRunId: () => 'aaaa0001',
+    random: () => 0.25,
+    ...overrides,
+  });
+
+const incident = (overrides: Partial<RecordOptions> = {}): RecordOptions => ({
+  agent: scenario.builds.baseline!,
+  world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
+  input: { claimId: 'CLM-91077' },
+  at: '2026-03-04',
+  ...overrides,
+});
+
+async function codeOf(work: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work();
+  } catch (error) {
+    return isForkpointError(error) ? error.code : `not a ForkpointError: ${String(error)}`;
+  }
+  return undefined;
+}
+
+describe('engine.record', () => {
+  it('records the incident as the run the chapter describes', async () => {
+    const engine = fixed(sqliteStore({ path: ':memory:' }));
+    const run = await engine.record(incident({ runId: '9b40c1d5' }));
+    expect(run).toMatchObject({ mode: 'record', runId: '9b40c1d5', status: 'failed', parent: null, at: '2026-03-04' });
+    expect(run.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
+    expect(run.steps).toHaveLength(9);
+    expect(run.steps.every((step) => step.provenance === 'live')).toBe(true);
+    expect(run.steps[3]).toMatchObject({ step: 4, kind: 'ocr_document', index: 0 });
+    expect(run.steps[3]!.response).toMatchObject({ output: { fields: { damage_area_cm2: { value: 205, confidence: 0.38 } } }, isError: false });
+    expect(engine.getRun('9b40c1d5')).toEqual(run);
+  });
+
+  it('takes its run id, seed and timestamps from the injected ids, randomness and clock', async () => {
+    const engine = fixed(sqliteStore({ path: ':memory:' }));
+    const run = await engine.record(incident());
+    expect(run.runId).toBe('aaaa0001');
+    expect(run.seed).toBe(Math.floor(0.25 * 0x100000000));
+    expect(run.createdAt).toBe('2026-03-04T10:00:00.000Z');
+    expect(run.finishedAt).toBe('2026-03-04T10:00:00.000Z');
+  });
+
+  it('repeats exactly with a pinned seed', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const engine = fixed(store);
+    const first = await engine.record(incident({ runId: 'aaaa0001', seed: 7, at: '2026-03-09', world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }) }));
+    const second = await engine.record(incident({ runId: 'aaaa0002', seed: 7, at: '2026-03-09', world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }) }));
+    expect(second.steps.map((step) => step.requestHash)).toEqual(first.steps.map((step) => step.requestHash));
+    expect(second.steps.map((step) => step.response)).toEqual(first.steps.map((step) => step.response));
+    expect(second.outcome).toEqual(first.outcome);
+  });
+
+  it('refuses a run id that exists, with RUN_EXISTS, and leaves the database as it was', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const engine = fixed(store);
+    await engine.record(incident({ runId: '9b40c1d5' }));
+    const before = store.readSteps('9b40c1d5');
+    expect(await codeOf(() => engine.record(incident({ runId: '9b40c1d5', at: '2026-03-09' })))).toBe('RUN_EXISTS');
+    expect(store.listRuns()).toHaveLength(1);
+    expect(store.readSteps('9b40c1d5')).toEqual(before);
+  });
+
+  it.each([
+    ['a malformed run id', { runId: '9B40C1D5' }, 'USAGE'],
+    ['an impossible date', { at: '2026-13-01' }, 'USAGE'],
+    ['a negative seed', { seed: -1 }, 'USAGE'],
+    ['an input that is not plain JSON', { input: { claimId: 'CLM-91077', when: new Date() } as never }, 'INPUT_INVALID'],
+  ])('rejects %s before writing anything', async (_name, overrides, code) => {
+    const store = sqliteStore({ path: ':memory:' });
+    expect(await codeOf(() => fixed(store).record(incident(overrides as Partial<RecordOptions>)))).toBe(code);
+    expect(store.listRuns()).toEqual([]);
+  });
+
+  it('ends the run with PROVIDER_REJECTED when the provider refuses a request', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const build = { ...scenario.builds.baseline!, params: { maxTokens: 2048, temperature: 0 } };
+    const run = await fixed(store).record(incident({ agent: build }));
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatchObject({ code: 'PROVIDER_REJECTED', step: 1 });
+    expect(run.error?.message).toMatch(/temperature is not supported by claude-opus-5/);
+    expect(run.steps).toEqual([]);
+  });
+
+  it('feeds a tool that throws back to the model as an error result', async () => {
+    const world = syntheticWorld({ toolCalls: 1 });
+    const failing: World = { ...world, tools: { ...world.tools, echo: () => { throw new Error('backend down'); } } };
+    const run = await fixed(sqliteStore({ path: ':memory:' })).record({ agent: testAgent(), world: () => failing, input: { n: 1 } });
+    expect(run.steps[1]).toMatchObject({ kind: 'echo', response: { output: { error: 'backend down' }, isError: true } });
+    expect(run.status).toBe('completed');
+  });
+
+  it('closes the run as failed with INTERNAL when a bug escapes the drive, and rethrows', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const world = syntheticWorld({ toolCalls: 1 });
+    const broken: World = { ...world, model: { respond: () => Promise.reject(new TypeError('adapter bug')) } };
+    expect(await codeOf(() => fixed(store).record({ agent: testAgent(), world: () => broken, input: { n: 1 } }))).toBe('INTERNAL');
+    expect(store.getRun('aaaa0001')).toMatchObject({ status: 'failed', error: { code: 'INTERNAL', message: 'adapter bug' } });
+  });
+
+  it('reads a run whose recording process is gone as interrupted', () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const build = testAgent();
+    new RunWriter(store, 'dead0001', new RequestHasher()).start(
+      {
+        runId: 'dead0001', mode: 'record', agentName: build.name, build: build.build, codeHash: build.codeHash, scenario: null,
+        input: { n: 1 }, worldAt: null, seed: 1, parent: null, sourceRunId: null, canonicalForm: 'forkpoint-canonical/1',
+        machineVersion: 1, createdAt: '2026-03-04T10:00:00.000Z', ownerPid: 123456,
+      },
+      startSnapshot(build, { n: 1 }, { clock: () => new Date(0), random: () => 0 }),
+    );
+    expect(fixed(store, { isProcessAlive: () => false }).getRun('dead0001').status).toBe('interrupted');
+    expect(fixed(store, { isProcessAlive: (pid) => pid === 123456 }).getRun('dead0001').status).toBe('running');
+  });
+});

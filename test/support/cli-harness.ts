@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/main.js';
+
+/** What one in-process CLI invocation printed and returned. */
+export interface CliResult {
+  readonly exit: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI in this process with captured output. */
+export async function cli(args: readonly string[], options: { env?: Record<string, string>; tty?: boolean } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const exit = await runCli(args, {
+    stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    env: options.env ?? { NO_COLOR: '1' },
+  });
+  return { exit, stdout, stderr };
+}
+
+/** A temporary folder removed by `cleanup`. */
+export function tempFolder(prefix: string): { path: string; cleanup: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}

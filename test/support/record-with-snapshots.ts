@@ -1,0 +1,56 @@
+import type { AgentBuild, AgentContext, JsonObject, Store, World } from '../../src/index.js';
+import { CANONICAL_FORM, MACHINE_VERSION, RequestHasher, liveTransport } from '../../src/index.js';
+import { driveRun, machineOf, startSnapshot } from '../../src/engine/index.js';
+import { RunWriter } from '../../src/engine/run-writer.js';
+
+/** The state after each step of a run, as the driver saw it in memory. */
+export interface Recorded {
+  readonly runId: string;
+  readonly values: string[];
+  readonly contexts: AgentContext[];
+}
+
+/**
+ * Records a run like `engine.record` does, and keeps a deep copy of every
+ * snapshot the driver saw: the ground truth a restored checkpoint must equal.
+ */
+export async function recordWithSnapshots(store: Store, build: AgentBuild, world: World, input: JsonObject, runId = '0000c0de'): Promise<Recorded> {
+  const clockless = { clock: () => new Date('2026-03-04T09:00:00Z'), random: () => 0.5 };
+  const snapshot = startSnapshot(build, input, clockless);
+  const hasher = new RequestHasher();
+  const writer = new RunWriter(store, runId, hasher);
+  writer.start(
+    {
+      runId,
+      mode: 'record',
+      agentName: build.name,
+      build: build.build,
+      codeHash: build.codeHash,
+      scenario: null,
+      input,
+      worldAt: null,
+      seed: 1,
+      parent: null,
+      sourceRunId: null,
+      canonicalForm: CANONICAL_FORM,
+      machineVersion: MACHINE_VERSION,
+      createdAt: '2026-03-04T09:00:00.000Z',
+      ownerPid: null,
+    },
+    snapshot,
+  );
+  const recorded: Recorded = { runId, values: [String(snapshot.value)], contexts: [structuredClone(snapshot.context)] };
+  await driveRun({
+    build,
+    machine: machineOf(build),
+    snapshot,
+    transport: liveTransport(world),
+    hasher,
+    onStep: (step) => {
+      writer.commit(step);
+      recorded.values.push(String(step.snapshot.value));
+      recorded.contexts.push(structuredClone(step.snapshot.context));
+    },
+  });
+  return recorded;
+}
