@@ -46,8 +46,12 @@ export interface RunRecord {
   readonly outcome: JsonObject | null;
   readonly error: RunErrorRecord | null;
   readonly parent: ParentLink | null;
-  /** The run this one replays or re-executes. */
+  /** The run this one replays or re-executes (it may live in another database). */
   readonly sourceRunId: string | null;
+  /** The cassette file a replay read, when it did not read this database. */
+  readonly sourceCassette: string | null;
+  /** What the run found on the way (divergences, dropped calls), as the engine reports them. */
+  readonly findings: readonly JsonObject[];
   readonly canonicalForm: string;
   readonly machineVersion: number;
   /** ISO timestamps from the injected clock. */
@@ -60,7 +64,7 @@ export interface RunRecord {
 }
 
 /** What a store needs to create a run. */
-export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount'>;
+export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings'>;
 
 /** How a run ended. */
 export interface RunFinish {
@@ -68,4 +72,6 @@ export interface RunFinish {
   readonly outcome: JsonObject | null;
   readonly error: RunErrorRecord | null;
   readonly finishedAt: string;
+  /** Divergences and other findings; empty when there are none. */
+  readonly findings?: readonly JsonObject[];
 }

@@ -20,6 +20,11 @@ export interface Store {
   commitStep(runId: string, step: StepRecord, blobs: readonly PayloadBlob[]): void;
   /** Records how a run ended. */
   finishRun(runId: string, finish: RunFinish): void;
+  /**
+   * Writes a whole run (rows from 0, blobs, and its ending) in one transaction:
+   * for runs that are cheap to redo, such as replays. `RUN_EXISTS` writes nothing.
+   */
+  writeRun(run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish): void;
 
   getRun(runId: string): RunRecord | undefined;
   /** Every run, oldest first. */

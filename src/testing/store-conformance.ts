@@ -27,6 +27,7 @@ export function sampleRun(overrides: Partial<NewRunRecord> = {}): NewRunRecord {
     seed: 42,
     parent: null,
     sourceRunId: null,
+    sourceCassette: null,
     canonicalForm: 'forkpoint-canonical/1',
     machineVersion: 1,
     createdAt: '2026-03-04T10:00:00.000Z',
@@ -88,7 +89,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       const run = sampleRun({ parent: { runId: 'ffff0000', atStep: 3, override: { toolResult: { a: 1 } } }, sourceRunId: 'ffff0000' });
       store.createRun(run, sampleStep(0, { checkpointFull: true }), []);
       const read = store.getRun(run.runId);
-      expect(read).toEqual({ ...run, status: 'running', outcome: null, error: null, finishedAt: null, stepCount: 0 });
+      expect(read).toEqual({ ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0 });
       expect(read?.input.note).toBe('half an emoji: \ud83d');
       expect(store.readSteps(run.runId)).toEqual([sampleStep(0, { checkpointFull: true })]);
     });
@@ -176,6 +177,43 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(() => store.finishRun('0000abcd', { ...finish, status: 'completed' })).toThrow();
       expect(() => store.commitStep('0000abcd', sampleStep(2), [])).toThrow();
       expect(store.readSteps('0000abcd').map((row) => row.step)).toEqual([0, 1]);
+    });
+
+    it('writes a whole run in one transaction, with its findings', () => {
+      const store = fresh();
+      const findings = [{ classification: 'dropped-call', step: 5 }];
+      store.writeRun(
+        sampleRun({ mode: 'replay:strict', sourceRunId: 'elsewhere', sourceCassette: 'cassettes/a.json' }),
+        [sampleStep(0, { checkpointFull: true }), sampleStep(1), sampleStep(2)],
+        [{ digest: 'w1', body: '"w"' }],
+        { status: 'completed', outcome: { ok: true }, error: null, finishedAt: 'done', findings },
+      );
+      expect(store.getRun('0000abcd')).toMatchObject({
+        mode: 'replay:strict',
+        status: 'completed',
+        stepCount: 2,
+        findings,
+        sourceRunId: 'elsewhere',
+        sourceCassette: 'cassettes/a.json',
+      });
+      expect(store.readSteps('0000abcd')).toHaveLength(3);
+      expect(store.readBlobs(['w1']).get('w1')).toBe('"w"');
+    });
+
+    it('writes nothing of a whole run whose id exists', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      let caught: unknown;
+      try {
+        store.writeRun(sampleRun({ build: 'other' }), [sampleStep(0, { checkpointFull: true }), sampleStep(1)], [{ digest: 'w2', body: '"w"' }], {
+          status: 'completed', outcome: null, error: null, finishedAt: 'x',
+        });
+      } catch (error) {
+        caught = error;
+      }
+      expect(isForkpointError(caught, 'RUN_EXISTS')).toBe(true);
+      expect(store.readSteps('0000abcd')).toHaveLength(1);
+      expect(store.readBlobs(['w2']).size).toBe(0);
     });
 
     it('keeps a completed run outcome', () => {

@@ -13,6 +13,9 @@ export interface Migration {
  * B-tree (payloads over 256 bytes live in `blobs`, stored once by digest and
  * shared by steps, messages and checkpoints). Storage grows linearly with a
  * run's length, and a fork adds rows only for its own tail.
+ *
+ * `source_run_id` has no foreign key on purpose: a replay of a cassette file
+ * names the run it recorded even when that run lives in another database.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -35,7 +38,9 @@ export const MIGRATIONS: readonly Migration[] = [
         parent_run_id   TEXT REFERENCES runs (run_id),
         parent_step     INTEGER,
         override        TEXT,
-        source_run_id   TEXT REFERENCES runs (run_id),
+        source_run_id   TEXT,
+        source_cassette TEXT,
+        findings        TEXT,
         canonical_form  TEXT NOT NULL,
         machine_version INTEGER NOT NULL,
         created_at      TEXT NOT NULL,

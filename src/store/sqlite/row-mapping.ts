@@ -21,6 +21,8 @@ export interface RunRow {
   parent_step: number | null;
   override: string | null;
   source_run_id: string | null;
+  source_cassette: string | null;
+  findings: string | null;
   canonical_form: string;
   machine_version: number;
   created_at: string;
@@ -70,6 +72,8 @@ export function runFromRow(row: RunRow): RunRecord {
         ? null
         : { runId: row.parent_run_id, atStep: row.parent_step ?? 0, override: fromText<JsonValue>(row.override) },
     sourceRunId: row.source_run_id,
+    sourceCassette: row.source_cassette,
+    findings: fromText<JsonObject[]>(row.findings) ?? [],
     canonicalForm: row.canonical_form,
     machineVersion: row.machine_version,
     createdAt: row.created_at,
@@ -98,6 +102,8 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     parent_step: run.parent?.atStep ?? null,
     override: run.parent === null ? null : toText(run.parent.override),
     source_run_id: run.sourceRunId,
+    source_cassette: run.sourceCassette,
+    findings: run.findings.length === 0 ? null : canonicalJson(run.findings),
     canonical_form: run.canonicalForm,
     machine_version: run.machineVersion,
     created_at: run.createdAt,
@@ -105,6 +111,11 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     step_count: run.stepCount,
     owner_pid: run.ownerPid,
   };
+}
+
+/** Serialises findings for their column (null when there are none). */
+export function findingsToText(findings: readonly JsonObject[] | undefined): string | null {
+  return findings === undefined || findings.length === 0 ? null : canonicalJson(findings);
 }
 
 /** Serialises a run error for its column. */

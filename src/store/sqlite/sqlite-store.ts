@@ -7,7 +7,7 @@ import type { Store } from '../store.js';
 import type { Synchronous } from './open-database.js';
 import { openDatabase } from './open-database.js';
 import type { RunRow, StepRow } from './row-mapping.js';
-import { errorToText, runFromRow, runToParams, stepFromRow, stepToParams } from './row-mapping.js';
+import { errorToText, findingsToText, runFromRow, runToParams, stepFromRow, stepToParams } from './row-mapping.js';
 import { withSqliteErrors } from './sqlite-errors.js';
 
 /** The database the CLI uses unless told otherwise (`--db`, `FORKPOINT_DB`). */
@@ -57,9 +57,11 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   const statements = {
     insertRun: db.prepare(
       `INSERT INTO runs (run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
-         parent_run_id, parent_step, override, source_run_id, canonical_form, machine_version, created_at, finished_at, step_count, owner_pid)
+         parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version, created_at,
+         finished_at, step_count, owner_pid)
        VALUES (@run_id, @mode, @agent_name, @build, @code_hash, @scenario, @input, @world_at, @seed, @status, @outcome, @error,
-         @parent_run_id, @parent_step, @override, @source_run_id, @canonical_form, @machine_version, @created_at, @finished_at, @step_count, @owner_pid)`,
+         @parent_run_id, @parent_step, @override, @source_run_id, @source_cassette, @findings, @canonical_form, @machine_version, @created_at,
+         @finished_at, @step_count, @owner_pid)`,
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertBlob: db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING'),
@@ -70,7 +72,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     ),
     advanceRun: db.prepare("UPDATE runs SET step_count = ? WHERE run_id = ? AND status = 'running'"),
     finishRun: db.prepare(
-      "UPDATE runs SET status = ?, outcome = ?, error = ?, finished_at = ?, owner_pid = NULL WHERE run_id = ? AND status = 'running'",
+      "UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL WHERE run_id = ? AND status = 'running'",
     ),
     getRun: db.prepare('SELECT * FROM runs WHERE run_id = ?'),
     listRuns: db.prepare('SELECT * FROM runs ORDER BY created_at, rowid'),
@@ -96,7 +98,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
     }
-    const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, finishedAt: null, stepCount: 0 };
+    const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0 };
     statements.insertRun.run(runToParams(record));
     writeBlobs(blobs);
     statements.insertStep.run(stepToParams(run.runId, start));
@@ -110,22 +112,32 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     }
   });
 
+  const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
+    const [start, ...steps] = rows;
+    if (start === undefined) throw new ForkpointError('INTERNAL', `run ${run.runId} has no row 0`);
+    createRun(run, start, blobs);
+    for (const step of steps) commitStep(run.runId, step, []);
+    finishRunStatement(run.runId, finish);
+  });
+
+  const finishRunStatement = (runId: string, finish: RunFinish): void => {
+    const changes = statements.finishRun.run(
+      finish.status,
+      finish.outcome === null ? null : canonicalJson(finish.outcome),
+      errorToText(finish.error),
+      findingsToText(finish.findings),
+      finish.finishedAt,
+      runId,
+    ).changes;
+    if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} is not running; it cannot be finished again`);
+  };
+
   return {
     location,
     createRun: (run, start, blobs) => guarded(() => createRun.immediate(run, start, blobs)),
     commitStep: (runId, step, blobs) => guarded(() => commitStep.immediate(runId, step, blobs)),
-    finishRun(runId: string, finish: RunFinish): void {
-      guarded(() => {
-        const changes = statements.finishRun.run(
-          finish.status,
-          finish.outcome === null ? null : canonicalJson(finish.outcome),
-          errorToText(finish.error),
-          finish.finishedAt,
-          runId,
-        ).changes;
-        if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} is not running; it cannot be finished again`);
-      });
-    },
+    finishRun: (runId, finish) => guarded(() => finishRunStatement(runId, finish)),
+    writeRun: (run, rows, blobs, finish) => guarded(() => writeRun.immediate(run, rows, blobs, finish)),
     getRun: (runId) =>
       guarded(() => {
         const row = statements.getRun.get(runId) as RunRow | undefined;
