@@ -1,2 +1,8 @@
 export { liveTransport } from './live-transport.js';
+export {
+  replayingTransport,
+  type FidelityReplayOptions,
+  type ReplayingTransport,
+  type StrictReplayOptions,
+} from './replaying-transport.js';
 export type { Answered, CallPosition, ModelCall, ToolCall, Transport } from './transport.js';

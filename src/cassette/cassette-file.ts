@@ -1,0 +1,64 @@
+import { isMessage, isModelResponse, isToolResponse } from '../conversation/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { JsonValue } from '../json/index.js';
+import { canonicalJson, isJsonObject, parseJsonInput } from '../json/index.js';
+import type { Cassette, CassetteEntry } from './cassette.js';
+import { CASSETTE_FORMAT } from './cassette.js';
+
+/**
+ * A cassette as a file: pretty-printed JSON with sorted keys and one entry per
+ * position, so that a committed cassette diffs cleanly when it changes.
+ */
+export function serializeCassette(cassette: Cassette): string {
+  return `${JSON.stringify(JSON.parse(canonicalJson(cassette as unknown as JsonValue)), null, 2)}\n`;
+}
+
+/**
+ * Reads and checks a cassette file. Anything malformed (not JSON, truncated,
+ * nested too deep, an unknown format version, a missing or mistyped field) is
+ * `CASSETTE_INVALID`, naming what is wrong.
+ */
+export function parseCassette(text: string, origin: string): Cassette {
+  const value = parseJsonInput(text, `cassette ${origin}`, 'CASSETTE_INVALID');
+  const invalid = (problem: string) => new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
+  if (!isJsonObject(value)) throw invalid('it is not a JSON object');
+  if (value.format !== CASSETTE_FORMAT) {
+    throw invalid(`its format is ${JSON.stringify(value.format ?? null)}; this forkpoint reads ${CASSETTE_FORMAT}`);
+  }
+  const { agent, source, messages, entries, canonicalForm } = value;
+  if (typeof canonicalForm !== 'string') throw invalid('canonicalForm is missing');
+  if (!isJsonObject(agent) || ![agent.name, agent.build, agent.codeHash].every((field) => typeof field === 'string')) {
+    throw invalid('agent must have a name, build and codeHash');
+  }
+  if (!isJsonObject(source) || typeof source.runId !== 'string' || !isJsonObject(source.input) || typeof source.recordedAt !== 'string') {
+    throw invalid('source must have a runId, input and recordedAt');
+  }
+  if (!Array.isArray(messages)) throw invalid('messages must be an array');
+  messages.forEach((item, i) => {
+    if (!isJsonObject(item) || typeof item.digest !== 'string' || !isMessage(item.message)) {
+      throw invalid(`messages[${i}] is not a { digest, message } in the provider-neutral shape`);
+    }
+  });
+  if (!Array.isArray(entries)) throw invalid('entries must be an array');
+  let previousStep = 0;
+  entries.forEach((entry, i) => {
+    const problem = entryProblem(entry, previousStep);
+    if (problem !== undefined) throw invalid(`entries[${i}] ${problem}`);
+    previousStep = (entry as unknown as CassetteEntry).step;
+  });
+  return value as unknown as Cassette;
+}
+
+function entryProblem(entry: JsonValue, previousStep: number): string | undefined {
+  if (!isJsonObject(entry)) return 'is not an object';
+  const { step, kind, index, hash, request, response } = entry;
+  if (typeof step !== 'number' || !Number.isInteger(step) || step <= previousStep) return 'has a step that is not the next in order';
+  if (typeof kind !== 'string' || kind === '') return 'has no kind';
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return 'has no index';
+  if (typeof hash !== 'string' || !/^[0-9a-f]{16}$/.test(hash)) return 'has no 16-hex request hash';
+  if (request === undefined) return 'has no request';
+  if (kind === 'model' ? !isModelResponse(response) : !isToolResponse(response)) {
+    return `has a response that is not a ${kind === 'model' ? 'model response' : 'tool result { output, isError }'}`;
+  }
+  return undefined;
+}

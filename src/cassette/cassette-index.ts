@@ -1,0 +1,67 @@
+import type { Message } from '../conversation/index.js';
+import type { Cassette, CassetteEntry } from './cassette.js';
+import { formatCassetteKey } from './cassette-key.js';
+
+/** Why a request missed, and the recorded entry it is best compared with. */
+export interface Miss {
+  readonly classification: 'changed' | 'reordered' | 'new-call';
+  /** The hashes recorded at the requested position. */
+  readonly recordedHashes: readonly string[];
+  /** The entry at the same position, or the one with the same hash elsewhere. */
+  readonly nearest: CassetteEntry | undefined;
+}
+
+/**
+ * Looks a cassette up by `kind:index:hash` and keeps track of which entries a
+ * replay consumed. The position lets one request recur with different answers
+ * (retries); the hash turns the lookup into a check.
+ */
+export class CassetteIndex {
+  private readonly byKey = new Map<string, CassetteEntry>();
+  private readonly byPosition = new Map<string, CassetteEntry[]>();
+  private readonly byHash = new Map<string, CassetteEntry[]>();
+  private readonly consumed = new Set<CassetteEntry>();
+  private readonly messagesByDigest: Map<string, Message>;
+
+  constructor(readonly cassette: Cassette) {
+    for (const entry of cassette.entries) {
+      this.byKey.set(formatCassetteKey(entry), entry);
+      push(this.byPosition, `${entry.kind}:${entry.index}`, entry);
+      push(this.byHash, entry.hash, entry);
+    }
+    this.messagesByDigest = new Map(cassette.messages.map(({ digest, message }) => [digest, message]));
+  }
+
+  /** The recorded entry for this exact key, marked as consumed; undefined on a miss. */
+  answer(kind: string, index: number, hash: string): CassetteEntry | undefined {
+    const entry = this.byKey.get(formatCassetteKey({ kind, index, hash }));
+    if (entry !== undefined) this.consumed.add(entry);
+    return entry;
+  }
+
+  /** Classifies a miss. */
+  classify(kind: string, index: number, hash: string): Miss {
+    const atPosition = this.byPosition.get(`${kind}:${index}`) ?? [];
+    const recordedHashes = atPosition.map((entry) => entry.hash);
+    if (atPosition.length > 0) return { classification: 'changed', recordedHashes, nearest: atPosition[0] };
+    const sameHash = (this.byHash.get(hash) ?? []).find((entry) => entry.kind === kind);
+    if (sameHash !== undefined) return { classification: 'reordered', recordedHashes, nearest: sameHash };
+    return { classification: 'new-call', recordedHashes, nearest: undefined };
+  }
+
+  /** Entries no request consumed, in step order. */
+  unconsumed(): CassetteEntry[] {
+    return this.cassette.entries.filter((entry) => !this.consumed.has(entry));
+  }
+
+  /** A recorded message by digest. */
+  message(digest: string): Message | undefined {
+    return this.messagesByDigest.get(digest);
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}

@@ -1,0 +1,48 @@
+import type { Message } from '../conversation/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
+
+/** The version of the cassette file format. */
+export const CASSETTE_FORMAT = 'forkpoint-cassette/1';
+
+/** One recorded observation, at its position, with the request it answered. */
+export interface CassetteEntry {
+  /** The step it was in the recording. */
+  readonly step: number;
+  readonly kind: string;
+  readonly index: number;
+  /** The request hash in the cassette's canonical form. */
+  readonly hash: string;
+  /** The canonical request: for a model call, messages stand as their digests. */
+  readonly request: JsonValue;
+  /** A model response, or `{ output, isError }` for a tool. */
+  readonly response: JsonValue;
+}
+
+/** What the recording was: its run, input and world, and how it ended. */
+export interface CassetteSource {
+  readonly runId: string;
+  readonly scenario: string | null;
+  readonly input: JsonObject;
+  readonly at: string | null;
+  readonly seed: number | null;
+  readonly recordedAt: string;
+  readonly status: string;
+  readonly outcome: JsonObject | null;
+  readonly error: JsonObject | null;
+}
+
+/**
+ * Every observation a run received, keyed by position and request hash, with
+ * the messages its model requests referred to. The same shape whether it was
+ * read from the database or from a file.
+ */
+export interface Cassette {
+  readonly format: typeof CASSETTE_FORMAT;
+  readonly canonicalForm: string;
+  readonly agent: { readonly name: string; readonly build: string; readonly codeHash: string };
+  readonly source: CassetteSource;
+  /** The recording's conversation, in order, each message with its digest. */
+  readonly messages: readonly { readonly digest: string; readonly message: Message }[];
+  /** One entry per step, in step order. */
+  readonly entries: readonly CassetteEntry[];
+}
