@@ -17,9 +17,17 @@ export {
   type ToolResultVerdict,
   type ToolSpec,
 } from './agent/index.js';
+export { ReplayDivergence, diffJson, type Divergence, type DivergenceClass, type FieldChange } from './analysis/index.js';
 export {
   CANONICAL_FORM,
+  CASSETTE_FORMAT,
+  CassetteIndex,
   RequestHasher,
+  parseCassette,
+  serializeCassette,
+  type Cassette,
+  type CassetteEntry,
+  type CassetteSource,
   formatCallPosition,
   formatCassetteKey,
   type CassetteKey,
@@ -28,6 +36,9 @@ export {
 } from './cassette/index.js';
 export { restoreCheckpoint, type RestoredCheckpoint } from './checkpoint/index.js';
 export {
+  isMessage,
+  isModelResponse,
+  isToolResponse,
   textOf,
   toolUsesOf,
   type Message,
@@ -51,6 +62,10 @@ export {
   type EngineOptions,
   type RecordOptions,
   type RecordResult,
+  type ReexecuteOptions,
+  type ReexecutionResult,
+  type ReplayOptions,
+  type ReplayResult,
   type RunSummary,
   type RunView,
   type StepView,
@@ -80,5 +95,15 @@ export {
   type SqliteStoreOptions,
   type Store,
 } from './store/index.js';
-export { liveTransport, type Answered, type ModelCall, type ToolCall, type Transport } from './transports/index.js';
+export {
+  liveTransport,
+  replayingTransport,
+  type Answered,
+  type FidelityReplayOptions,
+  type ModelCall,
+  type ReplayingTransport,
+  type StrictReplayOptions,
+  type ToolCall,
+  type Transport,
+} from './transports/index.js';
 export type { ModelProvider, ToolHandler, World } from './world/index.js';

@@ -6,13 +6,26 @@ import { resolveEngineDeps } from './engine-deps.js';
 import { readRunView, requireRun, summarizeRun } from './read-run.js';
 import type { RecordOptions } from './record-run.js';
 import { recordRun } from './record-run.js';
-import type { RecordResult, RunSummary, RunView } from './run-view.js';
+import type { Cassette } from '../cassette/index.js';
+import { cassetteOfRun } from './cassette-of-run.js';
+import type { ReexecuteOptions } from './reexecute-run.js';
+import { reexecuteRun } from './reexecute-run.js';
+import type { ReplayOptions } from './replay-run.js';
+import { replayRun } from './replay-run.js';
+import type { RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView } from './run-view.js';
+import { readStepViews } from './read-run.js';
 
 /** The forkpoint engine: the modes, and reads over what they stored. */
 export interface Engine {
   readonly store: Store;
   /** Records a run against the live world (mode `record`). */
   record(options: RecordOptions): Promise<RecordResult>;
+  /** Re-executes a build over a cassette (mode `replay:strict` or `replay:fidelity`). */
+  replay(options: ReplayOptions): Promise<ReplayResult>;
+  /** Runs a recorded run's input again against the world at another date (mode `reexecution`). */
+  reexecute(options: ReexecuteOptions): Promise<ReexecutionResult>;
+  /** The cassette of a stored run: every observation it received, by position and request hash. */
+  cassette(runId: string): Cassette;
   /** A run with its steps. */
   getRun(runId: string): RunView;
   /** A run without its steps. */
@@ -39,6 +52,9 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     store: deps.store,
     record: (recordOptions) => recordRun(deps, recordOptions),
+    replay: (replayOptions) => replayRun(deps, replayOptions),
+    reexecute: (reexecuteOptions) => reexecuteRun(deps, reexecuteOptions),
+    cassette: (runId) => cassetteOfRun(deps.store, requireRun(deps.store, runId), readStepViews(deps.store, runId)),
     getRun: (runId) => readRunView(deps.store, runId, deps.isProcessAlive),
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),
     listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),

@@ -1,4 +1,5 @@
 import { ForkpointError } from '../errors/index.js';
+import type { JsonObject } from '../json/index.js';
 import type { RunFinish } from '../store/index.js';
 import type { DriveResult } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -13,6 +14,7 @@ export async function finishRun(
   deps: Pick<EngineDeps, 'clock'>,
   writer: RunWriter,
   drive: () => Promise<DriveResult>,
+  findingsOf: (result: DriveResult) => readonly JsonObject[] = () => [],
 ): Promise<DriveResult> {
   let result: DriveResult;
   try {
@@ -26,14 +28,17 @@ export async function finishRun(
     }
     throw error instanceof ForkpointError ? error : new ForkpointError('INTERNAL', message, { cause: error });
   }
-  writer.finish(finishOf(result, deps.clock()));
+  writer.finish({ ...finishOf(result, deps.clock()), findings: findingsOf(result) });
   return result;
 }
 
 function finishOf(result: DriveResult, now: Date): RunFinish {
   const { context } = result.snapshot;
   const finishedAt = now.toISOString();
-  if (result.stoppedBy !== null) return { status: 'failed', outcome: null, error: result.stoppedBy.failure, finishedAt };
+  if (result.stoppedBy !== null) {
+    const status = result.stoppedBy.error.code === 'REPLAY_DIVERGED' ? 'diverged' : 'failed';
+    return { status, outcome: null, error: result.stoppedBy.failure, finishedAt };
+  }
   if (result.snapshot.value === 'done') return { status: 'completed', outcome: context.outcome, error: null, finishedAt };
   return { status: 'failed', outcome: null, error: context.error, finishedAt };
 }

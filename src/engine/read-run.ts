@@ -1,3 +1,4 @@
+import type { Divergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { lineageOf } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
@@ -26,6 +27,8 @@ export function summarizeRun(run: RunRecord, isProcessAlive: (pid: number) => bo
     error: run.error,
     parent: run.parent,
     source: run.sourceRunId,
+    sourceCassette: run.sourceCassette,
+    findings: run.findings as unknown as Divergence[],
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
     stepCount: run.stepCount,

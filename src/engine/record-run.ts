@@ -1,18 +1,17 @@
 import type { AgentBuild } from '../agent/index.js';
 import { CANONICAL_FORM, RequestHasher } from '../cassette/index.js';
+import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
 import { assertJsonValue, isJsonObject } from '../json/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
-import { ForkpointError } from '../errors/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
-import { driveRun } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
-import { finishRun } from './finish-run.js';
+import { executeRun } from './execute-run.js';
 import { readRunView } from './read-run.js';
+import { streamingSink } from './run-sink.js';
 import type { RecordResult } from './run-view.js';
-import { RunWriter } from './run-writer.js';
-import { machineOf, startSnapshot } from './start-run.js';
+import { startSnapshot } from './start-run.js';
 import { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
 
 /** What `record` needs. */
@@ -44,15 +43,11 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   if (options.seed !== undefined) assertSeed(options.seed);
   assertJsonValue(options.input, 'the run input');
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
-  const seed = options.seed ?? Math.floor(deps.random() * 0x100000000);
+  const seed = options.seed ?? drawSeed(deps);
   const { agent } = options;
 
-  const snapshot = startSnapshot(agent, options.input, deps);
-  const world = options.world(seed);
-  const hasher = new RequestHasher();
-  const writer = new RunWriter(deps.store, runId, hasher);
-  writer.start(
-    {
+  await executeRun(deps, {
+    run: {
       runId,
       mode: 'record',
       agentName: agent.name,
@@ -64,22 +59,22 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
       seed,
       parent: null,
       sourceRunId: null,
+      sourceCassette: null,
       canonicalForm: CANONICAL_FORM,
       machineVersion: MACHINE_VERSION,
       createdAt: deps.clock().toISOString(),
       ownerPid: deps.pid,
     },
-    snapshot,
-  );
-  await finishRun(deps, writer, () =>
-    driveRun({
-      build: agent,
-      machine: machineOf(agent),
-      snapshot,
-      transport: liveTransport(world),
-      hasher,
-      onStep: (step) => writer.commit(step),
-    }),
-  );
+    agent,
+    start: startSnapshot(agent, options.input, deps),
+    hasher: new RequestHasher(),
+    transport: liveTransport(options.world(seed)),
+    sink: streamingSink(deps.store),
+  });
   return readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
+}
+
+/** A seed from the engine's injected randomness. */
+export function drawSeed(deps: Pick<EngineDeps, 'random'>): number {
+  return Math.floor(deps.random() * 0x100000000);
 }

@@ -1,3 +1,4 @@
+import type { Divergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunStatus } from '../store/index.js';
 
@@ -39,6 +40,10 @@ export interface RunView {
   readonly parent: ParentLink | null;
   /** The run this one replays or re-executes. */
   readonly source: string | null;
+  /** The cassette file a replay read, when it did not read the database. */
+  readonly sourceCassette: string | null;
+  /** Divergences and dropped calls a replay met; empty for other modes. */
+  readonly findings: readonly Divergence[];
   readonly createdAt: string;
   readonly finishedAt: string | null;
 }
@@ -48,6 +53,22 @@ export interface RecordResult extends RunView {
   readonly mode: 'record';
   readonly status: 'completed' | 'failed';
   readonly parent: null;
+}
+
+/** A replay's result. Its mode says which replay it was; its steps are all `recorded` unless it went live. */
+export interface ReplayResult extends RunView {
+  readonly mode: 'replay:strict' | 'replay:fidelity';
+  readonly status: 'completed' | 'failed' | 'diverged';
+  readonly source: string;
+  /** The first divergence, or null when the replay stayed on the recording. */
+  readonly divergence: Divergence | null;
+}
+
+/** A re-execution's result: a second run against the world at another date, not a replay. */
+export interface ReexecutionResult extends RunView {
+  readonly mode: 'reexecution';
+  readonly status: 'completed' | 'failed';
+  readonly source: string;
 }
 
 /** A run in a listing: everything but its steps. */

@@ -4,21 +4,22 @@ import type { JsonValue } from '../json/index.js';
 import type { AgentStateName } from '../machine/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { encodePayload } from '../payload/index.js';
-import type { NewRunRecord, RunFinish, Store, StepRecord } from '../store/index.js';
+import type { NewRunRecord, RunFinish, StepRecord } from '../store/index.js';
 import type { AgentSnapshot, CompletedStep } from './drive-run.js';
+import type { RunSink } from './run-sink.js';
 
 /**
- * Persists one run as it goes: row 0 with the run, then every step with its
- * checkpoint and new blobs in one transaction. Blobs already written by this
- * run are not sent again; the store ignores ones another run wrote.
+ * Turns one run's snapshots into rows: row 0 with the run, then every step
+ * with its checkpoint and new blobs, handed to a sink (which commits each
+ * step, or the whole run at the end). Blobs this run already handed over are
+ * not sent again; the store ignores ones another run wrote.
  */
 export class RunWriter {
   private readonly written = new Set<string>();
   private readonly checkpoints: CheckpointWriter;
 
   constructor(
-    private readonly store: Store,
-    private readonly runId: string,
+    private readonly sink: RunSink,
     hasher: RequestHasher,
     resumedFrom?: { readonly messageCount: number },
   ) {
@@ -42,7 +43,7 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(blobs);
-    this.store.createRun(run, row, fresh);
+    this.sink.start(run, row, fresh);
     this.remember(fresh);
   }
 
@@ -78,13 +79,13 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(blobs);
-    this.store.commitStep(this.runId, row, fresh);
+    this.sink.step(row, fresh);
     this.remember(fresh);
   }
 
   /** Records how the run ended. */
   finish(finish: RunFinish): void {
-    this.store.finishRun(this.runId, finish);
+    this.sink.finish(finish);
   }
 
   private fresh(blobs: Map<string, string>): PayloadBlob[] {

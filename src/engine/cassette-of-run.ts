@@ -1,0 +1,48 @@
+import { lineageOf } from '../checkpoint/index.js';
+import type { Message } from '../conversation/index.js';
+import type { JsonObject } from '../json/index.js';
+import { decodePayloads } from '../payload/index.js';
+import type { RunRecord, Store } from '../store/index.js';
+import type { Cassette } from '../cassette/index.js';
+import { CASSETTE_FORMAT } from '../cassette/index.js';
+import type { StepView } from './run-view.js';
+
+/**
+ * The cassette of a stored run: its steps as entries, and the messages its
+ * model requests referred to. Nothing is copied in the database; this reads
+ * the rows the run already has.
+ */
+export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly StepView[]): Cassette {
+  const rows = lineageOf(store, run.runId).flatMap((segment) =>
+    store.readMessages(segment.runId, segment.to).filter((row) => row.step >= segment.from),
+  );
+  const messages = decodePayloads(
+    rows.map((row) => row.message),
+    (digests) => store.readBlobs(digests),
+  ) as unknown as Message[];
+  return {
+    format: CASSETTE_FORMAT,
+    canonicalForm: run.canonicalForm,
+    agent: { name: run.agentName, build: run.build, codeHash: run.codeHash },
+    source: {
+      runId: run.runId,
+      scenario: run.scenario,
+      input: run.input,
+      at: run.worldAt,
+      seed: run.seed,
+      recordedAt: run.createdAt,
+      status: run.status,
+      outcome: run.outcome,
+      error: run.error === null ? null : ({ ...run.error } as JsonObject),
+    },
+    messages: rows.map((row, i) => ({ digest: row.digest, message: messages[i]! })),
+    entries: steps.map((step) => ({
+      step: step.step,
+      kind: step.kind,
+      index: step.index,
+      hash: step.requestHash,
+      request: step.request,
+      response: step.response,
+    })),
+  };
+}

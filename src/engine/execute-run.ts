@@ -1,0 +1,47 @@
+import type { AgentBuild } from '../agent/index.js';
+import type { RequestHasher } from '../cassette/index.js';
+import type { JsonObject } from '../json/index.js';
+import type { NewRunRecord } from '../store/index.js';
+import type { Transport } from '../transports/index.js';
+import type { AgentSnapshot, DriveResult } from './drive-run.js';
+import { driveRun } from './drive-run.js';
+import type { EngineDeps } from './engine-deps.js';
+import { finishRun } from './finish-run.js';
+import type { RunSink } from './run-sink.js';
+import { RunWriter } from './run-writer.js';
+import { machineOf } from './start-run.js';
+
+/**
+ * One run, as every mode composes it: a run record, a build, a starting
+ * snapshot, a transport and a sink. Modes differ only in these parts.
+ */
+export interface Execution {
+  readonly run: NewRunRecord;
+  readonly agent: AgentBuild;
+  readonly start: AgentSnapshot;
+  readonly hasher: RequestHasher;
+  readonly transport: Transport;
+  readonly sink: RunSink;
+  /** Findings to store with the run once it has ended (divergences, dropped calls). */
+  readonly findings?: (result: DriveResult) => readonly JsonObject[];
+}
+
+/** Runs an execution to its end and stores it. Expected failures end up in the stored run, not thrown. */
+export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<DriveResult> {
+  const writer = new RunWriter(execution.sink, execution.hasher);
+  writer.start(execution.run, execution.start);
+  return finishRun(
+    deps,
+    writer,
+    () =>
+      driveRun({
+        build: execution.agent,
+        machine: machineOf(execution.agent),
+        snapshot: execution.start,
+        transport: execution.transport,
+        hasher: execution.hasher,
+        onStep: (step) => writer.commit(step),
+      }),
+    execution.findings,
+  );
+}

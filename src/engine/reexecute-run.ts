@@ -1,0 +1,67 @@
+import type { AgentBuild } from '../agent/index.js';
+import { CANONICAL_FORM, RequestHasher } from '../cassette/index.js';
+import { MACHINE_VERSION } from '../machine/index.js';
+import { liveTransport } from '../transports/index.js';
+import type { World } from '../world/index.js';
+import type { EngineDeps } from './engine-deps.js';
+import { executeRun } from './execute-run.js';
+import { readRunView, requireRun } from './read-run.js';
+import { drawSeed } from './record-run.js';
+import { streamingSink } from './run-sink.js';
+import type { ReexecutionResult } from './run-view.js';
+import { startSnapshot } from './start-run.js';
+import { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
+
+/** What `reexecute` needs. */
+export interface ReexecuteOptions {
+  /** The run whose input is run again. */
+  readonly sourceRunId: string;
+  readonly agent: AgentBuild;
+  /** The date of the world to run against. */
+  readonly at: string;
+  readonly world: (seed: number) => World;
+  readonly seed?: number;
+  readonly scenario?: string;
+  readonly runId?: string;
+}
+
+/**
+ * Runs a recorded run's input again against the live world at another date:
+ * the model samples afresh and the tools read that day's world. It is a second
+ * run, not a replay; its mode says so and every step is `live`.
+ */
+export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
+  const source = requireRun(deps.store, options.sourceRunId);
+  assertWorldDate(options.at);
+  if (options.seed !== undefined) assertSeed(options.seed);
+  const runId = options.runId ?? deps.newRunId();
+  assertRunId(runId);
+  const seed = options.seed ?? drawSeed(deps);
+  const { agent } = options;
+  await executeRun(deps, {
+    run: {
+      runId,
+      mode: 'reexecution',
+      agentName: agent.name,
+      build: agent.build,
+      codeHash: agent.codeHash,
+      scenario: options.scenario ?? source.scenario,
+      input: source.input,
+      worldAt: options.at,
+      seed,
+      parent: null,
+      sourceRunId: source.runId,
+      sourceCassette: null,
+      canonicalForm: CANONICAL_FORM,
+      machineVersion: MACHINE_VERSION,
+      createdAt: deps.clock().toISOString(),
+      ownerPid: deps.pid,
+    },
+    agent,
+    start: startSnapshot(agent, source.input, deps),
+    hasher: new RequestHasher(),
+    transport: liveTransport(options.world(seed)),
+    sink: streamingSink(deps.store),
+  });
+  return readRunView(deps.store, runId, deps.isProcessAlive) as ReexecutionResult;
+}

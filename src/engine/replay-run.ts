@@ -1,0 +1,100 @@
+import type { AgentBuild } from '../agent/index.js';
+import type { Divergence } from '../analysis/index.js';
+import type { Cassette } from '../cassette/index.js';
+import { CANONICAL_FORM, CassetteIndex, RequestHasher } from '../cassette/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { JsonObject } from '../json/index.js';
+import { MACHINE_VERSION } from '../machine/index.js';
+import { liveTransport, replayingTransport } from '../transports/index.js';
+import type { ReplayingTransport } from '../transports/index.js';
+import type { World } from '../world/index.js';
+import type { EngineDeps } from './engine-deps.js';
+import { executeRun } from './execute-run.js';
+import { readRunView } from './read-run.js';
+import { bufferedSink } from './run-sink.js';
+import type { ReplayResult } from './run-view.js';
+import { startSnapshot } from './start-run.js';
+import { assertRunId } from './validate-inputs.js';
+
+/** What `replay` needs. */
+export type ReplayOptions = {
+  /** The build to re-execute: the agent's current code. */
+  readonly agent: AgentBuild;
+  /** The recorded observations. */
+  readonly cassette: Cassette;
+  /** The file the cassette came from, when it did not come from the database. */
+  readonly cassetteFile?: string;
+  readonly scenario?: string;
+  readonly runId?: string;
+} & (
+  | { readonly mode: 'strict' }
+  | { readonly mode: 'fidelity'; readonly onMiss?: 'stop' }
+  | { readonly mode: 'fidelity'; readonly onMiss: 'live'; readonly world: (seed: number) => World }
+);
+
+/**
+ * Re-executes a build from step 0 over a cassette. Every answer comes from the
+ * recording at `kind:index:hash` and is marked `recorded`. Strict mode never
+ * reaches a live model or tool: its transport has none. A replay is cheap to
+ * redo, so it is stored in one transaction when it ends.
+ */
+export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promise<ReplayResult> {
+  const { agent, cassette } = options;
+  checkCassetteFits(cassette, agent);
+  const runId = options.runId ?? deps.newRunId();
+  assertRunId(runId);
+  const index = new CassetteIndex(cassette);
+  const transport: ReplayingTransport =
+    options.mode === 'strict'
+      ? replayingTransport({ mode: 'strict', index, runId })
+      : options.onMiss === 'live'
+        ? replayingTransport({ mode: 'fidelity', onMiss: 'live', index, runId, live: liveTransport(options.world(cassette.source.seed ?? 0)) })
+        : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
+
+  await executeRun(deps, {
+    run: {
+      runId,
+      mode: options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',
+      agentName: agent.name,
+      build: agent.build,
+      codeHash: agent.codeHash,
+      scenario: options.scenario ?? cassette.source.scenario,
+      input: cassette.source.input,
+      worldAt: cassette.source.at,
+      seed: cassette.source.seed,
+      parent: null,
+      sourceRunId: cassette.source.runId,
+      sourceCassette: options.cassetteFile ?? null,
+      canonicalForm: CANONICAL_FORM,
+      machineVersion: MACHINE_VERSION,
+      createdAt: deps.clock().toISOString(),
+      ownerPid: deps.pid,
+    },
+    agent,
+    start: startSnapshot(agent, cassette.source.input, deps),
+    hasher: new RequestHasher(),
+    transport,
+    sink: bufferedSink(deps.store),
+    // Entries after a divergence that stopped the run were never reached: they are not dropped calls.
+    findings: (result) =>
+      [...transport.divergences(), ...(result.stoppedBy === null ? transport.droppedCalls() : [])] as unknown as JsonObject[],
+  });
+  const view = readRunView(deps.store, runId, deps.isProcessAlive);
+  const divergence: Divergence | null = view.findings.find((finding) => finding.classification !== 'dropped-call') ?? null;
+  return { ...view, divergence } as ReplayResult;
+}
+
+function checkCassetteFits(cassette: Cassette, agent: AgentBuild): void {
+  if (cassette.agent.name !== agent.name) {
+    throw new ForkpointError(
+      'CASSETTE_INVALID',
+      `the cassette records agent ${cassette.agent.name}, but build ${agent.build} belongs to agent ${agent.name}; replay it with a build of ${cassette.agent.name}`,
+    );
+  }
+  if (cassette.canonicalForm !== CANONICAL_FORM) {
+    throw new ForkpointError(
+      'CASSETTE_INVALID',
+      `the cassette was hashed in canonical form ${cassette.canonicalForm}; this forkpoint hashes in ${CANONICAL_FORM}, so no request could match`,
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import type { PayloadBlob } from '../payload/index.js';
+import type { NewRunRecord, RunFinish, StepRecord, Store } from '../store/index.js';
+
+/** Where a run's rows go as the driver produces them. */
+export interface RunSink {
+  start(run: NewRunRecord, row: StepRecord, blobs: readonly PayloadBlob[]): void;
+  step(row: StepRecord, blobs: readonly PayloadBlob[]): void;
+  finish(finish: RunFinish): void;
+}
+
+/**
+ * Commits every row as it comes: a killed process keeps every completed step.
+ * For runs that observe the live world, which cannot be redone exactly.
+ */
+export function streamingSink(store: Store): RunSink {
+  let runId = '';
+  return {
+    start(run, row, blobs) {
+      runId = run.runId;
+      store.createRun(run, row, blobs);
+    },
+    step: (row, blobs) => store.commitStep(runId, row, blobs),
+    finish: (finish) => store.finishRun(runId, finish),
+  };
+}
+
+/**
+ * Holds the rows and writes the whole run in one transaction when it ends:
+ * for runs that are cheap to redo (replays), where one commit instead of one
+ * per step is most of the speed.
+ */
+export function bufferedSink(store: Store): RunSink {
+  let run: NewRunRecord | undefined;
+  const rows: StepRecord[] = [];
+  const blobs: PayloadBlob[] = [];
+  return {
+    start(newRun, row, rowBlobs) {
+      run = newRun;
+      rows.push(row);
+      blobs.push(...rowBlobs);
+    },
+    step(row, rowBlobs) {
+      rows.push(row);
+      blobs.push(...rowBlobs);
+    },
+    finish(finish) {
+      if (run === undefined) throw new Error('bufferedSink: finish before start');
+      store.writeRun(run, rows, blobs, finish);
+    },
+  };
+}
