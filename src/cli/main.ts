@@ -5,14 +5,25 @@ import type { Command } from './command.js';
 import { CommandContext } from './command.js';
 import { demoCommand } from './commands/demo.js';
 import { printOverview } from './commands/help.js';
+import { exportCommand } from './commands/export.js';
 import { recordCommand } from './commands/record.js';
+import { reexecuteCommand } from './commands/reexecute.js';
+import { replayCommand } from './commands/replay.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
 
 /** Every command, in the order help lists them. */
-export const COMMANDS: readonly Command[] = [recordCommand, runsCommand, showCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [
+  recordCommand,
+  replayCommand,
+  reexecuteCommand,
+  runsCommand,
+  showCommand,
+  exportCommand,
+  demoCommand,
+];
 
 /**
  * Runs one CLI invocation and returns its exit status. Errors never escape:

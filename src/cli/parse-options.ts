@@ -7,6 +7,8 @@ export interface OptionSpec {
   readonly description: string;
   /** The placeholder shown in help, e.g. `DATE`. */
   readonly value?: string;
+  /** A one-letter alias, e.g. `o` for `-o`. */
+  readonly short?: string;
 }
 
 /** Options every command takes. */
@@ -28,7 +30,9 @@ export function parseOptions(args: readonly string[], specs: Readonly<Record<str
   try {
     const { values, positionals } = parseArgs({
       args: [...args],
-      options: Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { type: spec.type }])),
+      options: Object.fromEntries(
+        Object.entries(specs).map(([name, spec]) => [name, spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short }]),
+      ),
       allowPositionals: true,
       strict: true,
     });

@@ -6,12 +6,13 @@ import { buildOf, loadScenario } from '../../scenario/index.js';
 import type { Command, CommandContext } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
-import { formatRun } from '../output/format-run.js';
+import { formatRun, formatRunBrief } from '../output/format-run.js';
 import { printCommandHelp } from './help.js';
 
 /** The recording the story starts from: CLM-91077 on 4 March, as run 9b40c1d5. */
 export const INCIDENT = { runId: '9b40c1d5', claimId: 'CLM-91077', at: '2026-03-04', build: 'baseline', seed: 20260304 } as const;
 const SCENARIO_DIR = 'scenarios/claims-triage';
+const LATER = '2026-03-09';
 
 /**
  * `forkpoint demo` (what `npm start` runs): the claims-triage incident, told
@@ -29,25 +30,38 @@ export const demoCommand: Command = {
     const scenario = await loadScenario(SCENARIO_DIR);
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = createEngine({ store });
-      chapter(cli, 1, 'Record the incident: CLM-91077 on 2026-03-04 with the baseline build.');
+      const world = (at: string) => (seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
+
+      chapter(cli, 1, `Record the incident: ${INCIDENT.claimId} on ${INCIDENT.at} with the baseline build.`);
       const incident = await recordIncident(engine, scenario, cli);
       cli.print(formatRun(incident, cli.style, scenario));
-      const ocr = incident.steps[3];
+      cli.print(`The failure at step ${incident.error?.step ?? '?'} traces back to step 4, where OCR v1 read the folded form as 205.`);
+
+      chapter(cli, 2, `Re-execute on ${LATER} with the patched build, and with baseline as the control arm.`);
+      const patchedAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'patched'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR });
+      cli.print(formatRunBrief(patchedAgain, cli.style));
+      const controlAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'baseline'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR });
+      cli.print(formatRunBrief(controlAgain, cli.style));
       cli.print(
-        `\nThe failure at step ${incident.error?.step ?? '?'} traces back to step 4: ${ocr?.kind}#${ocr?.index} read the folded form under OCR v1.`,
+        controlAgain.status === 'completed'
+          ? 'Both arms are green: OCR v2 reads 2050 now, so the failing trajectory no longer reproduces and the fix was never exercised.'
+          : 'The control arm still fails on today\'s world.',
       );
 
-      chapter(cli, 2, 'The same claim recorded on 2026-03-09, after the OCR service moved to v2. A new run, not a replay.');
-      const later = await engine.record({
-        agent: buildOf(scenario, 'baseline'),
-        world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }),
-        input: { claimId: INCIDENT.claimId },
-        at: '2026-03-09',
-        scenario: SCENARIO_DIR,
-        seed: INCIDENT.seed,
-      });
-      cli.print(formatRun(later, cli.style, scenario));
-      cli.print(`\nInspect any run with \`npx forkpoint show <run-id>\`, a checkpoint with \`--step K\`; list them with \`npx forkpoint runs\`.`);
+      chapter(cli, 3, 'Replay strictly over the recorded observations: patched, then baseline.');
+      const cassette = engine.cassette(incident.runId);
+      const patchedReplay = await engine.replay({ agent: buildOf(scenario, 'patched'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
+      cli.print(formatRunBrief(patchedReplay, cli.style));
+      const baselineReplay = await engine.replay({ agent: buildOf(scenario, 'baseline'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
+      cli.print(formatRunBrief(baselineReplay, cli.style));
+      cli.print('Over the same observations the patched build refers the claim and the baseline still fails at step 9: the fix is confirmed on the recorded trajectory.');
+
+      chapter(cli, 4, 'Replay strictly after a timestamp is added to the system prompt (build timestamped).');
+      const stamped = await engine.replay({ agent: buildOf(scenario, 'timestamped'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
+      cli.print(formatRunBrief(stamped, cli.style));
+      cli.print('The first request already differs: the clock in the prompt breaks cassette matching, and the prompt cache, which matches the same prefix.');
+
+      cli.print(`\nInspect any run with \`npx forkpoint show <run-id>\` (a checkpoint with --step K); list them with \`npx forkpoint runs\`.`);
       return EXIT.ok;
     });
   },

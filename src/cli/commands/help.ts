@@ -7,7 +7,7 @@ import { COMMON_OPTIONS } from '../parse-options.js';
 export function printCommandHelp(command: Command, cli: CommandContext): ExitCode {
   const lines = [`forkpoint ${command.name} ${command.usage}`, '', `  ${command.summary}`, ''];
   for (const [name, spec] of Object.entries({ ...command.options, ...COMMON_OPTIONS })) {
-    const flag = `--${name}${spec.value === undefined ? '' : ` ${spec.value}`}`;
+    const flag = `${spec.short === undefined ? '' : `-${spec.short}, `}--${name}${spec.value === undefined ? '' : ` ${spec.value}`}`;
     lines.push(`  ${flag.padEnd(26)} ${spec.description}`);
   }
   cli.print(lines.join('\n'));

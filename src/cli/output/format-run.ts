@@ -2,6 +2,7 @@ import type { RunSummary, RunView } from '../../engine/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import type { Style } from './style.js';
+import { formatFindings } from './format-findings.js';
 import { oneLine, summarizeStep } from './summarize-step.js';
 
 /** `claimId=CLM-91077`: a run's input in a few characters. */
@@ -12,18 +13,39 @@ export function formatInput(input: JsonObject): string {
 }
 
 /**
- * The first line of every run's output: it names the mode first, so that a
- * replay, a re-execution and a fork can never be read as one another.
+ * The first line of every run's output: it names the mode first and says in
+ * words what kind of run it is, so that a replay, a re-execution and a fork
+ * can never be read as one another.
  */
 export function headline(run: RunSummary | RunView, style: Style): string {
-  const parts = [
-    style.bold(run.mode),
-    `run ${run.runId}`,
-    `${run.agent.name}/${run.agent.build} (code ${run.agent.codeHash})`,
-    formatInput(run.input),
-  ];
-  if (run.at !== null) parts.push(`world ${run.at}`);
-  if (run.seed !== null) parts.push(`seed ${run.seed}`);
+  const build = `${run.agent.name}/${run.agent.build} (code ${run.agent.codeHash})`;
+  const input = formatInput(run.input);
+  const seed = run.seed === null ? [] : [`seed ${run.seed}`];
+  const parts: string[] = [style.bold(run.mode), `run ${run.runId}`];
+  switch (run.mode) {
+    case 'record':
+      parts.push(build, input, ...(run.at === null ? [] : [`world ${run.at}`]), ...seed);
+      break;
+    case 'replay:strict':
+    case 'replay:fidelity':
+      parts.push(
+        `${build} over the recorded observations of run ${run.source ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
+        input,
+        ...(run.at === null ? [] : [`world ${run.at} as recorded`]),
+      );
+      break;
+    case 'reexecution':
+      parts.push(
+        `a second run of run ${run.source ?? '?'}'s input against the world of ${run.at ?? '?'}, not a replay`,
+        build,
+        input,
+        ...seed,
+      );
+      break;
+    case 'fork':
+      parts.push(`${build} forked from run ${run.parent?.runId ?? '?'} at step ${run.parent?.atStep ?? '?'}`, input, ...(run.at === null ? [] : [`world ${run.at}`]), ...seed);
+      break;
+  }
   return parts.join(' · ');
 }
 
@@ -32,8 +54,10 @@ export function formatEnding(run: RunSummary | RunView, style: Style): string {
   switch (run.status) {
     case 'completed':
       return `${style.green('completed')}: ${formatOutcome(run.outcome)}`;
-    case 'failed':
     case 'diverged':
+      // The divergence itself is printed with the findings, diff included.
+      return `${style.red('diverged')} at step ${run.error?.step ?? '?'} (${run.error?.code ?? 'REPLAY_DIVERGED'})`;
+    case 'failed':
       return run.error === null
         ? style.red(run.status)
         : `${style.red(run.status)} at step ${run.error.step}: ${run.error.code}: ${run.error.message}`;
@@ -58,8 +82,6 @@ export function formatOutcome(outcome: JsonObject | null): string {
 /** A run with its steps, as `record` and `show` print it. */
 export function formatRun(run: RunView, style: Style, scenario?: Scenario): string {
   const lines = [headline(run, style)];
-  if (run.parent !== null) lines.push(`forked from run ${run.parent.runId} at step ${run.parent.atStep}`);
-  if (run.source !== null) lines.push(`source run ${run.source}`);
   lines.push(style.dim(`${'step'.padStart(6)}  ${'call'.padEnd(18)}  ${'from'.padEnd(9)}  ${'request'.padEnd(16)}  response`));
   for (const step of run.steps) {
     lines.push(
@@ -67,5 +89,16 @@ export function formatRun(run: RunView, style: Style, scenario?: Scenario): stri
     );
   }
   lines.push(formatEnding(run, style));
+  lines.push(...formatFindings(run.findings, style));
   return lines.join('\n');
+}
+
+/** A run in a few lines: its headline, how many steps and from where, how it ended, and its findings. */
+export function formatRunBrief(run: RunView, style: Style): string {
+  const sources = [...new Set(run.steps.map((step) => step.provenance))].join('/');
+  return [
+    headline(run, style),
+    `  ${run.steps.length} steps${sources === '' ? '' : ` (${sources})`}; ${formatEnding(run, style)}`,
+    ...formatFindings(run.findings, style).map((line) => `  ${line}`),
+  ].join('\n');
 }

@@ -1,0 +1,45 @@
+import { writeFileSync } from 'node:fs';
+import { serializeCassette } from '../../cassette/index.js';
+import { assertRunId, createEngine } from '../../engine/index.js';
+import { ForkpointError } from '../../errors/index.js';
+import type { Command } from '../command.js';
+import { withStore } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { stringOption } from '../parse-options.js';
+import { printCommandHelp } from './help.js';
+
+/** `forkpoint export`: a run's cassette as a stable, diffable JSON file. */
+export const exportCommand: Command = {
+  name: 'export',
+  summary: "write a run's cassette file (versioned JSON, sorted keys, one entry per position)",
+  usage: '<run-id> [-o FILE] [--json]',
+  options: { output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE (default: stdout)' } },
+  async run(args, cli) {
+    const parsed = cli.parse(args, this.options);
+    if (parsed.values.help === true) return printCommandHelp(this, cli);
+    const [runId, extra] = parsed.positionals;
+    if (runId === undefined) throw new ForkpointError('USAGE', 'export needs a run id, e.g. `forkpoint export 9b40c1d5 -o incident.cassette.json`');
+    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
+    assertRunId(runId);
+    const file = stringOption(parsed, 'output');
+    const store = cli.openExistingStore(parsed);
+    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${cli.dbPath(parsed)} yet`);
+    return withStore(store, (open) => {
+      const cassette = createEngine({ store: open }).cassette(runId);
+      const text = serializeCassette(cassette);
+      if (file === undefined) {
+        cli.print(text);
+        return EXIT.ok;
+      }
+      try {
+        writeFileSync(file, text);
+      } catch (error) {
+        throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, { cause: error });
+      }
+      const summary = { mode: 'export', runId, file, entries: cassette.entries.length, bytes: Buffer.byteLength(text) };
+      if (parsed.values.json === true) cli.json(summary);
+      else cli.print(`export · run ${runId} · ${summary.entries} entries, ${summary.bytes} bytes · ${file}`);
+      return EXIT.ok;
+    });
+  },
+};

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import type { Cassette } from '../../cassette/index.js';
+import { parseCassette } from '../../cassette/index.js';
+import { assertRunId, createEngine } from '../../engine/index.js';
+import type { ReplayOptions } from '../../engine/index.js';
+import { ForkpointError } from '../../errors/index.js';
+import { buildOf } from '../../scenario/index.js';
+import type { Command } from '../command.js';
+import { withStore } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { formatRun } from '../output/format-run.js';
+import { stringOption } from '../parse-options.js';
+import { printCommandHelp } from './help.js';
+import { scenarioFor } from './scenario-of-run.js';
+
+/**
+ * `forkpoint replay`: re-executes a build from step 0 over a run's recorded
+ * observations. Strict (the default) raises on the first request the cassette
+ * cannot answer; fidelity reports every divergence.
+ */
+export const replayCommand: Command = {
+  name: 'replay',
+  summary: 'replay a run: the current build over its recorded observations (strict by default)',
+  usage: '<run-id> | --cassette FILE --scenario DIR   [--build NAME] [--strict | --fidelity [--on-miss live]] [--json]',
+  options: {
+    build: { type: 'string', value: 'NAME', description: 'the build to replay (default: the recorded one)' },
+    strict: { type: 'boolean', description: 'every answer from the cassette; a miss is an error (default)' },
+    fidelity: { type: 'boolean', description: 'a miss is a finding: report where and why the run leaves the recording' },
+    'on-miss': { type: 'string', value: 'live', description: 'with --fidelity: ask the live world from the first miss on' },
+    cassette: { type: 'string', value: 'FILE', description: 'replay a cassette file instead of a stored run' },
+    scenario: { type: 'string', value: 'DIR', description: 'the scenario whose build to replay (default: the run’s own)' },
+  },
+  async run(args, cli) {
+    const parsed = cli.parse(args, this.options);
+    if (parsed.values.help === true) return printCommandHelp(this, cli);
+    const [runId, extra] = parsed.positionals;
+    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
+    const file = stringOption(parsed, 'cassette');
+    if ((runId === undefined) === (file === undefined)) {
+      throw new ForkpointError('USAGE', 'replay takes a run id, or --cassette FILE with --scenario DIR (not both)');
+    }
+    if (parsed.values.strict === true && parsed.values.fidelity === true) throw new ForkpointError('USAGE', 'choose --strict or --fidelity, not both');
+    const fidelity = parsed.values.fidelity === true;
+    const onMiss = stringOption(parsed, 'on-miss');
+    if (onMiss !== undefined && (!fidelity || (onMiss !== 'live' && onMiss !== 'stop'))) {
+      throw new ForkpointError('USAGE', '--on-miss takes "live" (or "stop"), and only with --fidelity: strict replay never goes live');
+    }
+    if (runId !== undefined) assertRunId(runId);
+    if (file !== undefined && stringOption(parsed, 'scenario') === undefined) {
+      throw new ForkpointError('USAGE', 'replay --cassette FILE needs --scenario DIR, the scenario whose build to run');
+    }
+    const cassetteFromFile = file === undefined ? undefined : readCassette(file);
+
+    return withStore(cli.openStore(parsed), async (store) => {
+      const engine = createEngine({ store });
+      const cassette = cassetteFromFile ?? engine.cassette(runId!);
+      const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), cassette.source.scenario, cassette.source.runId);
+      const agent = buildOf(scenario, stringOption(parsed, 'build') ?? cassette.agent.build);
+      const base = { agent, cassette, scenario: directory, ...(file === undefined ? {} : { cassetteFile: file }) };
+      const at = cassette.source.at ?? '1970-01-01';
+      const options: ReplayOptions = !fidelity
+        ? { ...base, mode: 'strict' }
+        : onMiss === 'live'
+          ? { ...base, mode: 'fidelity', onMiss: 'live', world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }) }
+          : { ...base, mode: 'fidelity' };
+      const result = await engine.replay(options);
+      if (parsed.values.json === true) cli.json(result);
+      else cli.print(formatRun(result, cli.style, scenario));
+      if (result.mode === 'replay:fidelity') return result.status === 'failed' ? EXIT.negative : EXIT.ok;
+      return result.status === 'completed' ? EXIT.ok : EXIT.negative;
+    });
+  },
+};
+
+function readCassette(file: string): Cassette {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ForkpointError('CASSETTE_INVALID', `cannot read cassette ${file} (${(error as Error).message})`, { cause: error });
+  }
+  return parseCassette(text, file);
+}

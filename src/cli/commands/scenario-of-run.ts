@@ -1,0 +1,15 @@
+import { ForkpointError } from '../../errors/index.js';
+import type { Scenario } from '../../scenario/index.js';
+import { loadScenario } from '../../scenario/index.js';
+
+/**
+ * The scenario a command works with: `--scenario DIR` when given, else the one
+ * the run was recorded from.
+ */
+export async function scenarioFor(explicit: string | undefined, recorded: string | null, runId: string): Promise<{ scenario: Scenario; directory: string }> {
+  const directory = explicit ?? recorded;
+  if (directory === null) {
+    throw new ForkpointError('USAGE', `run ${runId} does not say which scenario it came from; pass --scenario DIR`);
+  }
+  return { scenario: await loadScenario(directory), directory };
+}
