@@ -3,6 +3,7 @@ import type { EngineOptions, RecordOptions, Store, World } from '../../src/index
 import { createEngine, isForkpointError, sqliteStore } from '../../src/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { RunWriter } from '../../src/engine/run-writer.js';
+import { streamingSink } from '../../src/engine/run-sink.js';
 import { RequestHasher } from '../../src/index.js';
 import { startSnapshot } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
@@ -115,10 +116,10 @@ describe('engine.record', () => {
   it('reads a run whose recording process is gone as interrupted', () => {
     const store = sqliteStore({ path: ':memory:' });
     const build = testAgent();
-    new RunWriter(store, 'dead0001', new RequestHasher()).start(
+    new RunWriter(streamingSink(store), new RequestHasher()).start(
       {
         runId: 'dead0001', mode: 'record', agentName: build.name, build: build.build, codeHash: build.codeHash, scenario: null,
-        input: { n: 1 }, worldAt: null, seed: 1, parent: null, sourceRunId: null, canonicalForm: 'forkpoint-canonical/1',
+        input: { n: 1 }, worldAt: null, seed: 1, parent: null, sourceRunId: null, sourceCassette: null, canonicalForm: 'forkpoint-canonical/1',
         machineVersion: 1, createdAt: '2026-03-04T10:00:00.000Z', ownerPid: 123456,
       },
       startSnapshot(build, { n: 1 }, { clock: () => new Date(0), random: () => 0 }),

@@ -2,6 +2,7 @@ import type { AgentBuild, AgentContext, JsonObject, Store, World } from '../../s
 import { CANONICAL_FORM, MACHINE_VERSION, RequestHasher, liveTransport } from '../../src/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../src/engine/index.js';
 import { RunWriter } from '../../src/engine/run-writer.js';
+import { streamingSink } from '../../src/engine/run-sink.js';
 
 /** The state after each step of a run, as the driver saw it in memory. */
 export interface Recorded {
@@ -18,7 +19,7 @@ export async function recordWithSnapshots(store: Store, build: AgentBuild, world
   const clockless = { clock: () => new Date('2026-03-04T09:00:00Z'), random: () => 0.5 };
   const snapshot = startSnapshot(build, input, clockless);
   const hasher = new RequestHasher();
-  const writer = new RunWriter(store, runId, hasher);
+  const writer = new RunWriter(streamingSink(store), hasher);
   writer.start(
     {
       runId,
@@ -32,6 +33,7 @@ export async function recordWithSnapshots(store: Store, build: AgentBuild, world
       seed: 1,
       parent: null,
       sourceRunId: null,
+      sourceCassette: null,
       canonicalForm: CANONICAL_FORM,
       machineVersion: MACHINE_VERSION,
       createdAt: '2026-03-04T09:00:00.000Z',

@@ -55,6 +55,8 @@ export interface SyntheticWorldOptions {
   readonly idPrefix?: string;
   /** The final outcome. */
   readonly outcome?: JsonObject;
+  /** How many tool calls the model asks for in one turn (default 1). */
+  readonly batch?: number;
   /** Called for every model request (to count or inspect calls). */
   readonly onModelRequest?: (request: ModelRequest) => void;
 }
@@ -70,9 +72,12 @@ export function syntheticWorld(options: SyntheticWorldOptions): World {
     model: {
       async respond(request) {
         options.onModelRequest?.(request);
-        const done = request.messages.filter((message) => message.role === 'assistant').length;
+        const turns = request.messages.filter((message) => message.role === 'assistant').length;
+        const batch = options.batch ?? 1;
+        const done = turns * batch;
         if (done >= options.toolCalls) return finalTurn(JSON.stringify(options.outcome ?? { ok: true, calls: done }));
-        return toolTurn([{ name: 'echo', input: { n: done } }], options.idPrefix);
+        const calls = Array.from({ length: Math.min(batch, options.toolCalls - done) }, (_, i) => ({ name: 'echo', input: { n: done + i } }));
+        return toolTurn(calls, options.idPrefix);
       },
     },
     tools: {

@@ -1,0 +1,183 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ReexecutionResult, ReplayOptions, ReplayResult, World } from '../../src/index.js';
+import { isForkpointError, parseCassette, restoreCheckpoint, serializeCassette } from '../../src/index.js';
+import { build, withIncident, worldAt } from '../support/incident.js';
+
+/** A world that fails the test if anything asks it. */
+function tripwire(): { world: World; calls: () => number } {
+  let calls = 0;
+  const trip = (): never => {
+    calls++;
+    throw new Error('a live call was made');
+  };
+  return {
+    world: { model: { respond: async () => trip() }, tools: { fetch_claim: trip, ocr_document: trip, estimate_repair: trip, fetch_policy: trip } },
+    calls: () => calls,
+  };
+}
+
+describe('strict replay of the incident', () => {
+  it('reproduces the recording with baseline: failed at step 9, every step recorded, every hash and checkpoint equal', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    expect(replay).toMatchObject({ mode: 'replay:strict', status: 'failed', source: '9b40c1d5', divergence: null, findings: [] });
+    expect(replay.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
+    expect(replay.steps.map((step) => step.provenance)).toEqual(Array(9).fill('recorded'));
+    expect(replay.steps.map((step) => step.requestHash)).toEqual(incident.steps.map((step) => step.requestHash));
+    expect(replay.steps.map((step) => step.response)).toEqual(incident.steps.map((step) => step.response));
+    for (let step = 0; step <= 9; step++) {
+      expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(restoreCheckpoint(engine.store, incident.runId, step));
+    }
+  });
+
+  it('gives the same result twice in a row', async () => {
+    const { engine, incident } = await withIncident();
+    const cassette = engine.cassette(incident.runId);
+    const first = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
+    const second = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
+    const strip = (run: ReplayResult) => ({ ...run, runId: '', createdAt: '', finishedAt: '' });
+    expect(strip(second)).toEqual(strip(first));
+  });
+
+  it('completes with patched (refer at step 4) and reports the unused entries as dropped calls, not misses', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    expect(replay.status).toBe('completed');
+    expect(replay.outcome).toMatchObject({ decision: 'refer' });
+    expect(replay.steps).toHaveLength(4);
+    expect(replay.divergence).toBeNull();
+    expect(replay.findings.map((finding) => [finding.classification, finding.step])).toEqual([5, 6, 7, 8, 9].map((step) => ['dropped-call', step]));
+  });
+
+  it('diverges with timestamped at step 1 on model#0, classified changed, with the diff on system', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    expect(replay.status).toBe('diverged');
+    expect(replay.error).toMatchObject({ code: 'REPLAY_DIVERGED', step: 1 });
+    expect(replay.divergence).toMatchObject({
+      classification: 'changed',
+      step: 1,
+      kind: 'model',
+      index: 0,
+      recordedHashes: [incident.steps[0]!.requestHash],
+      changed: ['system'],
+    });
+    expect(replay.divergence?.actualHash).not.toBe(incident.steps[0]!.requestHash);
+    expect(replay.divergence?.diff[0]).toMatchObject({ path: 'system', after: expect.stringContaining('Current time: ') });
+    expect(replay.divergence?.message).toMatch(/^model#0 \(step 1\): request hash [0-9a-f]{16} not in cassette \(recorded: \[[0-9a-f]{16}\]\); changed: system$/);
+    expect(replay.steps).toEqual([]);
+  });
+
+  it('never reaches a live world, whatever the options say', async () => {
+    const { engine, incident } = await withIncident();
+    const { world, calls } = tripwire();
+    const sneaky = { agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict', onMiss: 'live', world: () => world };
+    const replay = await engine.replay(sneaky as unknown as ReplayOptions);
+    expect(replay.status).toBe('diverged');
+    expect(calls()).toBe(0);
+  });
+
+  it('refuses a cassette recorded by another agent, or hashed in another canonical form', async () => {
+    const { engine, incident } = await withIncident();
+    const cassette = engine.cassette(incident.runId);
+    for (const bad of [{ ...cassette, agent: { ...cassette.agent, name: 'other-agent' } }, { ...cassette, canonicalForm: 'forkpoint-canonical/0' }]) {
+      await expect(engine.replay({ agent: build('baseline'), cassette: bad, mode: 'strict' })).rejects.toSatisfy((error) => isForkpointError(error, 'CASSETTE_INVALID'));
+    }
+    expect(engine.listRuns()).toHaveLength(1);
+  });
+
+  it('is stored as a run with its mode, build and source', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    expect(engine.getRunSummary(replay.runId)).toMatchObject({ mode: 'replay:strict', agent: { build: 'patched' }, source: '9b40c1d5', status: 'completed' });
+    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+  });
+});
+
+describe('fidelity replay', () => {
+  it('stops at the first miss and reports it with the same detail', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity' });
+    expect(replay).toMatchObject({ mode: 'replay:fidelity', status: 'diverged', divergence: { classification: 'changed', kind: 'model', index: 0, changed: ['system'] } });
+  });
+
+  it('with onMiss live, asks the live world from the miss on, marks those steps live and reports every divergence', async () => {
+    const { engine, incident } = await withIncident();
+    let modelCalls = 0;
+    const counted = (seed: number): World => {
+      const world = worldAt('2026-03-04')(seed);
+      return { ...world, model: { respond: (request) => (modelCalls++, world.model.respond(request)) } };
+    };
+    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity', onMiss: 'live', world: counted });
+    expect(replay.steps.map((step) => step.provenance)).toEqual(Array(9).fill('live'));
+    expect(modelCalls).toBe(5);
+    const divergences = replay.findings.filter((finding) => finding.classification !== 'dropped-call');
+    expect(divergences.map((finding) => `${finding.kind}#${finding.index}`)).toEqual(['model#0', 'model#1', 'model#2', 'model#3', 'model#4']);
+    expect(divergences.every((finding) => finding.changed.includes('system'))).toBe(true);
+    expect(replay.status).toBe('failed');
+  });
+});
+
+describe('cassette files', () => {
+  it('round-trip: replaying the exported file gives the same result as replaying the database', async () => {
+    const { engine, incident } = await withIncident();
+    const text = serializeCassette(engine.cassette(incident.runId));
+    expect(serializeCassette(parseCassette(text, 'incident.json'))).toBe(text);
+    const fromFile = await engine.replay({ agent: build('baseline'), cassette: parseCassette(text, 'incident.json'), cassetteFile: 'incident.json', mode: 'strict' });
+    const fromDb = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    expect(fromFile.steps).toEqual(fromDb.steps);
+    expect([fromFile.status, fromFile.error, fromFile.sourceCassette]).toEqual([fromDb.status, fromDb.error, 'incident.json']);
+  });
+
+  it('is stable and diffable: sorted keys, one entry per step, messages once', async () => {
+    const { engine, incident } = await withIncident();
+    const text = serializeCassette(engine.cassette(incident.runId));
+    const parsed = JSON.parse(text);
+    expect(Object.keys(parsed)).toEqual(['agent', 'canonicalForm', 'entries', 'format', 'messages', 'source']);
+    expect(parsed.format).toBe('forkpoint-cassette/1');
+    expect(parsed.entries.map((entry: { step: number }) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(parsed.messages).toHaveLength(10);
+    const digests = new Set(parsed.messages.map((item: { digest: string }) => item.digest));
+    const referenced = parsed.entries.filter((entry: { kind: string }) => entry.kind === 'model').flatMap((entry: { request: { messages: string[] } }) => entry.request.messages);
+    expect(referenced.length).toBeGreaterThan(digests.size);
+    expect(referenced.every((digest: string) => digests.has(digest))).toBe(true);
+  });
+
+  it.each([
+    ['truncated JSON', (text: string) => text.slice(0, text.length / 2), /not valid JSON/],
+    ['an unknown format version', (text: string) => text.replace('forkpoint-cassette/1', 'forkpoint-cassette/9'), /format is "forkpoint-cassette\/9"/],
+    ['a malformed entry', (text: string) => text.replace(/"hash": "[0-9a-f]{16}"/, '"hash": "nope"'), /entries\[0\] has no 16-hex request hash/],
+    ['a response of the wrong shape', (text: string) => text.replace('"stopReason": "tool_use"', '"stopReason": 7'), /not a model response/],
+    ['a depth bomb', () => `${'['.repeat(5000)}${']'.repeat(5000)}`, /nested deeper/],
+    ['not an object', () => '[1,2,3]', /not a JSON object/],
+  ])('refuses %s with CASSETTE_INVALID', async (_name, corrupt, message) => {
+    const { engine, incident } = await withIncident();
+    const text = corrupt(serializeCassette(engine.cassette(incident.runId)));
+    try {
+      parseCassette(text, 'bad.json');
+      expect.unreachable();
+    } catch (error) {
+      expect(isForkpointError(error, 'CASSETTE_INVALID')).toBe(true);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+});
+
+describe('re-execution', () => {
+  it('is a second run against the world at another date, labelled as such, every step live', async () => {
+    const { engine, incident } = await withIncident();
+    const again = await engine.reexecute({ sourceRunId: incident.runId, agent: build('baseline'), at: '2026-03-09', world: worldAt('2026-03-09') });
+    expect(again).toMatchObject({ mode: 'reexecution', status: 'completed', source: '9b40c1d5', at: '2026-03-09', input: { claimId: 'CLM-91077' } });
+    expect(again.outcome).toMatchObject({ decision: 'approve' });
+    expect(again.steps.every((step) => step.provenance === 'live')).toBe(true);
+  });
+
+  it('has a result type that TypeScript will not take for a replay', () => {
+    expectTypeOf<ReexecutionResult['mode']>().toEqualTypeOf<'reexecution'>();
+    expectTypeOf<ReplayResult['mode']>().toEqualTypeOf<'replay:strict' | 'replay:fidelity'>();
+    const needsReplay = (result: ReplayResult): string => result.mode;
+    const reexecution = {} as ReexecutionResult;
+    // @ts-expect-error a re-execution is not a replay
+    expect(() => needsReplay(reexecution)).not.toThrow();
+  });
+});

@@ -1,0 +1,30 @@
+import type { Engine, RecordResult } from '../../src/index.js';
+import { createEngine, sqliteStore } from '../../src/index.js';
+import scenario from '../../scenarios/claims-triage/index.js';
+
+/** The claims-triage scenario. */
+export { scenario };
+
+/** The live world of the claims-triage scenario on a day. */
+export const worldAt = (at: string) => (seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
+
+/** A build of the claims-triage scenario by name. */
+export const build = (name: string) => {
+  const found = scenario.builds[name];
+  if (found === undefined) throw new Error(`no build ${name}`);
+  return found;
+};
+
+/** A fresh in-memory engine with the incident recorded as 9b40c1d5 on 2026-03-04. */
+export async function withIncident(): Promise<{ engine: Engine; incident: RecordResult }> {
+  const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
+  const incident = await engine.record({
+    agent: build('baseline'),
+    world: worldAt('2026-03-04'),
+    input: { claimId: 'CLM-91077' },
+    at: '2026-03-04',
+    runId: '9b40c1d5',
+    scenario: 'scenarios/claims-triage',
+  });
+  return { engine, incident };
+}

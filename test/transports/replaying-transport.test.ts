@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Cassette, ReplayDivergence, ToolCall, Transport } from '../../src/index.js';
+import { CANONICAL_FORM, CASSETTE_FORMAT, CassetteIndex, isForkpointError, replayingTransport } from '../../src/index.js';
+
+const hash = (c: string) => c.repeat(16);
+const toolEntry = (step: number, kind: string, index: number, h: string, output: unknown) => ({
+  step,
+  kind,
+  index,
+  hash: h,
+  request: { input: { n: index }, tool: kind },
+  response: { output, isError: false },
+});
+
+const cassette: Cassette = {
+  format: CASSETTE_FORMAT,
+  canonicalForm: CANONICAL_FORM,
+  agent: { name: 'test-agent', build: 'baseline', codeHash: '0'.repeat(16) },
+  source: { runId: '00000001', scenario: null, input: {}, at: null, seed: 1, recordedAt: 'x', status: 'completed', outcome: null, error: null },
+  messages: [],
+  entries: [toolEntry(1, 'echo', 0, hash('a'), { v: 1 }), toolEntry(2, 'echo', 1, hash('b'), { v: 2 }), toolEntry(3, 'write', 0, hash('c'), { v: 3 })] as Cassette['entries'],
+};
+
+const call = (kind: string, index: number, h: string, input: Record<string, number> = { n: index }): ToolCall => ({
+  step: index + 1,
+  kind,
+  index,
+  hash: h,
+  canonical: JSON.stringify({ input, tool: kind }),
+  request: { tool: kind, input },
+});
+
+async function divergenceOf(promise: Promise<unknown>): Promise<ReplayDivergence> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isForkpointError(error, 'REPLAY_DIVERGED')) return error as ReplayDivergence;
+    throw error;
+  }
+  throw new Error('expected a divergence');
+}
+
+describe('replayingTransport', () => {
+  it('serves a recorded answer at kind:index:hash, as a copy marked recorded', async () => {
+    const transport = replayingTransport({ mode: 'strict', index: new CassetteIndex(cassette), runId: 'r' });
+    const answer = await transport.tool(call('echo', 0, hash('a')));
+    expect(answer).toEqual({ response: { output: { v: 1 }, isError: false }, provenance: 'recorded' });
+    expect(answer.response).not.toBe(cassette.entries[0]!.response);
+  });
+
+  it('classifies a miss at a recorded position as changed, with the field diff', async () => {
+    const transport = replayingTransport({ mode: 'strict', index: new CassetteIndex(cassette), runId: 'r' });
+    const error = await divergenceOf(transport.tool(call('echo', 1, hash('f'), { n: 7 })));
+    expect(error.runId).toBe('r');
+    expect(error.divergence).toMatchObject({
+      classification: 'changed',
+      kind: 'echo',
+      index: 1,
+      actualHash: hash('f'),
+      recordedHashes: [hash('b')],
+      changed: ['input'],
+      diff: [{ path: 'input.n', before: '1', after: '7' }],
+    });
+  });
+
+  it('classifies a recorded hash asked at another position as reordered, and an unknown one as new-call', async () => {
+    const transport = replayingTransport({ mode: 'fidelity', onMiss: 'stop', index: new CassetteIndex(cassette), runId: 'r' });
+    expect((await divergenceOf(transport.tool(call('echo', 2, hash('b'))))).divergence.classification).toBe('reordered');
+    expect((await divergenceOf(transport.tool(call('delete', 0, hash('d'))))).divergence.classification).toBe('new-call');
+    expect(transport.divergences().map((divergence) => divergence.classification)).toEqual(['reordered', 'new-call']);
+  });
+
+  it('lets the same request recur at another position and get its own answer (retries)', async () => {
+    const retried: Cassette = { ...cassette, entries: [toolEntry(1, 'echo', 0, hash('a'), 'first'), toolEntry(2, 'echo', 1, hash('a'), 'second')] as Cassette['entries'] };
+    const transport = replayingTransport({ mode: 'strict', index: new CassetteIndex(retried), runId: 'r' });
+    expect((await transport.tool(call('echo', 0, hash('a')))).response.output).toBe('first');
+    expect((await transport.tool(call('echo', 1, hash('a')))).response.output).toBe('second');
+  });
+
+  it('reports entries the replay never asked for as dropped calls', async () => {
+    const transport = replayingTransport({ mode: 'strict', index: new CassetteIndex(cassette), runId: 'r' });
+    await transport.tool(call('echo', 0, hash('a')));
+    expect(transport.droppedCalls().map((finding) => [finding.classification, finding.kind, finding.index])).toEqual([
+      ['dropped-call', 'echo', 1],
+      ['dropped-call', 'write', 0],
+    ]);
+  });
+
+  it('in fidelity mode with onMiss live, goes live from the first miss and keeps reporting misses', async () => {
+    const asked: string[] = [];
+    const live: Transport = {
+      model: () => Promise.reject(new Error('unused')),
+      tool: async (liveCall) => (asked.push(`${liveCall.kind}#${liveCall.index}`), { response: { output: 'live', isError: false }, provenance: 'live' }),
+    };
+    const transport = replayingTransport({ mode: 'fidelity', onMiss: 'live', live, index: new CassetteIndex(cassette), runId: 'r' });
+    expect((await transport.tool(call('echo', 0, hash('a')))).provenance).toBe('recorded');
+    expect(await transport.tool(call('echo', 1, hash('x')))).toEqual({ response: { output: 'live', isError: false }, provenance: 'live' });
+    expect((await transport.tool(call('write', 0, hash('c')))).provenance).toBe('live');
+    await transport.tool(call('write', 1, hash('y')));
+    expect(asked).toEqual(['echo#1', 'write#0', 'write#1']);
+    expect(transport.divergences().map((divergence) => `${divergence.kind}#${divergence.index}`)).toEqual(['echo#1', 'write#1']);
+  });
+});
