@@ -8,3 +8,4 @@ export {
 export { CheckpointWriter, type EncodedCheckpoint } from './checkpoint-writer.js';
 export { lineageOf, segmentAt, type LineageSegment } from './lineage.js';
 export { restoreCheckpoint } from './restore-checkpoint.js';
+export { contextOverrideOf, type ContextOverride, type ForkOverride } from './fork-override.js';

@@ -1,11 +1,18 @@
 import { ForkpointError } from '../errors/index.js';
 import type { Store } from '../store/index.js';
+import type { ContextOverride } from './fork-override.js';
+import { contextOverrideOf } from './fork-override.js';
 
 /** A run's own rows from `from` to `to` (inclusive) within another run's trajectory. */
 export interface LineageSegment {
   readonly runId: string;
   readonly from: number;
   readonly to: number;
+  /**
+   * A prompt or model change the run made before its first own step: it
+   * belongs to the state before step `from`, which is otherwise its parent's.
+   */
+  readonly contextOverride?: ContextOverride;
 }
 
 /**
@@ -31,7 +38,8 @@ export function lineageOf(store: Store, runId: string): LineageSegment[] {
       );
     }
     const from = run.parent?.atStep ?? 0;
-    segments.unshift({ runId: current, from, to });
+    const contextOverride = run.parent === null ? undefined : contextOverrideOf(run.parent.override);
+    segments.unshift({ runId: current, from, to, ...(contextOverride === undefined ? {} : { contextOverride }) });
     if (run.parent === null) return segments;
     to = from - 1;
     current = run.parent.runId;

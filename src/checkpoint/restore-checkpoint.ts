@@ -49,6 +49,9 @@ export function restoreCheckpoint(store: Store, runId: string, step: number, lin
   if (messages.length !== messageCount) {
     throw new ForkpointError('STORE_CORRUPT', `checkpoint ${step} of run ${runId} expects ${messageCount} messages, the store holds ${messages.length}`);
   }
-  const context: AgentContext = { ...rest, messages };
+  // A fork that changed the prompt or model did so before its first step: the
+  // state before that step is its parent's checkpoint with the change applied.
+  const override = segments.find((segment) => segment.from === step + 1)?.contextOverride;
+  const context: AgentContext = { ...rest, ...override, messages };
   return { value, context, messageDigests: messageRows.map((row) => row.digest) };
 }

@@ -2,3 +2,4 @@ export { isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type
 export { MAX_JSON_DEPTH, assertJsonValue, parseJsonInput } from './validate-json.js';
 export { canonicalJson } from './canonical-json.js';
 export { sha256Hex } from './digest.js';
+export { applyMergePatch } from './merge-patch.js';

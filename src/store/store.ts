@@ -12,16 +12,19 @@ export interface Store {
   readonly location: string;
 
   /**
-   * Creates a run with its row 0 in one transaction. Fails with `RUN_EXISTS`
-   * (and writes nothing) when the id is taken.
+   * Creates a run with its first row in one transaction: row 0 for a new run,
+   * none for a fork (whose rows start at its fork step and come with its
+   * steps). Fails with `RUN_EXISTS` (and writes nothing) when the id is taken.
    */
-  createRun(run: NewRunRecord, start: StepRecord, blobs: readonly PayloadBlob[]): void;
+  createRun(run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): void;
+  /** Runs that fork from `runId`, or replay or re-execute it, oldest first. */
+  listChildren(runId: string): RunRecord[];
   /** Commits one step: its row, its new blobs and the run's step count, all or nothing. */
   commitStep(runId: string, step: StepRecord, blobs: readonly PayloadBlob[]): void;
   /** Records how a run ended. */
   finishRun(runId: string, finish: RunFinish): void;
   /**
-   * Writes a whole run (rows from 0, blobs, and its ending) in one transaction:
+   * Writes a whole run (its rows, blobs, and its ending) in one transaction:
    * for runs that are cheap to redo, such as replays. `RUN_EXISTS` writes nothing.
    */
   writeRun(run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish): void;

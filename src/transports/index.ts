@@ -1,4 +1,5 @@
 export { liveTransport } from './live-transport.js';
+export { overrideTransport, type OverrideOptions } from './override-transport.js';
 export {
   replayingTransport,
   type FidelityReplayOptions,

@@ -76,6 +76,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     ),
     getRun: db.prepare('SELECT * FROM runs WHERE run_id = ?'),
     listRuns: db.prepare('SELECT * FROM runs ORDER BY created_at, rowid'),
+    listChildren: db.prepare('SELECT * FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid'),
     readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? ORDER BY step`),
     readChain: db.prepare(
       `SELECT ${STEP_COLUMNS} FROM steps
@@ -94,14 +95,14 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     for (const blob of blobs) statements.insertBlob.run(blob.digest, blob.body);
   };
 
-  const createRun = db.transaction((run: NewRunRecord, start: StepRecord, blobs: readonly PayloadBlob[]) => {
+  const createRun = db.transaction((run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]) => {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
     }
     const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0 };
     statements.insertRun.run(runToParams(record));
     writeBlobs(blobs);
-    statements.insertStep.run(stepToParams(run.runId, start));
+    if (start !== null) statements.insertStep.run(stepToParams(run.runId, start));
   });
 
   const commitStep = db.transaction((runId: string, step: StepRecord, blobs: readonly PayloadBlob[]) => {
@@ -114,8 +115,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
     const [start, ...steps] = rows;
-    if (start === undefined) throw new ForkpointError('INTERNAL', `run ${run.runId} has no row 0`);
-    createRun(run, start, blobs);
+    createRun(run, start ?? null, blobs);
     for (const step of steps) commitStep(run.runId, step, []);
     finishRunStatement(run.runId, finish);
   });
@@ -144,6 +144,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         return row === undefined ? undefined : runFromRow(row);
       }),
     listRuns: () => guarded(() => (statements.listRuns.all() as RunRow[]).map(runFromRow)),
+    listChildren: (runId) => guarded(() => (statements.listChildren.all({ id: runId }) as RunRow[]).map(runFromRow)),
     readSteps: (runId, from = 0, to = Number.MAX_SAFE_INTEGER) =>
       guarded(() => (statements.readSteps.all(runId, from, to) as StepRow[]).map(stepFromRow)),
     readCheckpointChain: (runId, step) =>
