@@ -17,7 +17,20 @@ export {
   type ToolResultVerdict,
   type ToolSpec,
 } from './agent/index.js';
-export { ReplayDivergence, diffJson, type Divergence, type DivergenceClass, type FieldChange } from './analysis/index.js';
+export {
+  ReplayDivergence,
+  compareRuns,
+  diffJson,
+  outcomeHistogram,
+  type ComparableStep,
+  type ComparedRun,
+  type ComparedStep,
+  type Divergence,
+  type DivergenceClass,
+  type FieldChange,
+  type FirstDivergence,
+  type RunComparison,
+} from './analysis/index.js';
 export {
   CANONICAL_FORM,
   CASSETTE_FORMAT,
@@ -34,7 +47,7 @@ export {
   type HashedModelRequest,
   type HashedRequest,
 } from './cassette/index.js';
-export { restoreCheckpoint, type RestoredCheckpoint } from './checkpoint/index.js';
+export { restoreCheckpoint, type ForkOverride, type RestoredCheckpoint } from './checkpoint/index.js';
 export {
   isMessage,
   isModelResponse,
@@ -60,6 +73,10 @@ export {
   type AgentRef,
   type Engine,
   type EngineOptions,
+  type ForkOptions,
+  type ForkResult,
+  type Lineage,
+  type LineageNode,
   type RecordOptions,
   type RecordResult,
   type ReexecuteOptions,
@@ -71,7 +88,7 @@ export {
   type StepView,
 } from './engine/index.js';
 export { ERROR_CODES, ForkpointError, isForkpointError, type ErrorCode } from './errors/index.js';
-export { canonicalJson, isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
+export { applyMergePatch, canonicalJson, isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
 export {
   MACHINE_VERSION,
   awaitingOf,
@@ -97,6 +114,7 @@ export {
 } from './store/index.js';
 export {
   liveTransport,
+  overrideTransport,
   replayingTransport,
   type Answered,
   type FidelityReplayOptions,

@@ -8,11 +8,15 @@ import type { RecordOptions } from './record-run.js';
 import { recordRun } from './record-run.js';
 import type { Cassette } from '../cassette/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
+import type { Lineage } from './lineage-tree.js';
+import { lineageTreeOf } from './lineage-tree.js';
+import type { ForkOptions } from './fork-run.js';
+import { forkRun } from './fork-run.js';
 import type { ReexecuteOptions } from './reexecute-run.js';
 import { reexecuteRun } from './reexecute-run.js';
 import type { ReplayOptions } from './replay-run.js';
 import { replayRun } from './replay-run.js';
-import type { RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView } from './run-view.js';
+import type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView } from './run-view.js';
 import { readStepViews } from './read-run.js';
 
 /** The forkpoint engine: the modes, and reads over what they stored. */
@@ -24,6 +28,8 @@ export interface Engine {
   replay(options: ReplayOptions): Promise<ReplayResult>;
   /** Runs a recorded run's input again against the world at another date (mode `reexecution`). */
   reexecute(options: ReexecuteOptions): Promise<ReexecutionResult>;
+  /** Restores the checkpoint after step N-1 of a run, changes one thing at step N, and continues live (mode `fork`). */
+  fork(options: ForkOptions): Promise<ForkResult>;
   /** The cassette of a stored run: every observation it received, by position and request hash. */
   cassette(runId: string): Cassette;
   /** A run with its steps. */
@@ -32,6 +38,8 @@ export interface Engine {
   getRunSummary(runId: string): RunSummary;
   /** Every run, oldest first, without steps. */
   listRuns(): RunSummary[];
+  /** The run's lineage: where it came from, and every fork, replay and re-execution made from it. */
+  lineage(runId: string): Lineage;
   /** The checkpoint after step `step` (0 is the state before any step). */
   checkpoint(runId: string, step: number): RestoredCheckpoint;
 }
@@ -54,10 +62,12 @@ export function createEngine(options: EngineOptions): Engine {
     record: (recordOptions) => recordRun(deps, recordOptions),
     replay: (replayOptions) => replayRun(deps, replayOptions),
     reexecute: (reexecuteOptions) => reexecuteRun(deps, reexecuteOptions),
+    fork: (forkOptions) => forkRun(deps, forkOptions),
     cassette: (runId) => cassetteOfRun(deps.store, requireRun(deps.store, runId), readStepViews(deps.store, runId)),
     getRun: (runId) => readRunView(deps.store, runId, deps.isProcessAlive),
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),
     listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),
+    lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), deps.isProcessAlive),
     checkpoint(runId: string, step: number): RestoredCheckpoint {
       requireRun(deps.store, runId);
       return restoreCheckpoint(deps.store, runId, step);

@@ -22,13 +22,15 @@ export interface Execution {
   readonly hasher: RequestHasher;
   readonly transport: Transport;
   readonly sink: RunSink;
+  /** The restored checkpoint a fork continues from; its rows start after it. */
+  readonly resumedFrom?: { readonly messageCount: number };
   /** Findings to store with the run once it has ended (divergences, dropped calls). */
   readonly findings?: (result: DriveResult) => readonly JsonObject[];
 }
 
 /** Runs an execution to its end and stores it. Expected failures end up in the stored run, not thrown. */
 export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<DriveResult> {
-  const writer = new RunWriter(execution.sink, execution.hasher);
+  const writer = new RunWriter(execution.sink, execution.hasher, execution.resumedFrom);
   writer.start(execution.run, execution.start);
   return finishRun(
     deps,

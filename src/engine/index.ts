@@ -3,8 +3,10 @@ export { resolveEngineDeps, type EngineDeps, type EngineOptions } from './engine
 export { driveRun, toolDefinitionsOf, type AgentSnapshot, type CompletedStep, type DriveOptions, type DriveResult } from './drive-run.js';
 export { effectiveStatus, readRunView, readStepViews, requireRun, summarizeRun } from './read-run.js';
 export type { RecordOptions } from './record-run.js';
+export type { ForkOptions } from './fork-run.js';
 export type { ReexecuteOptions } from './reexecute-run.js';
 export type { ReplayOptions } from './replay-run.js';
-export type { AgentRef, RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView, StepView } from './run-view.js';
+export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView, StepView } from './run-view.js';
 export { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
 export { machineOf, startSnapshot } from './start-run.js';
+export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';

@@ -3,7 +3,8 @@ import type { NewRunRecord, RunFinish, StepRecord, Store } from '../store/index.
 
 /** Where a run's rows go as the driver produces them. */
 export interface RunSink {
-  start(run: NewRunRecord, row: StepRecord, blobs: readonly PayloadBlob[]): void;
+  /** Creates the run, with row 0 for a new run or no row for a fork. */
+  start(run: NewRunRecord, row: StepRecord | null, blobs: readonly PayloadBlob[]): void;
   step(row: StepRecord, blobs: readonly PayloadBlob[]): void;
   finish(finish: RunFinish): void;
 }
@@ -36,7 +37,7 @@ export function bufferedSink(store: Store): RunSink {
   return {
     start(newRun, row, rowBlobs) {
       run = newRun;
-      rows.push(row);
+      if (row !== null) rows.push(row);
       blobs.push(...rowBlobs);
     },
     step(row, rowBlobs) {

@@ -71,5 +71,12 @@ export interface ReexecutionResult extends RunView {
   readonly source: string;
 }
 
+/** A fork's result: steps 1..N-1 `inherited`, step N `override` (or `live` for a prompt or model change), then `live`. */
+export interface ForkResult extends RunView {
+  readonly mode: 'fork';
+  readonly status: 'completed' | 'failed';
+  readonly parent: ParentLink;
+}
+
 /** A run in a listing: everything but its steps. */
 export type RunSummary = Omit<RunView, 'steps'> & { readonly stepCount: number };

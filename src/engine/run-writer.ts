@@ -18,16 +18,29 @@ export class RunWriter {
   private readonly written = new Set<string>();
   private readonly checkpoints: CheckpointWriter;
 
+  private readonly resumes: boolean;
+
+  /**
+   * @param resumedFrom the checkpoint a fork continues from: its rows start after it
+   */
   constructor(
     private readonly sink: RunSink,
     hasher: RequestHasher,
     resumedFrom?: { readonly messageCount: number },
   ) {
     this.checkpoints = new CheckpointWriter(hasher, resumedFrom);
+    this.resumes = resumedFrom !== undefined;
   }
 
-  /** Creates the run and its row 0 (checkpoint 0) together. */
+  /**
+   * Creates the run: with its row 0 (checkpoint 0) for a new run, or, for a
+   * run that resumes another's checkpoint (a fork), with no row of its own yet.
+   */
   start(run: NewRunRecord, snapshot: AgentSnapshot): void {
+    if (this.resumes) {
+      this.sink.start(run, null, []);
+      return;
+    }
     const blobs = new Map<string, string>();
     const encoded = this.checkpoints.encode(0, snapshot.value as AgentStateName, snapshot.context, blobs);
     const row: StepRecord = {

@@ -1,0 +1,95 @@
+import type { JsonObject, JsonValue } from '../json/index.js';
+import { canonicalJson, isJsonObject } from '../json/index.js';
+import type { RunErrorRecord, RunMode, RunStatus } from '../store/index.js';
+
+/** What a comparison reads of a step (a `StepView` has it). */
+export interface ComparableStep {
+  readonly kind: string;
+  readonly index: number;
+  readonly requestHash: string;
+  readonly provenance: string;
+  readonly response: JsonValue;
+}
+
+/** One side of a compared step. */
+export interface ComparedSide {
+  readonly kind: string;
+  readonly index: number;
+  readonly requestHash: string;
+  readonly provenance: string;
+  readonly summary: string;
+}
+
+/** A step of two runs, side by side; a side is null where that run has no such step. */
+export interface ComparedStep {
+  readonly step: number;
+  readonly a: ComparedSide | null;
+  readonly b: ComparedSide | null;
+  readonly same: boolean;
+}
+
+/** Where two runs first part: the step, its call, and whether the request or only the response differed. */
+export interface FirstDivergence {
+  readonly step: number;
+  readonly kind: string;
+  readonly index: number;
+  readonly on: 'request' | 'response';
+}
+
+/** What a run is for a comparison: its identity and how it ended. */
+export interface ComparedRun {
+  readonly runId: string;
+  readonly mode: RunMode;
+  readonly status: RunStatus;
+  readonly outcome: JsonObject | null;
+  readonly error: RunErrorRecord | null;
+  readonly steps: readonly ComparableStep[];
+}
+
+/** Two runs compared. */
+export interface RunComparison {
+  readonly a: Omit<ComparedRun, 'steps'>;
+  readonly b: Omit<ComparedRun, 'steps'>;
+  readonly firstDivergence: FirstDivergence | null;
+  readonly steps: readonly ComparedStep[];
+}
+
+/**
+ * Compares two runs step by step. Requests are compared by hash (which
+ * already ignores provider-minted ids); responses by content, with the
+ * provider's ids, signatures and token counts left out, so that two live
+ * answers that say the same thing count as the same.
+ */
+export function compareRuns(a: ComparedRun, b: ComparedRun, summarize: (step: ComparableStep) => string): RunComparison {
+  const steps: ComparedStep[] = [];
+  let firstDivergence: FirstDivergence | null = null;
+  for (let i = 0; i < Math.max(a.steps.length, b.steps.length); i++) {
+    const left = a.steps[i];
+    const right = b.steps[i];
+    const sameRequest = left !== undefined && right !== undefined && left.kind === right.kind && left.index === right.index && left.requestHash === right.requestHash;
+    const same = sameRequest && comparable(left.response) === comparable(right.response);
+    if (!same && firstDivergence === null) {
+      const where = (left ?? right)!;
+      firstDivergence = { step: i + 1, kind: where.kind, index: where.index, on: sameRequest ? 'response' : 'request' };
+    }
+    steps.push({ step: i + 1, a: side(left, summarize), b: side(right, summarize), same });
+  }
+  const strip = ({ steps: _steps, ...rest }: ComparedRun) => rest;
+  return { a: strip(a), b: strip(b), firstDivergence, steps };
+}
+
+function side(step: ComparableStep | undefined, summarize: (step: ComparableStep) => string): ComparedSide | null {
+  if (step === undefined) return null;
+  return { kind: step.kind, index: step.index, requestHash: step.requestHash, provenance: step.provenance, summary: summarize(step) };
+}
+
+// The part of a response that is the observation: content without the provider's per-call tokens.
+function comparable(response: JsonValue): string {
+  if (!isJsonObject(response) || !Array.isArray(response.content)) return canonicalJson(response);
+  const content = response.content.map((part) => {
+    if (!isJsonObject(part)) return part;
+    const { id: _id, signature: _signature, ...rest } = part;
+    return rest;
+  });
+  return canonicalJson({ content, stopReason: response.stopReason ?? null });
+}

@@ -1,0 +1,56 @@
+import type { ParentLink, RunRecord, Store } from '../store/index.js';
+import type { RunSummary } from './run-view.js';
+import { summarizeRun } from './read-run.js';
+
+/** A run and every run made from it: forks, replays, re-executions, recursively. */
+export interface LineageNode {
+  readonly run: RunSummary;
+  /** How this run relates to the one above it in the tree. */
+  readonly relation: 'fork' | 'replay' | 'reexecution' | 'root';
+  readonly override: ParentLink['override'] | null;
+  readonly children: readonly LineageNode[];
+}
+
+/** A run's lineage: the chain of runs it came from (oldest first), and the tree below it. */
+export interface Lineage {
+  readonly ancestors: readonly RunSummary[];
+  readonly tree: LineageNode;
+}
+
+/**
+ * The lineage of a run. Upwards it follows forks to their parents and replays
+ * and re-executions to their sources (where the source is in this database);
+ * downwards it collects everything made from the run.
+ */
+export function lineageTreeOf(store: Store, run: RunRecord, isProcessAlive: (pid: number) => boolean): Lineage {
+  const ancestors: RunSummary[] = [];
+  const seen = new Set<string>([run.runId]);
+  let up = originOf(run);
+  while (up !== null && !seen.has(up)) {
+    seen.add(up);
+    const found = store.getRun(up);
+    if (found === undefined) break;
+    ancestors.unshift(summarizeRun(found, isProcessAlive));
+    up = originOf(found);
+  }
+  const visited = new Set<string>();
+  const build = (record: RunRecord): LineageNode => {
+    visited.add(record.runId);
+    const children = store
+      .listChildren(record.runId)
+      .filter((child) => !visited.has(child.runId))
+      .map(build);
+    return { run: summarizeRun(record, isProcessAlive), relation: relationOf(record), override: record.parent?.override ?? null, children };
+  };
+  return { ancestors, tree: build(run) };
+}
+
+function originOf(run: RunRecord): string | null {
+  return run.parent?.runId ?? run.sourceRunId;
+}
+
+function relationOf(run: RunRecord): LineageNode['relation'] {
+  if (run.parent !== null) return 'fork';
+  if (run.sourceRunId === null) return 'root';
+  return run.mode === 'reexecution' ? 'reexecution' : 'replay';
+}
