@@ -5,12 +5,15 @@ import type { Command } from './command.js';
 import { CommandContext } from './command.js';
 import { demoCommand } from './commands/demo.js';
 import { printOverview } from './commands/help.js';
+import { compareCommand } from './commands/compare.js';
 import { exportCommand } from './commands/export.js';
+import { forkCommand } from './commands/fork.js';
 import { recordCommand } from './commands/record.js';
 import { reexecuteCommand } from './commands/reexecute.js';
 import { replayCommand } from './commands/replay.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
+import { treeCommand } from './commands/tree.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
 
@@ -19,8 +22,11 @@ export const COMMANDS: readonly Command[] = [
   recordCommand,
   replayCommand,
   reexecuteCommand,
+  forkCommand,
+  compareCommand,
   runsCommand,
   showCommand,
+  treeCommand,
   exportCommand,
   demoCommand,
 ];

@@ -1,3 +1,4 @@
+import { compareRuns } from '../../analysis/index.js';
 import { createEngine } from '../../engine/index.js';
 import type { Engine, RunView } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
@@ -7,6 +8,7 @@ import type { Command, CommandContext } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
+import { summarizeStep } from '../output/summarize-step.js';
 import { printCommandHelp } from './help.js';
 
 /** The recording the story starts from: CLM-91077 on 4 March, as run 9b40c1d5. */
@@ -56,16 +58,37 @@ export const demoCommand: Command = {
       cli.print(formatRunBrief(baselineReplay, cli.style));
       cli.print('Over the same observations the patched build refers the claim and the baseline still fails at step 9: the fix is confirmed on the recorded trajectory.');
 
-      chapter(cli, 4, 'Replay strictly after a timestamp is added to the system prompt (build timestamped).');
+      chapter(cli, 4, 'Fork the incident at step 4 with the corrected OCR reading (2050 at 0.97), and compare the branches.');
+      const fork = await engine.fork({
+        parentRunId: incident.runId,
+        atStep: 4,
+        override: { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } },
+        agent: buildOf(scenario, 'baseline'),
+        world: world(INCIDENT.at),
+        scenario: SCENARIO_DIR,
+      });
+      cli.print(formatRun(fork, cli.style, scenario));
+      const comparison = compareRuns(incident, fork, (step) => summarizeStep(step, scenario));
+      const first = comparison.firstDivergence;
+      cli.print(
+        `compare ${incident.runId} ${fork.runId}: first divergence at step ${first?.step ?? '-'}${first === null ? '' : ` (${first.kind}#${first.index}, on the ${first.on})`}; outcome ${outcomeWord(incident)} -> ${outcomeWord(fork)}`,
+      );
+
+      chapter(cli, 5, 'Replay strictly after a timestamp is added to the system prompt (build timestamped).');
       const stamped = await engine.replay({ agent: buildOf(scenario, 'timestamped'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
       cli.print(formatRunBrief(stamped, cli.style));
       cli.print('The first request already differs: the clock in the prompt breaks cassette matching, and the prompt cache, which matches the same prefix.');
 
-      cli.print(`\nInspect any run with \`npx forkpoint show <run-id>\` (a checkpoint with --step K); list them with \`npx forkpoint runs\`.`);
+      cli.print(`\nEvery run of this story is in ${store.location}: \`npx forkpoint tree ${incident.runId}\` shows them under the incident,`);
+      cli.print('`npx forkpoint show <run-id>` shows one (a checkpoint with --step K), `npx forkpoint compare <a> <b>` sets two side by side.');
       return EXIT.ok;
     });
   },
 };
+
+function outcomeWord(run: RunView): string {
+  return run.status === 'completed' ? String(run.outcome?.decision ?? 'completed') : run.status;
+}
 
 function chapter(cli: CommandContext, number: number, text: string): void {
   cli.print(`\n${cli.style.bold(`${number}.`)} ${text}\n`);

@@ -1,5 +1,6 @@
 import type { RunSummary, RunView } from '../../engine/index.js';
 import type { JsonObject } from '../../json/index.js';
+import type { RunErrorRecord, RunStatus } from '../../store/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import type { Style } from './style.js';
 import { formatFindings } from './format-findings.js';
@@ -49,8 +50,17 @@ export function headline(run: RunSummary | RunView, style: Style): string {
   return parts.join(' · ');
 }
 
+/** The part of a run its ending line reads. */
+export interface Ending {
+  readonly status: RunStatus;
+  readonly outcome: JsonObject | null;
+  readonly error: RunErrorRecord | null;
+  readonly stepCount?: number;
+  readonly steps?: readonly unknown[];
+}
+
 /** How a run ended, in one line. */
-export function formatEnding(run: RunSummary | RunView, style: Style): string {
+export function formatEnding(run: Ending, style: Style): string {
   switch (run.status) {
     case 'completed':
       return `${style.green('completed')}: ${formatOutcome(run.outcome)}`;
@@ -64,7 +74,7 @@ export function formatEnding(run: RunSummary | RunView, style: Style): string {
     case 'running':
       return style.yellow('running');
     case 'interrupted':
-      return `${style.yellow('interrupted')}: the process recording it stopped after step ${'stepCount' in run ? run.stepCount : run.steps.length}`;
+      return `${style.yellow('interrupted')}: the process recording it stopped after step ${run.stepCount ?? run.steps?.length ?? 0}`;
   }
 }
 

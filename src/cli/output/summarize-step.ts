@@ -12,7 +12,7 @@ export function oneLine(text: string, max = MAX): string {
 }
 
 /** A one-line summary of what a step's response said. */
-export function summarizeStep(step: StepView, scenario?: Scenario): string {
+export function summarizeStep(step: Pick<StepView, 'kind' | 'response'>, scenario?: Scenario): string {
   const custom = scenario?.summarizeResponse?.(step.kind, step.response);
   if (custom !== undefined) return oneLine(custom);
   if (step.kind === 'model' && isJsonObject(step.response)) return oneLine(summarizeModelResponse(step.response));

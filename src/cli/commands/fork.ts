@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { outcomeHistogram } from '../../analysis/index.js';
+import type { ForkOverride } from '../../checkpoint/index.js';
+import { assertRunId, assertSeed, assertWorldDate, createEngine } from '../../engine/index.js';
+import type { ForkResult } from '../../engine/index.js';
+import { ForkpointError } from '../../errors/index.js';
+import { parseJsonInput } from '../../json/index.js';
+import { buildOf } from '../../scenario/index.js';
+import type { Command, CommandContext } from '../command.js';
+import { withStore } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { formatRun, formatRunBrief } from '../output/format-run.js';
+import type { ParsedOptions } from '../parse-options.js';
+import { integerOption, stringOption } from '../parse-options.js';
+import { printCommandHelp } from './help.js';
+import { scenarioFor } from './scenario-of-run.js';
+
+const OVERRIDES = ['tool-result', 'tool-merge', 'system-prompt', 'system-prompt-file', 'model'] as const;
+
+/** `forkpoint fork`: restore the checkpoint after step N-1, change one thing at step N, continue live. */
+export const forkCommand: Command = {
+  name: 'fork',
+  summary: 'fork a run at step N with one thing changed (a tool result, the system prompt or the model), and continue live',
+  usage: '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID) [--build NAME] [--at DATE] [--seed N] [--repeats K] [--json]',
+  options: {
+    'at-step': { type: 'string', value: 'N', description: 'the step to change (required)' },
+    'tool-result': { type: 'string', value: 'JSON', description: 'replace the tool result of step N' },
+    'tool-merge': { type: 'string', value: 'JSON', description: 'merge-patch (RFC 7386) the recorded tool result of step N' },
+    'system-prompt': { type: 'string', value: 'TEXT', description: 'use this system prompt from step N on (a model step)' },
+    'system-prompt-file': { type: 'string', value: 'FILE', description: 'the same, read from a file' },
+    model: { type: 'string', value: 'ID', description: 'use this model from step N on (a model step)' },
+    build: { type: 'string', value: 'NAME', description: 'the build that continues the run (default: the parent’s)' },
+    at: { type: 'string', value: 'DATE', description: 'the world after the fork (default: the parent’s world date)' },
+    seed: { type: 'string', value: 'N', description: 'pin the model’s sampling after the fork' },
+    repeats: { type: 'string', value: 'K', description: 'make K sibling forks with different seeds and count their outcomes' },
+    scenario: { type: 'string', value: 'DIR', description: 'the scenario (default: the parent’s)' },
+  },
+  async run(args, cli) {
+    const parsed = cli.parse(args, this.options);
+    if (parsed.values.help === true) return printCommandHelp(this, cli);
+    const [runId, extra] = parsed.positionals;
+    if (runId === undefined) throw new ForkpointError('USAGE', 'fork needs a run id, e.g. `forkpoint fork 9b40c1d5 --at-step 4 --tool-merge JSON`');
+    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
+    assertRunId(runId);
+    const atStep = integerOption(parsed, 'at-step', 0, Number.MAX_SAFE_INTEGER);
+    if (atStep === undefined) throw new ForkpointError('USAGE', 'fork needs --at-step N, the step to change');
+    const override = overrideFrom(parsed);
+    const at = stringOption(parsed, 'at');
+    if (at !== undefined) assertWorldDate(at);
+    const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
+    const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
+    if (seed !== undefined) assertSeed(seed + repeats - 1);
+
+    return withStore(cli.openStore(parsed), async (store) => {
+      const engine = createEngine({ store });
+      const parent = engine.getRunSummary(runId);
+      const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), parent.scenario, runId);
+      const agent = buildOf(scenario, stringOption(parsed, 'build') ?? parent.agent.build);
+      const worldAt = at ?? parent.at ?? undefined;
+      if (worldAt === undefined) throw new ForkpointError('USAGE', `run ${runId} has no world date; pass --at DATE`);
+      const forks: ForkResult[] = [];
+      for (let i = 0; i < repeats; i++) {
+        forks.push(
+          await engine.fork({
+            parentRunId: runId,
+            atStep,
+            override,
+            agent,
+            at: worldAt,
+            world: (worldSeed) => scenario.openWorld({ at: worldAt, seed: worldSeed, latencyMs: 0 }),
+            scenario: directory,
+            ...(seed === undefined ? {} : { seed: seed + i }),
+          }),
+        );
+        if (repeats > 1) cli.note(`fork ${i + 1}/${repeats}: ${forks[i]!.runId}`);
+      }
+      printForks(cli, parsed, forks, scenario);
+      return forks.every((fork) => fork.status === 'completed') ? EXIT.ok : EXIT.negative;
+    });
+  },
+};
+
+function printForks(cli: CommandContext, parsed: ParsedOptions, forks: readonly ForkResult[], scenario: Parameters<typeof formatRun>[2]): void {
+  const single = forks.length === 1 ? forks[0] : undefined;
+  if (parsed.values.json === true) {
+    cli.json(single ?? { mode: 'fork', repeats: forks.length, histogram: outcomeHistogram(forks), runs: forks });
+    return;
+  }
+  if (single !== undefined) {
+    cli.print(formatRun(single, cli.style, scenario));
+    return;
+  }
+  for (const fork of forks) cli.print(formatRunBrief(fork, cli.style));
+  const histogram = Object.entries(outcomeHistogram(forks)).sort((x, y) => y[1] - x[1]);
+  cli.print(`\noutcomes of ${forks.length} sibling forks:`);
+  for (const [outcome, count] of histogram) {
+    cli.print(`  ${outcome.padEnd(32)} ${String(count).padStart(3)}/${forks.length}  ${'#'.repeat(Math.round((count / forks.length) * 30))}`);
+  }
+}
+
+function overrideFrom(parsed: ParsedOptions): ForkOverride {
+  const given = OVERRIDES.filter((name) => stringOption(parsed, name) !== undefined);
+  if (given.length !== 1) {
+    throw new ForkpointError('USAGE', `fork changes exactly one thing: give one of --${OVERRIDES.join(', --')}${given.length > 1 ? ` (got --${given.join(', --')})` : ''}`);
+  }
+  const name = given[0]!;
+  const value = stringOption(parsed, name)!;
+  switch (name) {
+    case 'tool-result':
+      return { kind: 'tool-result', output: parseJsonInput(value, '--tool-result', 'USAGE') };
+    case 'tool-merge':
+      return { kind: 'tool-merge', patch: parseJsonInput(value, '--tool-merge', 'USAGE') };
+    case 'system-prompt':
+      return { kind: 'system-prompt', system: value };
+    case 'system-prompt-file':
+      return { kind: 'system-prompt', system: readPrompt(value), file: value };
+    case 'model':
+      return { kind: 'model', model: value };
+  }
+}
+
+function readPrompt(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ForkpointError('USAGE', `cannot read the system prompt file ${file} (${(error as Error).message})`, { cause: error });
+  }
+}
