@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cli, tempFolder } from '../support/cli-harness.js';
+
+let folder: ReturnType<typeof tempFolder>;
+beforeEach(() => {
+  folder = tempFolder('forkpoint-demo-');
+});
+afterEach(() => folder.cleanup());
+
+describe('forkpoint demo (npm start)', () => {
+  it('tells the whole story, each run labelled with its mode', async () => {
+    const db = join(folder.path, 'demo.db');
+    const result = await cli(['demo', '--db', db]);
+    expect(result.exit).toBe(0);
+    const headlines = result.stdout.split('\n').filter((line) => /^[a-z:]+ · run [0-9a-f]{8}/.test(line)).map((line) => line.split(' · ')[0]);
+    expect(headlines).toEqual(['record', 'reexecution', 'reexecution', 'replay:strict', 'replay:strict', 'fork', 'replay:strict']);
+    expect(result.stdout).toMatch(/^record · run 9b40c1d5 .*\n(.*\n){10}failed at step 9: VALIDATION_FAILED/m);
+    expect(result.stdout).toMatch(/a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay · claims-triage\/patched[^\n]*\n {2}9 steps \(live\); completed: approve/);
+    expect(result.stdout).toMatch(/claims-triage\/patched[^\n]*over the recorded observations[^\n]*\n {2}4 steps \(recorded\); completed: refer/);
+    expect(result.stdout).toMatch(/claims-triage\/baseline[^\n]*over the recorded observations[^\n]*\n {2}9 steps \(recorded\); failed at step 9: VALIDATION_FAILED/);
+    expect(result.stdout).toMatch(/first divergence at step 4 \(ocr_document#0, on the response\); outcome failed -> approve/);
+    expect(result.stdout).toMatch(/divergence: model#0 \(step 1\): .*; changed: system/);
+  });
+
+  it('runs again on the same database, keeping the incident it recorded', async () => {
+    const db = join(folder.path, 'demo.db');
+    await cli(['demo', '--db', db]);
+    const again = await cli(['demo', '--db', db]);
+    expect(again.exit).toBe(0);
+    expect(again.stderr).toMatch(/run 9b40c1d5 is already recorded/);
+  });
+});

@@ -1,0 +1,103 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cli, tempFolder } from '../support/cli-harness.js';
+
+const MERGE = '{"fields":{"damage_area_cm2":{"value":2050,"confidence":0.97}}}';
+let folder: ReturnType<typeof tempFolder>;
+let db: string;
+beforeEach(async () => {
+  folder = tempFolder('forkpoint-fork-cli-');
+  db = join(folder.path, 'forkpoint.db');
+  await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--run-id', '9b40c1d5', '--db', db]);
+});
+afterEach(() => folder.cleanup());
+
+const run = (args: string[]) => cli([...args, '--db', db]);
+const json = async (args: string[]) => {
+  const result = await run([...args, '--json']);
+  return { exit: result.exit, body: JSON.parse(result.stdout) };
+};
+
+describe('forkpoint fork', () => {
+  it('forks at step 4 with the corrected OCR value and completes with an approval', async () => {
+    const { exit, body } = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    expect(exit).toBe(0);
+    expect(body).toMatchObject({ mode: 'fork', parent: { runId: '9b40c1d5', atStep: 4 }, status: 'completed', outcome: { decision: 'approve' } });
+    expect(body.outcome.payout).toBeGreaterThan(0);
+    expect(body.steps.map((step: { provenance: string }) => step.provenance)).toEqual([
+      'inherited', 'inherited', 'inherited', 'override', 'live', 'live', 'live', 'live', 'live',
+    ]);
+    const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{8} · claims-triage\/baseline .* forked from run 9b40c1d5 at step 4/);
+  });
+
+  it('compares the branches: first divergence at step 4, failed against completed', async () => {
+    const fork = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    const { exit, body } = await json(['compare', '9b40c1d5', fork.body.runId]);
+    expect(exit).toBe(0);
+    expect(body.firstDivergence).toEqual({ step: 4, kind: 'ocr_document', index: 0, on: 'response' });
+    expect(body.a).toMatchObject({ runId: '9b40c1d5', mode: 'record', status: 'failed', error: { code: 'VALIDATION_FAILED' } });
+    expect(body.b).toMatchObject({ mode: 'fork', status: 'completed', outcome: { decision: 'approve' } });
+    expect(body.steps).toHaveLength(9);
+    const human = await run(['compare', '9b40c1d5', fork.body.runId]);
+    expect(human.stdout).toMatch(/first divergence: step 4, ocr_document#0, on the response/);
+  });
+
+  it('forks at step 1 with a system prompt from a file, or another model, recorded as the override', async () => {
+    const file = join(folder.path, 'prompt.txt');
+    writeFileSync(file, 'Refer any claim whose OCR confidence is low.');
+    const prompt = await json(['fork', '9b40c1d5', '--at-step', '1', '--system-prompt-file', file]);
+    expect(prompt.body.parent.override).toEqual({ kind: 'system-prompt', system: 'Refer any claim whose OCR confidence is low.', file });
+    expect(prompt.body.steps[0]).toMatchObject({ provenance: 'live', request: { system: 'Refer any claim whose OCR confidence is low.' } });
+    const model = await json(['fork', '9b40c1d5', '--at-step', '1', '--model', 'claude-sonnet-5']);
+    expect(model.body.parent.override).toEqual({ kind: 'model', model: 'claude-sonnet-5' });
+    expect(model.body.steps[0].request.model).toBe('claude-sonnet-5');
+  });
+
+  it('makes sibling forks with --repeats and counts their outcomes', async () => {
+    const { exit, body } = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, '--repeats', '3', '--seed', '10']);
+    expect(exit).toBe(0);
+    expect(body).toMatchObject({ mode: 'fork', repeats: 3, histogram: { 'completed: approve': 3 } });
+    expect(body.runs.map((fork: { seed: number }) => fork.seed)).toEqual([10, 11, 12]);
+    const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, '--repeats', '2']);
+    expect(human.stdout).toMatch(/outcomes of 2 sibling forks:\n {2}completed: approve +2\/2/);
+  });
+
+  it.each([
+    [['--at-step', '99', '--tool-merge', MERGE], 'STEP_OUT_OF_RANGE', /has steps 1 to 9/],
+    [['--at-step', '3', '--tool-merge', MERGE], 'OVERRIDE_MISMATCH', /step 3 of run 9b40c1d5 is a model step/],
+    [['--at-step', '4', '--model', 'claude-sonnet-5'], 'OVERRIDE_MISMATCH', /is a tool step/],
+    [['--at-step', '4'], 'USAGE', /exactly one thing/],
+    [['--at-step', '4', '--model', 'x', '--tool-result', '{}'], 'USAGE', /exactly one thing/],
+    [['--at-step', '4', '--tool-merge', '{"fields":'], 'USAGE', /--tool-merge is not valid JSON/],
+    [['--tool-merge', MERGE], 'USAGE', /needs --at-step/],
+    [['--at-step', '1', '--system-prompt-file', 'no/such/file'], 'USAGE', /cannot read the system prompt file/],
+  ])('refuses %j with %s (exit 2), writing nothing', async (args, code, message) => {
+    const result = await run(['fork', '9b40c1d5', ...args]);
+    expect(result.exit).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^forkpoint: ${code}: `));
+    expect(result.stderr).toMatch(message);
+    expect((await json(['runs'])).body.runs).toHaveLength(1);
+  });
+});
+
+describe('forkpoint tree and runs', () => {
+  it('shows forks, replays and re-executions under the run they came from', async () => {
+    const fork = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    const forkOfFork = await json(['fork', fork.body.runId, '--at-step', '9', '--model', 'claude-sonnet-5']);
+    const replay = await json(['replay', '9b40c1d5', '--build', 'patched']);
+    const tree = await json(['tree', fork.body.runId]);
+    expect(tree.body.ancestors.map((ancestor: { runId: string }) => ancestor.runId)).toEqual(['9b40c1d5']);
+    expect(tree.body.tree.run.runId).toBe(fork.body.runId);
+    expect(tree.body.tree.children).toEqual([expect.objectContaining({ relation: 'fork', override: { kind: 'model', model: 'claude-sonnet-5' } })]);
+    const human = await run(['tree', '9b40c1d5']);
+    expect(human.stdout).toMatch(new RegExp(`└ fork at step 4 \\(tool-merge .*\\): ${fork.body.runId} fork`));
+    expect(human.stdout).toMatch(new RegExp(` {4}└ fork at step 9 \\(model "claude-sonnet-5"\\): ${forkOfFork.body.runId}`));
+    expect(human.stdout).toMatch(new RegExp(`└ replay: ${replay.body.runId} replay:strict patched`));
+    const runs = await run(['runs']);
+    const order = runs.stdout.trimEnd().split('\n').slice(1).map((line) => line.trim().split(/\s+/).filter((word) => word !== '└')[0]);
+    expect(order).toEqual(['9b40c1d5', fork.body.runId, forkOfFork.body.runId, replay.body.runId]);
+    expect(runs.stdout).toMatch(new RegExp(` {4}└ ${forkOfFork.body.runId}`));
+  });
+});
