@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { assertRunId } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { Store } from '../store/index.js';
@@ -51,6 +52,22 @@ export class CommandContext {
   openExistingStore(parsed: ParsedOptions): Store | undefined {
     const path = this.dbPath(parsed);
     return path !== ':memory:' && !existsSync(path) ? undefined : this.openStore(parsed);
+  }
+
+  /** The one run id a command takes as its argument, checked; `example` shows how to call it. */
+  runIdArgument(parsed: ParsedOptions, example: string): string {
+    const [runId, extra] = parsed.positionals;
+    if (runId === undefined) throw new ForkpointError('USAGE', `this command needs a run id, e.g. \`${example}\``);
+    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
+    assertRunId(runId);
+    return runId;
+  }
+
+  /** Opens the database to read a run: `RUN_NOT_FOUND`, not a new empty file, when there is none. */
+  openStoreHolding(parsed: ParsedOptions, runId: string): Store {
+    const store = this.openExistingStore(parsed);
+    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${this.dbPath(parsed)} yet`);
+    return store;
   }
 
   /** Writes one JSON document to stdout. */

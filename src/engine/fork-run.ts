@@ -1,17 +1,18 @@
 import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
-import { CANONICAL_FORM, RequestHasher } from '../cassette/index.js';
+import { RequestHasher } from '../cassette/index.js';
 import type { ForkOverride } from '../checkpoint/index.js';
 import { contextOverrideOf, restoreCheckpoint } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { applyMergePatch, assertJsonValue, isJsonObject } from '../json/index.js';
-import { MACHINE_VERSION, awaitingOf } from '../machine/index.js';
+import { awaitingOf } from '../machine/index.js';
 import type { Transport } from '../transports/index.js';
 import { liveTransport, overrideTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
+import { newRunRecord } from './new-run-record.js';
 import { readRunView, readStepViews, requireRun } from './read-run.js';
 import { drawSeed } from './record-run.js';
 import { streamingSink } from './run-sink.js';
@@ -77,24 +78,15 @@ export async function forkRun(deps: EngineDeps, options: ForkOptions): Promise<F
   }
 
   await executeRun(deps, {
-    run: {
+    run: newRunRecord(deps, agent, {
       runId,
       mode: 'fork',
-      agentName: agent.name,
-      build: agent.build,
-      codeHash: agent.codeHash,
       scenario: options.scenario ?? parent.scenario,
       input: parent.input,
       worldAt: options.at ?? parent.worldAt,
       seed,
       parent: { runId: parent.runId, atStep: options.atStep, override: options.override as unknown as JsonValue },
-      sourceRunId: null,
-      sourceCassette: null,
-      canonicalForm: CANONICAL_FORM,
-      machineVersion: MACHINE_VERSION,
-      createdAt: deps.clock().toISOString(),
-      ownerPid: deps.pid,
-    },
+    }),
     agent,
     start,
     hasher,

@@ -1,13 +1,13 @@
 import type { AgentBuild } from '../agent/index.js';
-import { CANONICAL_FORM, RequestHasher } from '../cassette/index.js';
+import { RequestHasher } from '../cassette/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
 import { assertJsonValue, isJsonObject } from '../json/index.js';
-import { MACHINE_VERSION } from '../machine/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
+import { newRunRecord } from './new-run-record.js';
 import { readRunView } from './read-run.js';
 import { streamingSink } from './run-sink.js';
 import type { RecordResult } from './run-view.js';
@@ -47,24 +47,14 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const { agent } = options;
 
   await executeRun(deps, {
-    run: {
+    run: newRunRecord(deps, agent, {
       runId,
       mode: 'record',
-      agentName: agent.name,
-      build: agent.build,
-      codeHash: agent.codeHash,
       scenario: options.scenario ?? null,
       input: options.input,
       worldAt: options.at ?? null,
       seed,
-      parent: null,
-      sourceRunId: null,
-      sourceCassette: null,
-      canonicalForm: CANONICAL_FORM,
-      machineVersion: MACHINE_VERSION,
-      createdAt: deps.clock().toISOString(),
-      ownerPid: deps.pid,
-    },
+    }),
     agent,
     start: startSnapshot(agent, options.input, deps),
     hasher: new RequestHasher(),

@@ -1,10 +1,10 @@
 import type { AgentBuild } from '../agent/index.js';
-import { CANONICAL_FORM, RequestHasher } from '../cassette/index.js';
-import { MACHINE_VERSION } from '../machine/index.js';
+import { RequestHasher } from '../cassette/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
+import { newRunRecord } from './new-run-record.js';
 import { readRunView, requireRun } from './read-run.js';
 import { drawSeed } from './record-run.js';
 import { streamingSink } from './run-sink.js';
@@ -39,24 +39,15 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
   const seed = options.seed ?? drawSeed(deps);
   const { agent } = options;
   await executeRun(deps, {
-    run: {
+    run: newRunRecord(deps, agent, {
       runId,
       mode: 'reexecution',
-      agentName: agent.name,
-      build: agent.build,
-      codeHash: agent.codeHash,
       scenario: options.scenario ?? source.scenario,
       input: source.input,
       worldAt: options.at,
       seed,
-      parent: null,
       sourceRunId: source.runId,
-      sourceCassette: null,
-      canonicalForm: CANONICAL_FORM,
-      machineVersion: MACHINE_VERSION,
-      createdAt: deps.clock().toISOString(),
-      ownerPid: deps.pid,
-    },
+    }),
     agent,
     start: startSnapshot(agent, source.input, deps),
     hasher: new RequestHasher(),

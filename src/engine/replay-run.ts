@@ -4,12 +4,12 @@ import type { Cassette } from '../cassette/index.js';
 import { CANONICAL_FORM, CassetteIndex, RequestHasher } from '../cassette/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
-import { MACHINE_VERSION } from '../machine/index.js';
 import { liveTransport, replayingTransport } from '../transports/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
+import { newRunRecord } from './new-run-record.js';
 import { readRunView } from './read-run.js';
 import { bufferedSink } from './run-sink.js';
 import type { ReplayResult } from './run-view.js';
@@ -52,24 +52,16 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
         : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
 
   await executeRun(deps, {
-    run: {
+    run: newRunRecord(deps, agent, {
       runId,
       mode: options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',
-      agentName: agent.name,
-      build: agent.build,
-      codeHash: agent.codeHash,
       scenario: options.scenario ?? cassette.source.scenario,
       input: cassette.source.input,
       worldAt: cassette.source.at,
       seed: cassette.source.seed,
-      parent: null,
       sourceRunId: cassette.source.runId,
       sourceCassette: options.cassetteFile ?? null,
-      canonicalForm: CANONICAL_FORM,
-      machineVersion: MACHINE_VERSION,
-      createdAt: deps.clock().toISOString(),
-      ownerPid: deps.pid,
-    },
+    }),
     agent,
     start: startSnapshot(agent, cassette.source.input, deps),
     hasher: new RequestHasher(),

@@ -1,14 +1,13 @@
 import { compareRuns } from '../../analysis/index.js';
 import { assertRunId, createEngine } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import type { Scenario } from '../../scenario/index.js';
-import { loadScenario } from '../../scenario/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatComparison } from '../output/format-comparison.js';
 import { summarizeStep } from '../output/summarize-step.js';
 import { printCommandHelp } from './help.js';
+import { scenarioIfLoadable } from './scenario-of-run.js';
 
 /** `forkpoint compare`: two runs side by side, where they first part, and how each ended. */
 export const compareCommand: Command = {
@@ -25,13 +24,11 @@ export const compareCommand: Command = {
     }
     assertRunId(first);
     assertRunId(second);
-    const store = cli.openExistingStore(parsed);
-    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${first}: there is no database at ${cli.dbPath(parsed)} yet`);
-    return withStore(store, async (open) => {
+    return withStore(cli.openStoreHolding(parsed, first), async (open) => {
       const engine = createEngine({ store: open });
       const a = engine.getRun(first);
       const b = engine.getRun(second);
-      const scenario = await scenarioQuietly(a.scenario ?? b.scenario);
+      const scenario = await scenarioIfLoadable(a.scenario ?? b.scenario);
       const comparison = compareRuns(a, b, (step) => summarizeStep(step, scenario));
       if (parsed.values.json === true) cli.json(comparison);
       else cli.print(formatComparison(comparison, cli.style));
@@ -39,12 +36,3 @@ export const compareCommand: Command = {
     });
   },
 };
-
-async function scenarioQuietly(directory: string | null): Promise<Scenario | undefined> {
-  if (directory === null) return undefined;
-  try {
-    return await loadScenario(directory);
-  } catch {
-    return undefined;
-  }
-}

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { serializeCassette } from '../../cassette/index.js';
-import { assertRunId, createEngine } from '../../engine/index.js';
+import { createEngine } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
@@ -17,14 +17,9 @@ export const exportCommand: Command = {
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [runId, extra] = parsed.positionals;
-    if (runId === undefined) throw new ForkpointError('USAGE', 'export needs a run id, e.g. `forkpoint export 9b40c1d5 -o incident.cassette.json`');
-    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
-    assertRunId(runId);
+    const runId = cli.runIdArgument(parsed, 'forkpoint export 9b40c1d5 -o incident.cassette.json');
     const file = stringOption(parsed, 'output');
-    const store = cli.openExistingStore(parsed);
-    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${cli.dbPath(parsed)} yet`);
-    return withStore(store, (open) => {
+    return withStore(cli.openStoreHolding(parsed, runId), (open) => {
       const cassette = createEngine({ store: open }).cassette(runId);
       const text = serializeCassette(cassette);
       if (file === undefined) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { outcomeHistogram } from '../../analysis/index.js';
 import type { ForkOverride } from '../../checkpoint/index.js';
-import { assertRunId, assertSeed, assertWorldDate, createEngine } from '../../engine/index.js';
+import { assertSeed, assertWorldDate, createEngine } from '../../engine/index.js';
 import type { ForkResult } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { parseJsonInput } from '../../json/index.js';
@@ -38,10 +38,7 @@ export const forkCommand: Command = {
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [runId, extra] = parsed.positionals;
-    if (runId === undefined) throw new ForkpointError('USAGE', 'fork needs a run id, e.g. `forkpoint fork 9b40c1d5 --at-step 4 --tool-merge JSON`');
-    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
-    assertRunId(runId);
+    const runId = cli.runIdArgument(parsed, 'forkpoint fork 9b40c1d5 --at-step 4 --tool-merge JSON');
     const atStep = integerOption(parsed, 'at-step', 0, Number.MAX_SAFE_INTEGER);
     if (atStep === undefined) throw new ForkpointError('USAGE', 'fork needs --at-step N, the step to change');
     const override = overrideFrom(parsed);

@@ -1,4 +1,4 @@
-import { assertRunId, assertWorldDate, createEngine } from '../../engine/index.js';
+import { assertWorldDate, createEngine } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { Command } from '../command.js';
@@ -24,10 +24,7 @@ export const reexecuteCommand: Command = {
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [runId, extra] = parsed.positionals;
-    if (runId === undefined) throw new ForkpointError('USAGE', 'reexecute needs a run id, e.g. `forkpoint reexecute 9b40c1d5 --at 2026-03-09`');
-    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
-    assertRunId(runId);
+    const runId = cli.runIdArgument(parsed, 'forkpoint reexecute 9b40c1d5 --at 2026-03-09');
     const at = stringOption(parsed, 'at');
     if (at === undefined) throw new ForkpointError('USAGE', 'reexecute needs --at DATE, the day of the world to run against');
     assertWorldDate(at);

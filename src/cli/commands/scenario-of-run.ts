@@ -13,3 +13,16 @@ export async function scenarioFor(explicit: string | undefined, recorded: string
   }
   return { scenario: await loadScenario(directory), directory };
 }
+
+/**
+ * The scenario in `directory` if it loads, for nicer summaries; output falls
+ * back to plain JSON without it, so a moved scenario never breaks `show`.
+ */
+export async function scenarioIfLoadable(directory: string | null): Promise<Scenario | undefined> {
+  if (directory === null) return undefined;
+  try {
+    return await loadScenario(directory);
+  } catch {
+    return undefined;
+  }
+}

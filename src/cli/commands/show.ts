@@ -1,8 +1,5 @@
 import { createEngine } from '../../engine/index.js';
-import { assertRunId } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import type { Scenario } from '../../scenario/index.js';
-import { loadScenario } from '../../scenario/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -10,6 +7,7 @@ import { formatCheckpoint } from '../output/format-checkpoint.js';
 import { formatRun } from '../output/format-run.js';
 import { integerOption } from '../parse-options.js';
 import { printCommandHelp } from './help.js';
+import { scenarioIfLoadable } from './scenario-of-run.js';
 
 /** `forkpoint show`: a run's steps with their provenance, or the checkpoint after one step. */
 export const showCommand: Command = {
@@ -20,21 +18,14 @@ export const showCommand: Command = {
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [runId, extra] = parsed.positionals;
-    if (runId === undefined) throw new ForkpointError('USAGE', 'show needs a run id, e.g. `forkpoint show 9b40c1d5`');
-    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
-    assertRunId(runId);
+    const runId = cli.runIdArgument(parsed, 'forkpoint show 9b40c1d5');
     const step = integerOption(parsed, 'step', 0, Number.MAX_SAFE_INTEGER);
-    const store = cli.openExistingStore(parsed);
-    if (store === undefined) {
-      throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${cli.dbPath(parsed)} yet`);
-    }
-    return withStore(store, async (open) => {
+    return withStore(cli.openStoreHolding(parsed, runId), async (open) => {
       const engine = createEngine({ store: open });
       if (step === undefined) {
         const run = engine.getRun(runId);
         if (parsed.values.json === true) cli.json(run);
-        else cli.print(formatRun(run, cli.style, await scenarioOf(run.scenario)));
+        else cli.print(formatRun(run, cli.style, await scenarioIfLoadable(run.scenario)));
         return EXIT.ok;
       }
       const run = engine.getRunSummary(runId);
@@ -51,13 +42,3 @@ export const showCommand: Command = {
     });
   },
 };
-
-// Summaries read better with the scenario's own wording; without it, they fall back to JSON.
-async function scenarioOf(directory: string | null): Promise<Scenario | undefined> {
-  if (directory === null) return undefined;
-  try {
-    return await loadScenario(directory);
-  } catch {
-    return undefined;
-  }
-}

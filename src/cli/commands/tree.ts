@@ -1,5 +1,4 @@
-import { assertRunId, createEngine } from '../../engine/index.js';
-import { ForkpointError } from '../../errors/index.js';
+import { createEngine } from '../../engine/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -15,12 +14,8 @@ export const treeCommand: Command = {
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [runId, extra] = parsed.positionals;
-    if (runId === undefined || extra !== undefined) throw new ForkpointError('USAGE', 'tree takes one run id, e.g. `forkpoint tree 9b40c1d5`');
-    assertRunId(runId);
-    const store = cli.openExistingStore(parsed);
-    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${cli.dbPath(parsed)} yet`);
-    return withStore(store, (open) => {
+    const runId = cli.runIdArgument(parsed, 'forkpoint tree 9b40c1d5');
+    return withStore(cli.openStoreHolding(parsed, runId), (open) => {
       const lineage = createEngine({ store: open }).lineage(runId);
       if (parsed.values.json === true) cli.json({ mode: 'tree', runId, ...lineage });
       else cli.print(formatLineage(lineage, cli.style));
