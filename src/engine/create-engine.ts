@@ -6,10 +6,15 @@ import { resolveEngineDeps } from './engine-deps.js';
 import { readRunView, requireRun, summarizeRun } from './read-run.js';
 import type { RecordOptions } from './record-run.js';
 import { recordRun } from './record-run.js';
+import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
 import type { Lineage } from './lineage-tree.js';
 import { lineageTreeOf } from './lineage-tree.js';
+import type { SuiteInput, SuiteResult } from './run-suite.js';
+import { runSuite } from './run-suite.js';
+import type { VerifyOptions, VerifyResult } from './verify-run.js';
+import { verifyRun } from './verify-run.js';
 import type { ForkOptions } from './fork-run.js';
 import { forkRun } from './fork-run.js';
 import type { ReexecuteOptions } from './reexecute-run.js';
@@ -30,6 +35,10 @@ export interface Engine {
   reexecute(options: ReexecuteOptions): Promise<ReexecutionResult>;
   /** Restores the checkpoint after step N-1 of a run, changes one thing at step N, and continues live (mode `fork`). */
   fork(options: ForkOptions): Promise<ForkResult>;
+  /** Runs a candidate and a control arm over a recorded failure and gives a verdict. */
+  verify(options: VerifyOptions): Promise<VerifyResult>;
+  /** Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. */
+  suite(inputs: readonly SuiteInput[], agent: AgentBuild, onCase?: (done: number, total: number) => void): Promise<SuiteResult>;
   /** The cassette of a stored run: every observation it received, by position and request hash. */
   cassette(runId: string): Cassette;
   /** A run with its steps. */
@@ -63,6 +72,8 @@ export function createEngine(options: EngineOptions): Engine {
     replay: (replayOptions) => replayRun(deps, replayOptions),
     reexecute: (reexecuteOptions) => reexecuteRun(deps, reexecuteOptions),
     fork: (forkOptions) => forkRun(deps, forkOptions),
+    verify: (verifyOptions) => verifyRun(deps, verifyOptions),
+    suite: (inputs, agent, onCase) => runSuite(deps, inputs, agent, onCase),
     cassette: (runId) => cassetteOfRun(deps.store, requireRun(deps.store, runId), readStepViews(deps.store, runId)),
     getRun: (runId) => readRunView(deps.store, runId, deps.isProcessAlive),
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),

@@ -10,3 +10,5 @@ export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResul
 export { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
 export { machineOf, startSnapshot } from './start-run.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';
+export type { VerificationArm, VerifyOptions, VerifyResult } from './verify-run.js';
+export type { SuiteCase, SuiteInput, SuiteResult } from './run-suite.js';
