@@ -23,6 +23,7 @@ export default defineScenario({
     }
     return { claimId };
   },
+  allInputs: () => CLAIMS.map((claim) => ({ claimId: claim.claimId })),
   openWorld: (options) => openClaimsWorld(options),
   summarizeResponse: summarizeClaimsResponse,
 });

@@ -2,6 +2,7 @@ export { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-id
 export { CANONICAL_FORM, REQUEST_HASH_LENGTH } from './canonical-form.js';
 export { CASSETTE_FORMAT, type Cassette, type CassetteEntry, type CassetteSource } from './cassette.js';
 export { parseCassette, serializeCassette } from './cassette-file.js';
+export { findCassetteFiles, readCassetteFile } from './cassette-files.js';
 export { CassetteIndex, type Miss } from './cassette-index.js';
 export { formatCallPosition, formatCassetteKey, type CassetteKey } from './cassette-key.js';
 export { RequestHasher, type HashedModelRequest, type HashedRequest } from './request-hasher.js';

@@ -30,6 +30,8 @@ export interface Scenario {
   readonly inputFlags: Readonly<Record<string, InputFlag>>;
   /** Builds a run's input from flag values; throws `INPUT_INVALID` naming what is wrong and what is valid. */
   inputFrom(flags: Readonly<Record<string, string | undefined>>): JsonObject;
+  /** Every input the scenario knows (for batch recording with `--claims ALL`-style flags). */
+  allInputs?(): readonly JsonObject[];
   /** Opens the live world. */
   openWorld(options: WorldOptions): World;
   /** A one-line summary of a step's response for human output; `undefined` falls back to compact JSON. */
