@@ -8,22 +8,28 @@ import { printOverview } from './commands/help.js';
 import { compareCommand } from './commands/compare.js';
 import { exportCommand } from './commands/export.js';
 import { forkCommand } from './commands/fork.js';
+import { recordBatchCommand } from './commands/record-batch.js';
 import { recordCommand } from './commands/record.js';
 import { reexecuteCommand } from './commands/reexecute.js';
 import { replayCommand } from './commands/replay.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
+import { suiteCommand } from './commands/suite.js';
 import { treeCommand } from './commands/tree.js';
+import { verifyCommand } from './commands/verify.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
 
 /** Every command, in the order help lists them. */
 export const COMMANDS: readonly Command[] = [
   recordCommand,
+  recordBatchCommand,
   replayCommand,
   reexecuteCommand,
   forkCommand,
   compareCommand,
+  verifyCommand,
+  suiteCommand,
   runsCommand,
   showCommand,
   treeCommand,

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import type { Cassette } from '../../cassette/index.js';
-import { parseCassette } from '../../cassette/index.js';
+import { readCassetteFile } from '../../cassette/index.js';
 import { assertRunId, createEngine } from '../../engine/index.js';
 import type { ReplayOptions } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
@@ -49,7 +47,7 @@ export const replayCommand: Command = {
     if (file !== undefined && stringOption(parsed, 'scenario') === undefined) {
       throw new ForkpointError('USAGE', 'replay --cassette FILE needs --scenario DIR, the scenario whose build to run');
     }
-    const cassetteFromFile = file === undefined ? undefined : readCassette(file);
+    const cassetteFromFile = file === undefined ? undefined : readCassetteFile(file);
 
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = createEngine({ store });
@@ -71,13 +69,3 @@ export const replayCommand: Command = {
     });
   },
 };
-
-function readCassette(file: string): Cassette {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ForkpointError('CASSETTE_INVALID', `cannot read cassette ${file} (${(error as Error).message})`, { cause: error });
-  }
-  return parseCassette(text, file);
-}

@@ -1,0 +1,105 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serializeCassette } from '../../cassette/index.js';
+import type { RecordResult } from '../../engine/index.js';
+import { assertWorldDate, createEngine } from '../../engine/index.js';
+import { ForkpointError } from '../../errors/index.js';
+import type { JsonObject } from '../../json/index.js';
+import type { Scenario } from '../../scenario/index.js';
+import { buildOf, loadScenario } from '../../scenario/index.js';
+import type { Command } from '../command.js';
+import { withStore } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { formatInput, formatRunBrief } from '../output/format-run.js';
+import type { OptionSpec } from '../parse-options.js';
+import { integerOption, stringOption } from '../parse-options.js';
+import { printCommandHelp } from './help.js';
+
+const OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  at: { type: 'string', value: 'DATE', description: "the world's date, YYYY-MM-DD (required)" },
+  build: { type: 'string', value: 'NAME', description: "the agent build (default: the scenario's default)" },
+  seed: { type: 'string', value: 'N', description: 'pin sampling: the i-th run gets seed N+i' },
+  export: { type: 'string', value: 'DIR', description: 'write each run’s cassette into DIR' },
+  'failed-only': { type: 'boolean', description: 'export only the runs that failed: a suite of recorded failures' },
+};
+
+/** `forkpoint record-batch`: record many inputs at once, and export their cassettes for a suite. */
+export const recordBatchCommand: Command = {
+  name: 'record-batch',
+  summary: 'record many inputs at once (e.g. --claims ALL) and export their cassettes for a suite',
+  usage: '<scenario-dir> --claims ALL|ID,ID,... --at DATE [--build NAME] [--seed N] [--export DIR [--failed-only]] [--json]',
+  options: OPTIONS,
+  async run(args, cli) {
+    if (args.includes('--help')) return printCommandHelp(this, cli);
+    const directory = args[0]?.startsWith('-') === false ? args[0] : undefined;
+    if (directory === undefined) throw new ForkpointError('USAGE', 'record-batch needs the scenario directory first, e.g. `forkpoint record-batch scenarios/claims-triage --claims ALL --at 2026-03-04`');
+    const scenario = await loadScenario(directory);
+    const [flag, ...others] = Object.keys(scenario.inputFlags);
+    if (flag === undefined || others.length > 0) throw new ForkpointError('USAGE', `scenario ${scenario.name} does not take a single input flag, so its inputs cannot be batched`);
+    const batchFlag = `${flag}s`;
+    const parsed = cli.parse(args, { ...OPTIONS, [batchFlag]: { type: 'string', value: 'ALL|ID,...', description: `the ${flag}s to record` } });
+    if (parsed.positionals.length > 1) throw new ForkpointError('USAGE', `unexpected argument "${parsed.positionals[1]}"; see --help`);
+    const at = stringOption(parsed, 'at');
+    if (at === undefined) throw new ForkpointError('USAGE', 'record-batch needs --at DATE');
+    assertWorldDate(at);
+    const selection = stringOption(parsed, batchFlag);
+    if (selection === undefined) throw new ForkpointError('USAGE', `record-batch needs --${batchFlag} ALL or a comma-separated list`);
+    const inputs = inputsOf(scenario, flag, selection);
+    const seed = integerOption(parsed, 'seed', 0, 0xffffffff - inputs.length);
+    const agent = buildOf(scenario, stringOption(parsed, 'build'));
+    const exportDir = stringOption(parsed, 'export');
+    const failedOnly = parsed.values['failed-only'] === true;
+    if (failedOnly && exportDir === undefined) throw new ForkpointError('USAGE', '--failed-only chooses what --export writes; give --export DIR too');
+
+    return withStore(cli.openStore(parsed), async (store) => {
+      const engine = createEngine({ store });
+      const runs: RecordResult[] = [];
+      for (const [i, input] of inputs.entries()) {
+        runs.push(
+          await engine.record({
+            agent,
+            world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs: 0 }),
+            input,
+            at,
+            scenario: directory,
+            ...(seed === undefined ? {} : { seed: seed + i }),
+          }),
+        );
+        cli.note(`recorded ${i + 1}/${inputs.length}: ${runs[i]!.runId} ${formatInput(input)} ${runs[i]!.status}`);
+      }
+      const exported = exportDir === undefined ? [] : exportRuns(engine, exportDir, runs.filter((run) => !failedOnly || run.status === 'failed'), at, agent.build);
+      const failed = runs.filter((run) => run.status !== 'completed').length;
+      if (parsed.values.json === true) {
+        cli.json({ mode: 'record-batch', at, build: agent.build, recorded: runs.length, failed, runs: runs.map(({ steps: _steps, ...run }) => run), exported });
+      } else {
+        for (const run of runs) cli.print(formatRunBrief(run, cli.style));
+        cli.print(`recorded ${runs.length} runs: ${runs.length - failed} completed, ${failed} failed${exportDir === undefined ? '' : `; exported ${exported.length} cassettes to ${exportDir}`}`);
+      }
+      return EXIT.ok;
+    });
+  },
+};
+
+function inputsOf(scenario: Scenario, flag: string, selection: string): readonly JsonObject[] {
+  if (selection === 'ALL') {
+    if (scenario.allInputs === undefined) throw new ForkpointError('USAGE', `scenario ${scenario.name} cannot list all its inputs; name them`);
+    return scenario.allInputs();
+  }
+  const names = selection.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new ForkpointError('USAGE', `--${flag}s needs ALL or at least one ${flag}`);
+  return names.map((name) => scenario.inputFrom({ [flag]: name }));
+}
+
+function exportRuns(engine: ReturnType<typeof createEngine>, directory: string, runs: readonly RecordResult[], at: string, build: string): string[] {
+  try {
+    mkdirSync(directory, { recursive: true });
+    return runs.map((run) => {
+      const name = Object.values(run.input).map(String).join('-').replace(/[^A-Za-z0-9._-]+/g, '_');
+      const file = join(directory, `${name}-${at}-${build}.cassette.json`);
+      writeFileSync(file, serializeCassette(engine.cassette(run.runId)));
+      return file;
+    });
+  } catch (error) {
+    throw new ForkpointError('USAGE', `cannot export cassettes to ${directory} (${(error as Error).message})`, { cause: error });
+  }
+}

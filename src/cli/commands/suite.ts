@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import { findCassetteFiles, readCassetteFile } from '../../cassette/index.js';
+import type { SuiteInput, SuiteResult } from '../../engine/index.js';
+import { createEngine } from '../../engine/index.js';
+import { ForkpointError, isForkpointError } from '../../errors/index.js';
+import { buildOf, loadScenario } from '../../scenario/index.js';
+import { sqliteStore } from '../../store/index.js';
+import type { Command, CommandContext } from '../command.js';
+import { withStore } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { junitXml } from '../output/junit.js';
+import type { Style } from '../output/style.js';
+import { stringOption } from '../parse-options.js';
+import { printCommandHelp } from './help.js';
+
+/** `forkpoint suite`: strict replay of every cassette in a folder, as a regression suite. */
+export const suiteCommand: Command = {
+  name: 'suite',
+  summary: 'strictly replay every cassette in a folder with one build: passed, failed, diverged',
+  usage: '<cassette-dir> --scenario DIR --build NAME [--junit FILE] [--db PATH] [--json]',
+  options: {
+    scenario: { type: 'string', value: 'DIR', description: 'the scenario whose build to replay (required)' },
+    build: { type: 'string', value: 'NAME', description: 'the build to replay (required)' },
+    junit: { type: 'string', value: 'FILE', description: 'also write JUnit XML for CI systems' },
+  },
+  async run(args, cli) {
+    const parsed = cli.parse(args, this.options);
+    if (parsed.values.help === true) return printCommandHelp(this, cli);
+    const [directory, extra] = parsed.positionals;
+    if (directory === undefined || extra !== undefined) throw new ForkpointError('USAGE', 'suite takes one cassette folder, e.g. `forkpoint suite test/fixtures/cassettes --scenario scenarios/claims-triage --build baseline`');
+    const scenarioDir = stringOption(parsed, 'scenario');
+    const buildName = stringOption(parsed, 'build');
+    if (scenarioDir === undefined || buildName === undefined) throw new ForkpointError('USAGE', 'suite needs --scenario DIR and --build NAME');
+    const agent = buildOf(await loadScenario(scenarioDir), buildName);
+    const files = findCassetteFiles(directory);
+    if (files.length === 0) throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`);
+    const inputs = files.map(loadInput);
+
+    // A suite's replays are evidence for this run of CI, not history: kept in memory unless --db asks otherwise.
+    const store = parsed.values.db === undefined && cli.io.env.FORKPOINT_DB === undefined ? sqliteStore({ path: ':memory:' }) : cli.openStore(parsed);
+    return withStore(store, async (open) => {
+      const progress = cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
+      const result = await createEngine({ store: open }).suite(inputs, agent, progress);
+      if (progress !== undefined) cli.io.stderr.write('\n');
+      const junit = stringOption(parsed, 'junit');
+      if (junit !== undefined) writeJunit(junit, result);
+      if (parsed.values.json === true) cli.json(result);
+      else cli.print(formatSuite(directory, result, cli.style));
+      if (result.invalid > 0) return EXIT.badInput;
+      return result.failed + result.diverged > 0 ? EXIT.negative : EXIT.ok;
+    });
+  },
+};
+
+function loadInput(file: string): SuiteInput {
+  try {
+    return { name: file, cassette: readCassetteFile(file) };
+  } catch (error) {
+    if (!isForkpointError(error)) throw error;
+    return { name: file, problem: { code: error.code, message: error.message } };
+  }
+}
+
+function writeJunit(file: string, result: SuiteResult): void {
+  try {
+    writeFileSync(file, junitXml(result));
+  } catch (error) {
+    throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, { cause: error });
+  }
+}
+
+function drawProgress(cli: CommandContext, done: number, total: number): void {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  cli.io.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total}`);
+}
+
+function formatSuite(directory: string, result: SuiteResult, style: Style): string {
+  const lines = [`${style.bold('suite')} · replay:strict of ${result.cases.length} cassettes under ${directory} with build ${result.build}`];
+  for (const item of result.cases) {
+    if (item.status === 'passed') continue;
+    const label = item.status === 'invalid' ? style.red('invalid') : style.red(item.status);
+    const detail =
+      item.status === 'diverged'
+        ? (item.divergence?.message ?? '')
+        : item.status === 'failed'
+          ? `recorded ${item.recorded ?? '?'}, now ${item.replayed ?? '?'}`
+          : `${item.error?.code ?? ''}: ${item.error?.message ?? ''}`;
+    lines.push(`  ${label.padEnd(8)} ${item.name}: ${detail}`);
+  }
+  lines.push(`${style.green(`${result.passed} passed`)}, ${result.failed} failed, ${result.diverged} diverged${result.invalid > 0 ? `, ${result.invalid} invalid` : ''}`);
+  return lines.join('\n');
+}
