@@ -12,6 +12,7 @@ import { EXIT } from '../exit-codes.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
 import type { ParsedOptions } from '../parse-options.js';
 import { integerOption, stringOption } from '../parse-options.js';
+import { SHARED_OPTIONS } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -29,11 +30,11 @@ export const forkCommand: Command = {
     'system-prompt': { type: 'string', value: 'TEXT', description: 'use this system prompt from step N on (a model step)' },
     'system-prompt-file': { type: 'string', value: 'FILE', description: 'the same, read from a file' },
     model: { type: 'string', value: 'ID', description: 'use this model from step N on (a model step)' },
-    build: { type: 'string', value: 'NAME', description: 'the build that continues the run (default: the parent’s)' },
-    at: { type: 'string', value: 'DATE', description: 'the world after the fork (default: the parent’s world date)' },
-    seed: { type: 'string', value: 'N', description: 'pin the model’s sampling after the fork' },
+    build: SHARED_OPTIONS.build,
+    at: { ...SHARED_OPTIONS.at, description: 'the world after the fork (default: the parent’s world date)' },
+    seed: SHARED_OPTIONS.seed,
     repeats: { type: 'string', value: 'K', description: 'make K sibling forks with different seeds and count their outcomes' },
-    scenario: { type: 'string', value: 'DIR', description: 'the scenario (default: the parent’s)' },
+    scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);

@@ -13,12 +13,13 @@ import { EXIT } from '../exit-codes.js';
 import { formatInput, formatRunBrief } from '../output/format-run.js';
 import type { OptionSpec } from '../parse-options.js';
 import { integerOption, stringOption } from '../parse-options.js';
+import { SHARED_OPTIONS } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 
 const OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  at: { type: 'string', value: 'DATE', description: "the world's date, YYYY-MM-DD (required)" },
-  build: { type: 'string', value: 'NAME', description: "the agent build (default: the scenario's default)" },
-  seed: { type: 'string', value: 'N', description: 'pin sampling: the i-th run gets seed N+i' },
+  at: SHARED_OPTIONS.at,
+  build: SHARED_OPTIONS.build,
+  seed: { ...SHARED_OPTIONS.seed, description: 'pin sampling: the i-th run gets seed N+i' },
   export: { type: 'string', value: 'DIR', description: 'write each run’s cassette into DIR' },
   'failed-only': { type: 'boolean', description: 'export only the runs that failed: a suite of recorded failures' },
 };

@@ -8,14 +8,15 @@ import { EXIT } from '../exit-codes.js';
 import { formatRun } from '../output/format-run.js';
 import type { OptionSpec } from '../parse-options.js';
 import { COMMON_OPTIONS, integerOption, stringOption } from '../parse-options.js';
+import { SHARED_OPTIONS } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 
 const OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  at: { type: 'string', value: 'DATE', description: "the world's date, YYYY-MM-DD (required)" },
-  build: { type: 'string', value: 'NAME', description: "the agent build (default: the scenario's default)" },
+  at: SHARED_OPTIONS.at,
+  build: SHARED_OPTIONS.build,
   'run-id': { type: 'string', value: 'HEX8', description: 'choose the run id (8 lowercase hex characters)' },
-  seed: { type: 'string', value: 'N', description: "pin the model's sampling (default: random, and stored)" },
-  latency: { type: 'string', value: 'MS', description: 'simulated latency per call (default 0)' },
+  seed: SHARED_OPTIONS.seed,
+  latency: SHARED_OPTIONS.latency,
 };
 
 /** `forkpoint record`: a new run against the live world, every step checkpointed as it happens. */

@@ -6,6 +6,7 @@ import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatRun } from '../output/format-run.js';
 import { integerOption, stringOption } from '../parse-options.js';
+import { SHARED_OPTIONS } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -15,11 +16,11 @@ export const reexecuteCommand: Command = {
   summary: "run a recorded run's input again against the world at DATE (a second run, not a replay)",
   usage: '<run-id> --at DATE [--build NAME] [--seed N] [--scenario DIR] [--json]',
   options: {
-    at: { type: 'string', value: 'DATE', description: "the world's date, YYYY-MM-DD (required)" },
-    build: { type: 'string', value: 'NAME', description: 'the build to run (default: the recorded one)' },
-    seed: { type: 'string', value: 'N', description: "pin the model's sampling" },
-    scenario: { type: 'string', value: 'DIR', description: 'the scenario (default: the run’s own)' },
-    latency: { type: 'string', value: 'MS', description: 'simulated latency per call (default 0)' },
+    at: SHARED_OPTIONS.at,
+    build: SHARED_OPTIONS.build,
+    seed: SHARED_OPTIONS.seed,
+    scenario: SHARED_OPTIONS.scenario,
+    latency: SHARED_OPTIONS.latency,
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);

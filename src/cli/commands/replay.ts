@@ -8,6 +8,7 @@ import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatRun } from '../output/format-run.js';
 import { stringOption } from '../parse-options.js';
+import { SHARED_OPTIONS } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -26,7 +27,7 @@ export const replayCommand: Command = {
     fidelity: { type: 'boolean', description: 'a miss is a finding: report where and why the run leaves the recording' },
     'on-miss': { type: 'string', value: 'live', description: 'with --fidelity: ask the live world from the first miss on' },
     cassette: { type: 'string', value: 'FILE', description: 'replay a cassette file instead of a stored run' },
-    scenario: { type: 'string', value: 'DIR', description: 'the scenario whose build to replay (default: the run’s own)' },
+    scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);

@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { formatFindings } from '../output/format-findings.js';
 import type { Style } from '../output/style.js';
 import { integerOption, stringOption } from '../parse-options.js';
+import { SHARED_OPTIONS } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -22,7 +23,7 @@ export const verifyCommand: Command = {
     mode: { type: 'string', value: 'MODE', description: 'replay (strict, over the recording; default) or reexecution (against the world at --at)' },
     at: { type: 'string', value: 'DATE', description: 'with --mode reexecution: the world to run against (required)' },
     repeats: { type: 'string', value: 'K', description: 'runs per arm, with different seeds (default 1)' },
-    scenario: { type: 'string', value: 'DIR', description: 'the scenario (default: the run’s own)' },
+    scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
