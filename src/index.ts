@@ -47,7 +47,6 @@ export {
   type Cassette,
   type CassetteEntry,
   type CassetteSource,
-  formatCallPosition,
   formatCassetteKey,
   type CassetteKey,
   type HashedModelRequest,

@@ -1,7 +1,5 @@
-import type { JsonObject, JsonValue } from '../../src/index.js';
-
-const isObject = (value: JsonValue | undefined): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import type { JsonValue } from '../../src/index.js';
+import { isJsonObject as isObject } from '../../src/index.js';
 
 /** One-line summaries of claims-triage responses for the human output. */
 export function summarizeClaimsResponse(kind: string, response: JsonValue): string | undefined {

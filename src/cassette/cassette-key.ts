@@ -12,8 +12,3 @@ export interface CassetteKey {
 export function formatCassetteKey(key: CassetteKey): string {
   return `${key.kind}:${key.index}:${key.hash}`;
 }
-
-/** Formats a position as `kind#index`, as it is spoken: `model#3`, `ocr_document#1`. */
-export function formatCallPosition(kind: string, index: number): string {
-  return `${kind}#${index}`;
-}

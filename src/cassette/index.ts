@@ -4,5 +4,5 @@ export { CASSETTE_FORMAT, type Cassette, type CassetteEntry, type CassetteSource
 export { parseCassette, serializeCassette } from './cassette-file.js';
 export { findCassetteFiles, readCassetteFile } from './cassette-files.js';
 export { CassetteIndex, type Miss } from './cassette-index.js';
-export { formatCallPosition, formatCassetteKey, type CassetteKey } from './cassette-key.js';
+export { formatCassetteKey, type CassetteKey } from './cassette-key.js';
 export { RequestHasher, type HashedModelRequest, type HashedRequest } from './request-hasher.js';

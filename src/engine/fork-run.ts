@@ -14,11 +14,10 @@ import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
 import { readRunView, readStepViews, requireRun } from './read-run.js';
-import { drawSeed } from './record-run.js';
 import { streamingSink } from './run-sink.js';
 import type { ForkResult, StepView } from './run-view.js';
 import { machineOf } from './start-run.js';
-import { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
+import { newRunIdentity } from './validate-inputs.js';
 
 /** What `fork` needs. */
 export interface ForkOptions {
@@ -45,10 +44,7 @@ export interface ForkOptions {
  */
 export async function forkRun(deps: EngineDeps, options: ForkOptions): Promise<ForkResult> {
   const parent = requireRun(deps.store, options.parentRunId);
-  const runId = options.runId ?? deps.newRunId();
-  assertRunId(runId);
-  if (options.at !== undefined) assertWorldDate(options.at);
-  if (options.seed !== undefined) assertSeed(options.seed);
+  const { runId, seed } = newRunIdentity(deps, options);
   const steps = readStepViews(deps.store, parent.runId);
   const target = stepToOverride(parent.runId, steps, options.atStep, options.override);
 
@@ -66,7 +62,6 @@ export async function forkRun(deps: EngineDeps, options: ForkOptions): Promise<F
   const hasher = new RequestHasher();
   hasher.adopt(restored.context.messages, restored.messageDigests);
 
-  const seed = options.seed ?? drawSeed(deps);
   const live = liveTransport(options.world(seed));
   let transport: Transport = live;
   const contextChange = contextOverrideOf(options.override);

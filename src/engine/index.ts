@@ -7,7 +7,7 @@ export type { ForkOptions } from './fork-run.js';
 export type { ReexecuteOptions } from './reexecute-run.js';
 export type { ReplayOptions } from './replay-run.js';
 export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView, StepView } from './run-view.js';
-export { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
+export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
 export { machineOf, startSnapshot } from './start-run.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';
 export type { VerificationArm, VerifyOptions, VerifyResult } from './verify-run.js';

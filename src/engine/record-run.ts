@@ -12,7 +12,7 @@ import { readRunView } from './read-run.js';
 import { streamingSink } from './run-sink.js';
 import type { RecordResult } from './run-view.js';
 import { startSnapshot } from './start-run.js';
-import { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
+import { newRunIdentity } from './validate-inputs.js';
 
 /** What `record` needs. */
 export interface RecordOptions {
@@ -37,13 +37,9 @@ export interface RecordOptions {
  * provider refusing a request) are part of the result, not thrown.
  */
 export async function recordRun(deps: EngineDeps, options: RecordOptions): Promise<RecordResult> {
-  const runId = options.runId ?? deps.newRunId();
-  assertRunId(runId);
-  if (options.at !== undefined) assertWorldDate(options.at);
-  if (options.seed !== undefined) assertSeed(options.seed);
+  const { runId, seed } = newRunIdentity(deps, options);
   assertJsonValue(options.input, 'the run input');
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
-  const seed = options.seed ?? drawSeed(deps);
   const { agent } = options;
 
   await executeRun(deps, {
@@ -62,9 +58,4 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     sink: streamingSink(deps.store),
   });
   return readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
-}
-
-/** A seed from the engine's injected randomness. */
-export function drawSeed(deps: Pick<EngineDeps, 'random'>): number {
-  return Math.floor(deps.random() * 0x100000000);
 }

@@ -6,11 +6,10 @@ import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
 import { readRunView, requireRun } from './read-run.js';
-import { drawSeed } from './record-run.js';
 import { streamingSink } from './run-sink.js';
 import type { ReexecutionResult } from './run-view.js';
 import { startSnapshot } from './start-run.js';
-import { assertRunId, assertSeed, assertWorldDate } from './validate-inputs.js';
+import { newRunIdentity } from './validate-inputs.js';
 
 /** What `reexecute` needs. */
 export interface ReexecuteOptions {
@@ -32,11 +31,7 @@ export interface ReexecuteOptions {
  */
 export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
   const source = requireRun(deps.store, options.sourceRunId);
-  assertWorldDate(options.at);
-  if (options.seed !== undefined) assertSeed(options.seed);
-  const runId = options.runId ?? deps.newRunId();
-  assertRunId(runId);
-  const seed = options.seed ?? drawSeed(deps);
+  const { runId, seed } = newRunIdentity(deps, options);
   const { agent } = options;
   await executeRun(deps, {
     run: newRunRecord(deps, agent, {

@@ -26,3 +26,18 @@ export function assertSeed(seed: number): void {
     throw new ForkpointError('USAGE', `seed ${seed} must be an integer from 0 to 4294967295`);
   }
 }
+
+/**
+ * The id and seed of a new run that observes the live world: the given ones,
+ * checked, or fresh ones from the engine's injected ids and randomness.
+ */
+export function newRunIdentity(
+  deps: { readonly newRunId: () => string; readonly random: () => number },
+  options: { readonly runId?: string; readonly at?: string; readonly seed?: number },
+): { runId: string; seed: number } {
+  const runId = options.runId ?? deps.newRunId();
+  assertRunId(runId);
+  if (options.at !== undefined) assertWorldDate(options.at);
+  if (options.seed !== undefined) assertSeed(options.seed);
+  return { runId, seed: options.seed ?? Math.floor(deps.random() * 0x100000000) };
+}

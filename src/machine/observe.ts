@@ -1,6 +1,6 @@
 import type { AgentBuild, Outcome } from '../agent/index.js';
 import type { Message, ModelResponse, ToolResponse, ToolResultPart, ToolUsePart } from '../conversation/index.js';
-import { textOf } from '../conversation/index.js';
+import { textOf, toolUsesOf } from '../conversation/index.js';
 import type { ErrorCode } from '../errors/index.js';
 import type { AgentContext } from './agent-context.js';
 import type { AgentStateName } from './machine-version.js';
@@ -25,7 +25,7 @@ export function observeModelResponse(build: AgentBuild, context: AgentContext, r
     calls: countCall(context.calls, 'model'),
     messages: [...context.messages, assistant],
   };
-  const toolUses = response.content.filter((part): part is ToolUsePart => part.type === 'tool_use');
+  const toolUses = toolUsesOf(assistant);
   if (toolUses.length > 0) return withinCap(build, { ...advanced, pending: toolUses, results: [] }, 'awaitingTools');
 
   const judged = runHook(() => judgeOutcome(build, textOf(response.content)));

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, Message } from '../../../src/index.js';
-import { textOf } from '../../../src/index.js';
+import { isJsonObject, textOf } from '../../../src/index.js';
 
 /** One tool call the conversation holds, with its result once it has one. */
 export interface ToolExchange {
@@ -37,6 +37,6 @@ export function readConversation(messages: readonly Message[]): ConversationFact
 /** The outputs of every successful call to `tool`, oldest first. */
 export function outputsOf(facts: ConversationFacts, tool: string): JsonObject[] {
   return facts.exchanges
-    .filter((exchange) => exchange.name === tool && !exchange.isError && typeof exchange.output === 'object' && exchange.output !== null && !Array.isArray(exchange.output))
+    .filter((exchange) => exchange.name === tool && !exchange.isError && isJsonObject(exchange.output))
     .map((exchange) => exchange.output as JsonObject);
 }

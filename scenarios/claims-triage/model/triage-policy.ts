@@ -40,7 +40,7 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
   if (claim.status === 'disputed') return decide('refer', null, `Claim ${String(claim.claim_id)} is disputed and under investigation.`);
 
   const forms = (Array.isArray(claim.documents) ? claim.documents : [])
-    .filter((document): document is JsonObject => typeof document === 'object' && document !== null && !Array.isArray(document))
+    .filter(isJsonObject)
     .filter((document) => document.kind === 'assessor_form')
     .map((document) => String(document.document_id));
   const scans = outputsOf(facts, 'ocr_document');
@@ -105,11 +105,9 @@ function decide(decision: Decision['decision'], payout: number | null, reason: s
 }
 
 function damageArea(scan: JsonObject): { value: number; confidence: number } | undefined {
-  const fields = scan.fields;
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
-  const area = (fields as JsonObject).damage_area_cm2;
-  if (typeof area !== 'object' || area === null || Array.isArray(area)) return undefined;
-  const { value, confidence } = area as JsonObject;
+  const area = isJsonObject(scan.fields) ? scan.fields.damage_area_cm2 : undefined;
+  if (!isJsonObject(area)) return undefined;
+  const { value, confidence } = area;
   return typeof value === 'number' && typeof confidence === 'number' ? { value, confidence } : undefined;
 }
 
