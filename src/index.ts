@@ -9,6 +9,7 @@ export {
   type AgentBuild,
   type AgentDefinition,
   type AgentHooks,
+  type FailedToolCall,
   type Outcome,
   type ParsedOutcome,
   type PromptEnvironment,
@@ -110,7 +111,18 @@ export {
   type AgentStateName,
   type RunFailure,
 } from './machine/index.js';
-export { buildOf, defineScenario, loadScenario, type InputFlag, type Scenario, type WorldOptions } from './scenario/index.js';
+export {
+  buildOf,
+  defineScenario,
+  loadScenario,
+  type InputFlag,
+  type Scenario,
+  type SyntheticCase,
+  type SyntheticRunResult,
+  type SyntheticSupport,
+  type SyntheticVerdict,
+  type WorldOptions,
+} from './scenario/index.js';
 export {
   DEFAULT_DB_PATH,
   sqliteStore,

@@ -1,6 +1,6 @@
-import type { ToolResponse, ToolUsePart } from '../conversation/index.js';
+import type { Message, ToolResponse, ToolResultPart, ToolUsePart } from '../conversation/index.js';
 import type { ModelParams, ToolDefinition } from '../conversation/index.js';
-import type { JsonObject } from '../json/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
 
 /** A tool the agent may call, and whether calling it changes the world. */
 export interface ToolSpec extends ToolDefinition {
@@ -39,6 +39,11 @@ export interface ToolResultCheck {
   readonly step: number;
 }
 
+/** The facts a retry policy sees: a failed tool call and how many times it has failed so far (from 1). */
+export interface FailedToolCall extends ToolResultCheck {
+  readonly attempt: number;
+}
+
 /**
  * The harness hooks: the agent's own code, run by the machine on every
  * observation. They must be pure functions of their arguments.
@@ -48,6 +53,19 @@ export interface AgentHooks {
   readonly renderInput: (input: JsonObject) => string;
   /** Inspects each tool result as it arrives; may end or fail the run right there. */
   readonly guardToolResult?: (check: ToolResultCheck) => ToolResultVerdict;
+  /**
+   * Decides whether a tool call that answered with an error is issued again
+   * (a timeout, say). A retried attempt is a step of its own, and the model
+   * never sees it. Without this hook no call is retried.
+   */
+  readonly retryTool?: (failed: FailedToolCall) => boolean;
+  /** What the model sees of a tool's answer: the content of its `tool_result` part. Defaults to the output. */
+  readonly renderToolResult?: (check: ToolResultCheck) => JsonValue;
+  /**
+   * Turns a completed batch of tool results into the turns appended to the
+   * conversation. Defaults to one user turn holding every result, in order.
+   */
+  readonly toolTurn?: (results: readonly ToolResultPart[]) => readonly Message[];
   /** Reads the outcome out of the model's final text. */
   readonly parseOutcome: (text: string) => ParsedOutcome;
   /** Lists what is wrong with a parsed outcome; empty when it is acceptable. */

@@ -5,6 +5,9 @@ import type { AgentDefinition } from './agent-definition.js';
 const sourceOf = (hook: ((...args: never[]) => unknown) | undefined): string | null =>
   hook === undefined ? null : hook.toString();
 
+const optionalSource = (name: string, hook: ((...args: never[]) => unknown) | undefined): JsonObject =>
+  hook === undefined ? {} : { [name]: hook.toString() };
+
 /**
  * The hash of a build's code: everything that decides what the agent asks and
  * how it judges what it gets back. Function hooks are hashed by their source
@@ -25,6 +28,10 @@ export function codeHashOf(definition: AgentDefinition): string {
       guardToolResult: sourceOf(definition.guardToolResult),
       parseOutcome: sourceOf(definition.parseOutcome),
       validateOutcome: sourceOf(definition.validateOutcome),
+      // Hooks added later join the hash only when a build defines them, so older builds keep their hashes.
+      ...optionalSource('retryTool', definition.retryTool),
+      ...optionalSource('renderToolResult', definition.renderToolResult),
+      ...optionalSource('toolTurn', definition.toolTurn),
     },
     stepCap: definition.stepCap,
     codeVersion: definition.codeVersion ?? null,

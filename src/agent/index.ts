@@ -2,6 +2,7 @@ export type {
   AgentBuild,
   AgentDefinition,
   AgentHooks,
+  FailedToolCall,
   Outcome,
   ParsedOutcome,
   PromptEnvironment,

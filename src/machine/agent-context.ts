@@ -27,6 +27,8 @@ export interface AgentContext {
   readonly pending: readonly ToolUsePart[];
   /** Results of the current batch of tool calls, held until the batch is complete. */
   readonly results: readonly ToolResultPart[];
+  /** How many times the awaited tool call has failed and been retried; absent when it has not. */
+  readonly failedAttempts?: number;
   /** How many observations (steps) the run has taken. */
   readonly step: number;
   /** How many observations of each kind (`model` or a tool name) the run has taken. */

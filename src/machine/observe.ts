@@ -1,4 +1,6 @@
-import type { AgentBuild, Outcome } from '../agent/index.js';
+import type { AgentBuild, Outcome, ToolResultCheck } from '../agent/index.js';
+import type { JsonValue } from '../json/index.js';
+import { assertJsonValue } from '../json/index.js';
 import type { Message, ModelResponse, ToolResponse, ToolResultPart, ToolUsePart } from '../conversation/index.js';
 import { textOf, toolUsesOf } from '../conversation/index.js';
 import type { ErrorCode } from '../errors/index.js';
@@ -45,10 +47,22 @@ export function observeToolResult(
   response: ToolResponse,
 ): Observed {
   const step = context.step + 1;
-  const part: ToolResultPart = { type: 'tool_result', toolUseId: call.id, content: response.output, isError: response.isError };
+  const calls = countCall(context.calls, call.name);
+  if (response.isError && build.retryTool !== undefined) {
+    const retryTool = build.retryTool;
+    const attempt = (context.failedAttempts ?? 0) + 1;
+    const retry = runHook(() => ({ ok: true as const, value: retryTool({ call, response, step, attempt }) }));
+    if (!retry.ok) return fail({ ...context, step, calls }, retry.code, retry.message);
+    // The failed attempt is a step of its own, but not a result: the call stays awaited.
+    if (retry.value) return withinCap(build, { ...context, step, calls, failedAttempts: attempt }, 'awaitingTools');
+  }
+  // Reset to 0 rather than deleted: checkpoint deltas record changed fields, not removed ones.
+  const settled: AgentContext = context.failedAttempts === undefined ? context : { ...context, failedAttempts: 0 };
+  const rendered = build.renderToolResult === undefined ? { ok: true as const, value: response.output } : renderResult(build.renderToolResult, { call, response, step });
+  if (!rendered.ok) return fail({ ...settled, step, calls }, rendered.code, rendered.message);
+  const part: ToolResultPart = { type: 'tool_result', toolUseId: call.id, content: rendered.value, isError: response.isError };
   const results = [...context.results, part];
-  const advanced: AgentContext = { ...context, step, calls: countCall(context.calls, call.name), results };
-
+  const advanced: AgentContext = { ...settled, step, calls, results };
   if (build.guardToolResult !== undefined) {
     const guard = build.guardToolResult;
     const verdict = runHook(() => ({ ok: true as const, value: guard({ call, response, step }) }));
@@ -56,10 +70,27 @@ export function observeToolResult(
     if (verdict.value.action === 'finish') return { context: { ...advanced, outcome: verdict.value.outcome }, next: 'done' };
     if (verdict.value.action === 'fail') return fail(advanced, 'VALIDATION_FAILED', verdict.value.message);
   }
-
   if (results.length < context.pending.length) return withinCap(build, advanced, 'awaitingTools');
-  const toolTurn: Message = { role: 'user', content: results };
-  return withinCap(build, { ...advanced, messages: [...context.messages, toolTurn], pending: [], results: [] }, 'awaitingModel');
+  const turns = build.toolTurn === undefined ? { ok: true as const, value: [{ role: 'user', content: results }] as const } : composeTurns(build.toolTurn, results);
+  if (!turns.ok) return fail(advanced, turns.code, turns.message);
+  return withinCap(build, { ...advanced, messages: [...context.messages, ...turns.value], pending: [], results: [] }, 'awaitingModel');
+}
+
+function renderResult(render: NonNullable<AgentBuild['renderToolResult']>, check: ToolResultCheck): HookResult<JsonValue> {
+  return runHook(() => {
+    const value = render(check);
+    // Checked here, because the result becomes part of every later checkpoint and request.
+    assertJsonValue(value, 'the rendered tool result', 'HOOK_FAILED');
+    return { ok: true as const, value: value as JsonValue };
+  });
+}
+
+function composeTurns(toolTurn: NonNullable<AgentBuild['toolTurn']>, results: readonly ToolResultPart[]): HookResult<readonly Message[]> {
+  return runHook(() => {
+    const turns = toolTurn(results);
+    assertJsonValue(turns, 'the tool turns', 'HOOK_FAILED');
+    return { ok: true as const, value: turns };
+  });
 }
 
 /** True when `call` is the tool call the machine waits for next. */

@@ -1,2 +1,3 @@
 export { buildOf, loadScenario } from './load-scenario.js';
 export { defineScenario, type InputFlag, type Scenario, type WorldOptions } from './scenario.js';
+export type { SyntheticCase, SyntheticRunResult, SyntheticSupport, SyntheticVerdict } from './synthetic.js';

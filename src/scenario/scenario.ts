@@ -1,6 +1,7 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { World } from '../world/index.js';
+import type { SyntheticSupport } from './synthetic.js';
 
 /** How a scenario opens its live world. */
 export interface WorldOptions {
@@ -34,6 +35,8 @@ export interface Scenario {
   allInputs?(): readonly JsonObject[];
   /** Opens the live world. */
   openWorld(options: WorldOptions): World;
+  /** Runs and scores hand-written synthetic cases (`forkpoint eval`). */
+  readonly synthetic?: SyntheticSupport;
   /** A one-line summary of a step's response for human output; `undefined` falls back to compact JSON. */
   summarizeResponse?(kind: string, response: JsonValue): string | undefined;
 }
