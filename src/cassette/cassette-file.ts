@@ -3,6 +3,7 @@ import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { canonicalJson, isJsonObject, parseJsonInput } from '../json/index.js';
 import type { Cassette, CassetteEntry } from './cassette.js';
+import { compactShapedStrings, expandShapedStrings } from './shaped-strings.js';
 import { CASSETTE_FORMAT } from './cassette.js';
 
 /**
@@ -10,8 +11,23 @@ import { CASSETTE_FORMAT } from './cassette.js';
  * position, so that a committed cassette diffs cleanly when it changes.
  */
 export function serializeCassette(cassette: Cassette): string {
+  if (cassette.tier === 'structural') return serializeStructural(cassette);
   return `${JSON.stringify(JSON.parse(canonicalJson(cassette as unknown as JsonValue)), null, 2)}\n`;
 }
+
+// A structural cassette is kept for 90 days, and nobody reads its `a*N` strings
+// by eye: it is written compactly, still one entry per line for clean diffs.
+function serializeStructural(cassette: Cassette): string {
+  const { entries, ...rest } = JSON.parse(canonicalJson(compactShapedStrings(cassette as unknown as JsonValue))) as { entries: JsonValue[] };
+  const head = JSON.stringify({ ...rest, entries: [] });
+  const lines = entries.map((entry) => JSON.stringify(entry));
+  return `${head.slice(0, head.indexOf('"entries":[') + 11)}\n${lines.join(',\n')}\n${head.slice(head.indexOf('"entries":[') + 11)}\n`;
+}
+
+const TIERS = new Set(['full', 'structural', 'synthetic']);
+
+// A structural file expands to at most this many characters per string: a bomb of `a*999999999` is refused.
+const MAX_SHAPED_STRING = 16 * 1024 * 1024;
 
 /**
  * Reads and checks a cassette file. Anything malformed (not JSON, truncated,
@@ -19,7 +35,8 @@ export function serializeCassette(cassette: Cassette): string {
  * `CASSETTE_INVALID`, naming what is wrong.
  */
 export function parseCassette(text: string, origin: string): Cassette {
-  const value = parseJsonInput(text, `cassette ${origin}`, 'CASSETTE_INVALID');
+  const parsed = parseJsonInput(text, `cassette ${origin}`, 'CASSETTE_INVALID');
+  const value = isJsonObject(parsed) && parsed.tier === 'structural' ? expandShapedStrings(parsed, MAX_SHAPED_STRING) : parsed;
   const invalid = (problem: string) => new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
   if (!isJsonObject(value)) throw invalid('it is not a JSON object');
   if (value.format !== CASSETTE_FORMAT) {
@@ -32,6 +49,10 @@ export function parseCassette(text: string, origin: string): Cassette {
   }
   if (!isJsonObject(source) || typeof source.runId !== 'string' || !isJsonObject(source.input) || typeof source.recordedAt !== 'string') {
     throw invalid('source must have a runId, input and recordedAt');
+  }
+  if (value.tier !== undefined && !TIERS.has(String(value.tier))) throw invalid(`its tier is ${JSON.stringify(value.tier)}; tiers are full, structural and synthetic`);
+  if (value.expiresAt !== undefined && value.expiresAt !== null && !(typeof value.expiresAt === 'string' && !Number.isNaN(Date.parse(value.expiresAt)))) {
+    throw invalid('expiresAt must be an ISO timestamp or null');
   }
   if (!Array.isArray(messages)) throw invalid('messages must be an array');
   messages.forEach((item, i) => {

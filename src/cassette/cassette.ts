@@ -4,6 +4,14 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 /** The version of the cassette file format. */
 export const CASSETTE_FORMAT = 'forkpoint-cassette/1';
 
+/**
+ * What a cassette or a stored run holds (DESIGN section 6): `full`, every
+ * payload as recorded, kept 72 hours; `structural`, the run's shape only,
+ * kept 90 days; `synthetic`, a run of a hand-written synthetic case, which
+ * holds no customer data and is kept without expiry.
+ */
+export type Tier = 'full' | 'structural' | 'synthetic';
+
 /** One recorded observation, at its position, with the request it answered. */
 export interface CassetteEntry {
   /** The step it was in the recording. */
@@ -39,6 +47,13 @@ export interface CassetteSource {
 export interface Cassette {
   readonly format: typeof CASSETTE_FORMAT;
   readonly canonicalForm: string;
+  /**
+   * What the cassette holds: `full`, `structural` or `synthetic` (see `Tier`).
+   * Files written before tiers existed have none and are read as `full`.
+   */
+  readonly tier?: Tier;
+  /** When the cassette may no longer be used (ISO timestamp); null or absent: never. */
+  readonly expiresAt?: string | null;
   readonly agent: { readonly name: string; readonly build: string; readonly codeHash: string };
   readonly source: CassetteSource;
   /** The recording's conversation, in order, each message with its digest. */

@@ -1,6 +1,6 @@
 export { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
 export { CANONICAL_FORM, REQUEST_HASH_LENGTH } from './canonical-form.js';
-export { CASSETTE_FORMAT, type Cassette, type CassetteEntry, type CassetteSource } from './cassette.js';
+export { CASSETTE_FORMAT, type Cassette, type CassetteEntry, type CassetteSource, type Tier } from './cassette.js';
 export { parseCassette, serializeCassette } from './cassette-file.js';
 export { findCassetteFiles, readCassetteFile } from './cassette-files.js';
 export { CassetteIndex, type Miss } from './cassette-index.js';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { assertRunId } from '../engine/index.js';
+import type { Engine } from '../engine/index.js';
+import { assertRunId, createEngine } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { Store } from '../store/index.js';
@@ -37,6 +38,22 @@ export class CommandContext {
   /** The database path: `--db`, then `FORKPOINT_DB`, then the default. */
   dbPath(parsed: ParsedOptions): string {
     return stringOption(parsed, 'db') ?? this.io.env.FORKPOINT_DB ?? DEFAULT_DB_PATH;
+  }
+
+  /** The clock: `--now` fixed, or the real one. */
+  clock(parsed: ParsedOptions): () => Date {
+    const now = stringOption(parsed, 'now');
+    if (now === undefined) return () => new Date();
+    const fixed = new Date(now);
+    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(now) || Number.isNaN(fixed.getTime())) {
+      throw new ForkpointError('USAGE', `--now must be an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${now}"`);
+    }
+    return () => new Date(fixed);
+  }
+
+  /** The engine over `store`, with the clock of `--now`. */
+  engine(parsed: ParsedOptions, store: Store): Engine {
+    return createEngine({ store, clock: this.clock(parsed) });
   }
 
   /** Opens (creating when absent) the database. */

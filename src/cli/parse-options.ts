@@ -15,6 +15,7 @@ export interface OptionSpec {
 export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   db: { type: 'string', value: 'PATH', description: 'the database (default checkpoints/forkpoint.db, or $FORKPOINT_DB)' },
   synchronous: { type: 'string', value: 'normal|full', description: 'SQLite durability: normal (default) or full (survives power loss, slower)' },
+  now: { type: 'string', value: 'TIMESTAMP', description: 'the clock, ISO 8601 (default: now): stamps runs and decides what has expired' },
   json: { type: 'boolean', description: 'print exactly one JSON document on stdout' },
   help: { type: 'boolean', description: 'show this help' },
 };

@@ -1,26 +1,57 @@
 import type { AgentBuild } from '../agent/index.js';
+import type { Tier } from '../cassette/index.js';
 import { CANONICAL_FORM } from '../cassette/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
 import type { NewRunRecord } from '../store/index.js';
+import { earlierExpiry, fullExpiryOf, structuralExpiryOf } from '../tiers/index.js';
 import type { EngineDeps } from './engine-deps.js';
 
 /** What differs between the runs of different modes; the rest is the same for all. */
-export type RunFields = Omit<NewRunRecord, 'agentName' | 'build' | 'codeHash' | 'canonicalForm' | 'machineVersion' | 'createdAt' | 'ownerPid' | 'parent' | 'sourceRunId' | 'sourceCassette'> &
-  Partial<Pick<NewRunRecord, 'parent' | 'sourceRunId' | 'sourceCassette'>>;
+export type RunFields = Omit<
+  NewRunRecord,
+  | 'agentName'
+  | 'build'
+  | 'codeHash'
+  | 'canonicalForm'
+  | 'machineVersion'
+  | 'createdAt'
+  | 'ownerPid'
+  | 'parent'
+  | 'sourceRunId'
+  | 'sourceCassette'
+  | 'tier'
+  | 'expiresAt'
+  | 'structuralExpiresAt'
+> &
+  Partial<Pick<NewRunRecord, 'parent' | 'sourceRunId' | 'sourceCassette'>> & {
+    /** What the run's rows will hold; default `full`. */
+    readonly tier?: Tier;
+    /**
+     * The expiry of what the run copies (a fork's parent, a replayed cassette):
+     * a copy never outlives its source. Undefined or null: no bound.
+     */
+    readonly expiresNoLaterThan?: string | null;
+  };
 
-/** A run record for `agent`, stamped with the canonical form, machine version, clock and owning process. */
+/** A run record for `agent`, stamped with the canonical form, machine version, clock, owning process and retention. */
 export function newRunRecord(deps: Pick<EngineDeps, 'clock' | 'pid'>, agent: AgentBuild, fields: RunFields): NewRunRecord {
+  const { tier = 'full', expiresNoLaterThan = null, ...rest } = fields;
+  const createdAt = deps.clock();
+  const ownExpiry = tier === 'synthetic' ? null : tier === 'structural' ? structuralExpiryOf(createdAt) : fullExpiryOf(createdAt);
   return {
     parent: null,
     sourceRunId: null,
     sourceCassette: null,
-    ...fields,
+    ...rest,
     agentName: agent.name,
     build: agent.build,
     codeHash: agent.codeHash,
     canonicalForm: CANONICAL_FORM,
     machineVersion: MACHINE_VERSION,
-    createdAt: deps.clock().toISOString(),
+    createdAt: createdAt.toISOString(),
     ownerPid: deps.pid,
+    tier,
+    expiresAt: tier === 'synthetic' ? null : earlierExpiry(ownExpiry, expiresNoLaterThan),
+    structuralExpiresAt: tier === 'synthetic' ? null : structuralExpiryOf(createdAt),
   };
 }

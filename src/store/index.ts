@@ -1,13 +1,15 @@
 export type {
   NewRunRecord,
   ParentLink,
+  PurgeReason,
   Provenance,
   RunErrorRecord,
   RunFinish,
   RunMode,
+  RunPurge,
   RunRecord,
   RunStatus,
 } from './run-record.js';
 export type { StepRecord, StoredMessage } from './step-record.js';
-export type { Store } from './store.js';
+export type { FullTierPurge, PurgeCounts, Store } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';

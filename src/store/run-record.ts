@@ -1,8 +1,9 @@
 import type { ErrorCode } from '../errors/index.js';
+import type { Tier } from '../cassette/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
 /** How a run came to be. The exact strings are part of every output. */
-export type RunMode = 'record' | 'replay:strict' | 'replay:fidelity' | 'reexecution' | 'fork';
+export type RunMode = 'record' | 'replay:strict' | 'replay:fidelity' | 'replay:structural' | 'reexecution' | 'fork';
 
 /**
  * Where a run stands. `running` is what the store holds while a process works
@@ -20,6 +21,15 @@ export interface RunErrorRecord {
   readonly message: string;
   /** The step the error belongs to; the step that would have come next when no observation was made. */
   readonly step: number;
+}
+
+/** Why a run's step rows were removed: they expired, or the capture policy did not keep them. */
+export type PurgeReason = 'expired' | 'capture-policy';
+
+/** When and why a run's step rows (its full tier) were removed. */
+export interface RunPurge {
+  readonly at: string;
+  readonly reason: PurgeReason;
 }
 
 /** The run a fork branched from, and what it changed there. */
@@ -61,10 +71,18 @@ export interface RunRecord {
   readonly stepCount: number;
   /** The process that owns a `running` run. */
   readonly ownerPid: number | null;
+  /** What the run's step rows hold: `full` payloads, `structural` shapes (a structural replay), or a `synthetic` case. */
+  readonly tier: Tier;
+  /** When the step rows must be removed (ISO); null: never (synthetic runs). */
+  readonly expiresAt: string | null;
+  /** When the structural record must be removed (ISO); null: never. */
+  readonly structuralExpiresAt: string | null;
+  /** Set once the step rows are gone; the run summary and the structural record remain. */
+  readonly purge: RunPurge | null;
 }
 
 /** What a store needs to create a run. */
-export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings'>;
+export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge'>;
 
 /** How a run ended. */
 export interface RunFinish {

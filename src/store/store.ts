@@ -1,5 +1,6 @@
 import type { PayloadBlob } from '../payload/index.js';
-import type { NewRunRecord, RunFinish, RunRecord } from './run-record.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
+import type { NewRunRecord, RunErrorRecord, RunFinish, RunPurge, RunRecord } from './run-record.js';
 import type { StepRecord, StoredMessage } from './step-record.js';
 
 /**
@@ -45,5 +46,39 @@ export interface Store {
   /** Blob bodies by digest; unknown digests are absent from the result. */
   readBlobs(digests: readonly string[]): Map<string, string>;
 
+  /** Stores (or replaces) a run's structural cassette, serialised. */
+  saveStructural(runId: string, body: string): void;
+  /** A run's structural cassette as stored; undefined when it has none. */
+  readStructural(runId: string): string | undefined;
+  /**
+   * Removes the full tier of runs in one transaction: their step rows, every
+   * blob no remaining row refers to, and the payloads of their summaries,
+   * which are replaced by the redacted ones given. Status, outcome and
+   * counts stay. Deleted bytes are zeroed (`secure_delete`); `compact`
+   * returns the pages to the file system.
+   */
+  purgeRuns(purges: readonly FullTierPurge[]): PurgeCounts;
+  /** Removes runs' structural cassettes; returns how many there were. */
+  dropStructural(runIds: readonly string[]): number;
+  /** Gives freed pages back to the file system and truncates the write-ahead log, so removed bytes leave the disk. */
+  compact(): void;
   close(): void;
+}
+
+/** One run whose full tier is removed, and what its summary keeps of its payloads. */
+export interface FullTierPurge {
+  readonly runId: string;
+  readonly purge: RunPurge;
+  readonly redacted: {
+    readonly input: JsonObject;
+    readonly error: RunErrorRecord | null;
+    readonly override: JsonValue | null;
+    readonly findings: readonly JsonObject[];
+  };
+}
+
+/** What a purge removed. */
+export interface PurgeCounts {
+  readonly steps: number;
+  readonly blobs: number;
 }

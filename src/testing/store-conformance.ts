@@ -32,6 +32,9 @@ export function sampleRun(overrides: Partial<NewRunRecord> = {}): NewRunRecord {
     machineVersion: 1,
     createdAt: '2026-03-04T10:00:00.000Z',
     ownerPid: 4242,
+    tier: 'full',
+    expiresAt: '2026-03-07T10:00:00.000Z',
+    structuralExpiresAt: '2026-06-02T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -120,7 +120,7 @@ describe('engine.record', () => {
       {
         runId: 'dead0001', mode: 'record', agentName: build.name, build: build.build, codeHash: build.codeHash, scenario: null,
         input: { n: 1 }, worldAt: null, seed: 1, parent: null, sourceRunId: null, sourceCassette: null, canonicalForm: 'forkpoint-canonical/1',
-        machineVersion: 1, createdAt: '2026-03-04T10:00:00.000Z', ownerPid: 123456,
+        machineVersion: 1, createdAt: '2026-03-04T10:00:00.000Z', ownerPid: 123456, tier: 'full', expiresAt: null, structuralExpiresAt: null,
       },
       startSnapshot(build, { n: 1 }, { clock: () => new Date(0), random: () => 0 }),
     );

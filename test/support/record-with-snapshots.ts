@@ -38,6 +38,9 @@ export async function recordWithSnapshots(store: Store, build: AgentBuild, world
       machineVersion: MACHINE_VERSION,
       createdAt: '2026-03-04T09:00:00.000Z',
       ownerPid: null,
+      tier: 'full',
+      expiresAt: null,
+      structuralExpiresAt: null,
     },
     snapshot,
   );

@@ -1,5 +1,5 @@
 import { compareRuns } from '../../analysis/index.js';
-import { assertRunId, createEngine } from '../../engine/index.js';
+import { assertRunId } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
@@ -25,7 +25,7 @@ export const compareCommand: Command = {
     assertRunId(first);
     assertRunId(second);
     return withStore(cli.openStoreHolding(parsed, first), async (open) => {
-      const engine = createEngine({ store: open });
+      const engine = cli.engine(parsed, open);
       const a = engine.getRun(first);
       const b = engine.getRun(second);
       const scenario = await scenarioIfLoadable(a.scenario ?? b.scenario);

@@ -1,5 +1,4 @@
 import { compareRuns } from '../../analysis/index.js';
-import { createEngine } from '../../engine/index.js';
 import type { Engine, RunView } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
@@ -31,7 +30,7 @@ export const demoCommand: Command = {
     if (parsed.values.json === true) throw new ForkpointError('USAGE', 'demo tells a story for people; use the other commands for --json');
     const scenario = await loadScenario(SCENARIO_DIR);
     return withStore(cli.openStore(parsed), async (store) => {
-      const engine = createEngine({ store });
+      const engine = cli.engine(parsed, store);
       const world = (at: string) => (seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
 
       chapter(cli, 1, `Record the incident: ${INCIDENT.claimId} on ${INCIDENT.at} with the baseline build.`);

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { serializeCassette } from '../../cassette/index.js';
-import { createEngine } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
@@ -20,7 +19,7 @@ export const exportCommand: Command = {
     const runId = cli.runIdArgument(parsed, 'forkpoint export 9b40c1d5 -o incident.cassette.json');
     const file = stringOption(parsed, 'output');
     return withStore(cli.openStoreHolding(parsed, runId), (open) => {
-      const cassette = createEngine({ store: open }).cassette(runId);
+      const cassette = cli.engine(parsed, open).cassette(runId);
       const text = serializeCassette(cassette);
       if (file === undefined) {
         cli.print(text);

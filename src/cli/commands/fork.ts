@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { outcomeHistogram } from '../../analysis/index.js';
 import type { ForkOverride } from '../../checkpoint/index.js';
-import { assertSeed, assertWorldDate, createEngine } from '../../engine/index.js';
+import { assertSeed, assertWorldDate } from '../../engine/index.js';
 import type { ForkResult } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { parseJsonInput } from '../../json/index.js';
@@ -50,7 +50,7 @@ export const forkCommand: Command = {
     if (seed !== undefined) assertSeed(seed + repeats - 1);
 
     return withStore(cli.openStore(parsed), async (store) => {
-      const engine = createEngine({ store });
+      const engine = cli.engine(parsed, store);
       const parent = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), parent.scenario, runId);
       const agent = buildOf(scenario, stringOption(parsed, 'build') ?? parent.agent.build);

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeCassette } from '../../cassette/index.js';
-import type { RecordResult } from '../../engine/index.js';
-import { assertWorldDate, createEngine } from '../../engine/index.js';
+import type { Engine, RecordResult } from '../../engine/index.js';
+import { assertWorldDate } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type { Scenario } from '../../scenario/index.js';
@@ -53,7 +53,7 @@ export const recordBatchCommand: Command = {
     if (failedOnly && exportDir === undefined) throw new ForkpointError('USAGE', '--failed-only chooses what --export writes; give --export DIR too');
 
     return withStore(cli.openStore(parsed), async (store) => {
-      const engine = createEngine({ store });
+      const engine = cli.engine(parsed, store);
       const runs: RecordResult[] = [];
       for (const [i, input] of inputs.entries()) {
         runs.push(
@@ -91,7 +91,7 @@ function inputsOf(scenario: Scenario, flag: string, selection: string): readonly
   return names.map((name) => scenario.inputFrom({ [flag]: name }));
 }
 
-function exportRuns(engine: ReturnType<typeof createEngine>, directory: string, runs: readonly RecordResult[], at: string, build: string): string[] {
+function exportRuns(engine: Engine, directory: string, runs: readonly RecordResult[], at: string, build: string): string[] {
   try {
     mkdirSync(directory, { recursive: true });
     return runs.map((run) => {

@@ -1,4 +1,3 @@
-import { createEngine } from '../../engine/index.js';
 import { assertRunId, assertWorldDate } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
@@ -48,7 +47,7 @@ export const recordCommand: Command = {
     const input = scenario.inputFrom(Object.fromEntries(Object.keys(inputFlags).map((name) => [name, stringOption(parsed, name)])));
 
     return withStore(cli.openStore(parsed), async (store) => {
-      const run = await createEngine({ store }).record({
+      const run = await cli.engine(parsed, store).record({
         agent,
         world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs }),
         input,

@@ -1,4 +1,4 @@
-import { assertWorldDate, createEngine } from '../../engine/index.js';
+import { assertWorldDate } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { Command } from '../command.js';
@@ -32,7 +32,7 @@ export const reexecuteCommand: Command = {
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
     const latencyMs = integerOption(parsed, 'latency', 0, 60_000) ?? 0;
     return withStore(cli.openStore(parsed), async (store) => {
-      const engine = createEngine({ store });
+      const engine = cli.engine(parsed, store);
       const source = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), source.scenario, runId);
       const result = await engine.reexecute({

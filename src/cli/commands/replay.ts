@@ -1,5 +1,5 @@
 import { readCassetteFile } from '../../cassette/index.js';
-import { assertRunId, createEngine } from '../../engine/index.js';
+import { assertRunId } from '../../engine/index.js';
 import type { ReplayOptions } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
@@ -51,7 +51,7 @@ export const replayCommand: Command = {
     const cassetteFromFile = file === undefined ? undefined : readCassetteFile(file);
 
     return withStore(cli.openStore(parsed), async (store) => {
-      const engine = createEngine({ store });
+      const engine = cli.engine(parsed, store);
       const cassette = cassetteFromFile ?? engine.cassette(runId!);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), cassette.source.scenario, cassette.source.runId);
       const agent = buildOf(scenario, stringOption(parsed, 'build') ?? cassette.agent.build);

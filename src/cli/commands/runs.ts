@@ -1,4 +1,3 @@
-import { createEngine } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
@@ -17,7 +16,7 @@ export const runsCommand: Command = {
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     if (parsed.positionals.length > 0) throw new ForkpointError('USAGE', `runs takes no arguments, got "${parsed.positionals[0]}"`);
     const store = cli.openExistingStore(parsed);
-    const runs = store === undefined ? [] : await withStore(store, (open) => createEngine({ store: open }).listRuns());
+    const runs = store === undefined ? [] : await withStore(store, (open) => cli.engine(parsed, open).listRuns());
     if (parsed.values.json === true) cli.json({ runs });
     else cli.print(formatRuns(runs, cli.style));
     return EXIT.ok;

@@ -1,4 +1,3 @@
-import { createEngine } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
@@ -21,7 +20,7 @@ export const showCommand: Command = {
     const runId = cli.runIdArgument(parsed, 'forkpoint show 9b40c1d5');
     const step = integerOption(parsed, 'step', 0, Number.MAX_SAFE_INTEGER);
     return withStore(cli.openStoreHolding(parsed, runId), async (open) => {
-      const engine = createEngine({ store: open });
+      const engine = cli.engine(parsed, open);
       if (step === undefined) {
         const run = engine.getRun(runId);
         if (parsed.values.json === true) cli.json(run);

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { findCassetteFiles, readCassetteFile } from '../../cassette/index.js';
 import type { SuiteInput, SuiteResult } from '../../engine/index.js';
-import { createEngine } from '../../engine/index.js';
 import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
 import { sqliteStore } from '../../store/index.js';
@@ -40,7 +39,7 @@ export const suiteCommand: Command = {
     const store = parsed.values.db === undefined && cli.io.env.FORKPOINT_DB === undefined ? sqliteStore({ path: ':memory:' }) : cli.openStore(parsed);
     return withStore(store, async (open) => {
       const progress = cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
-      const result = await createEngine({ store: open }).suite(inputs, agent, progress);
+      const result = await cli.engine(parsed, open).suite(inputs, agent, progress);
       if (progress !== undefined) cli.io.stderr.write('\n');
       const junit = stringOption(parsed, 'junit');
       if (junit !== undefined) writeJunit(junit, result);

@@ -1,4 +1,3 @@
-import { createEngine } from '../../engine/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -16,7 +15,7 @@ export const treeCommand: Command = {
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     const runId = cli.runIdArgument(parsed, 'forkpoint tree 9b40c1d5');
     return withStore(cli.openStoreHolding(parsed, runId), (open) => {
-      const lineage = createEngine({ store: open }).lineage(runId);
+      const lineage = cli.engine(parsed, open).lineage(runId);
       if (parsed.values.json === true) cli.json({ mode: 'tree', runId, ...lineage });
       else cli.print(formatLineage(lineage, cli.style));
       return EXIT.ok;

@@ -1,5 +1,5 @@
 import type { VerifyResult } from '../../engine/index.js';
-import { assertWorldDate, createEngine } from '../../engine/index.js';
+import { assertWorldDate } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { Command } from '../command.js';
@@ -43,7 +43,7 @@ export const verifyCommand: Command = {
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
 
     return withStore(cli.openStoreHolding(parsed, runId), async (store) => {
-      const engine = createEngine({ store });
+      const engine = cli.engine(parsed, store);
       const recording = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), recording.scenario, runId);
       const common = { runId, candidate: buildOf(scenario, candidateName), baseline: buildOf(scenario, baselineName), repeats, scenario: directory };

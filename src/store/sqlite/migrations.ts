@@ -76,6 +76,27 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'tiers and retention',
+    // Runs recorded before tiers existed are full-tier runs: they expire 72 hours after they were made.
+    sql: `
+      ALTER TABLE runs ADD COLUMN tier TEXT NOT NULL DEFAULT 'full';
+      ALTER TABLE runs ADD COLUMN expires_at TEXT;
+      ALTER TABLE runs ADD COLUMN structural_expires_at TEXT;
+      ALTER TABLE runs ADD COLUMN purged_at TEXT;
+      ALTER TABLE runs ADD COLUMN purge_reason TEXT;
+      UPDATE runs SET
+        expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+72 hours'),
+        structural_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+90 days');
+      CREATE INDEX runs_by_expiry ON runs (expires_at) WHERE purged_at IS NULL AND expires_at IS NOT NULL;
+
+      CREATE TABLE structural_cassettes (
+        run_id TEXT PRIMARY KEY REFERENCES runs (run_id),
+        body   TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /** The newest schema version this build of forkpoint knows. */

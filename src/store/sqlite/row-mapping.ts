@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import { canonicalJson } from '../../json/index.js';
-import type { Provenance, RunErrorRecord, RunMode, RunRecord, RunStatus } from '../run-record.js';
+import type { Tier } from '../../cassette/index.js';
+import type { Provenance, PurgeReason, RunErrorRecord, RunMode, RunRecord, RunStatus } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
@@ -29,6 +30,11 @@ export interface RunRow {
   finished_at: string | null;
   step_count: number;
   owner_pid: number | null;
+  tier: string;
+  expires_at: string | null;
+  structural_expires_at: string | null;
+  purged_at: string | null;
+  purge_reason: string | null;
 }
 
 /** A `steps` row as better-sqlite3 returns it. */
@@ -80,6 +86,10 @@ export function runFromRow(row: RunRow): RunRecord {
     finishedAt: row.finished_at,
     stepCount: row.step_count,
     ownerPid: row.owner_pid,
+    tier: row.tier as Tier,
+    expiresAt: row.expires_at,
+    structuralExpiresAt: row.structural_expires_at,
+    purge: row.purged_at === null ? null : { at: row.purged_at, reason: (row.purge_reason ?? 'expired') as PurgeReason },
   };
 }
 
@@ -110,6 +120,11 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     finished_at: run.finishedAt,
     step_count: run.stepCount,
     owner_pid: run.ownerPid,
+    tier: run.tier,
+    expires_at: run.expiresAt,
+    structural_expires_at: run.structuralExpiresAt,
+    purged_at: run.purge?.at ?? null,
+    purge_reason: run.purge?.reason ?? null,
   };
 }
 

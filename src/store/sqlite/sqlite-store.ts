@@ -3,7 +3,8 @@ import { canonicalJson } from '../../json/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
 import type { StepRecord, StoredMessage } from '../step-record.js';
-import type { Store } from '../store.js';
+import type { FullTierPurge, PurgeCounts, Store } from '../store.js';
+import { closeOverTrees, collectReferences, noReferences } from './blob-references.js';
 import type { Synchronous } from './open-database.js';
 import { openDatabase } from './open-database.js';
 import type { RunRow, StepRow } from './row-mapping.js';
@@ -58,10 +59,10 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     insertRun: db.prepare(
       `INSERT INTO runs (run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
          parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version, created_at,
-         finished_at, step_count, owner_pid)
+         finished_at, step_count, owner_pid, tier, expires_at, structural_expires_at, purged_at, purge_reason)
        VALUES (@run_id, @mode, @agent_name, @build, @code_hash, @scenario, @input, @world_at, @seed, @status, @outcome, @error,
          @parent_run_id, @parent_step, @override, @source_run_id, @source_cassette, @findings, @canonical_form, @machine_version, @created_at,
-         @finished_at, @step_count, @owner_pid)`,
+         @finished_at, @step_count, @owner_pid, @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason)`,
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertBlob: db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING'),
@@ -89,7 +90,58 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       'SELECT step, message, message_digest AS digest FROM steps WHERE run_id = ? AND step <= ? AND message IS NOT NULL ORDER BY step',
     ),
     readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))'),
+    readBlobBodies: db.prepare('SELECT body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').pluck(),
+    runPayloads: db.prepare('SELECT request, response, message, checkpoint FROM steps WHERE run_id = ?').raw(),
+    allPayloads: db.prepare('SELECT request, response, message, checkpoint FROM steps').raw(),
+    deleteSteps: db.prepare('DELETE FROM steps WHERE run_id = ?'),
+    deleteBlob: db.prepare('DELETE FROM blobs WHERE digest = ?'),
+    redactRun: db.prepare(
+      `UPDATE runs SET input = @input, error = @error, override = @override, findings = @findings,
+         purged_at = @purged_at, purge_reason = @purge_reason
+       WHERE run_id = @run_id AND purged_at IS NULL`,
+    ),
+    saveStructural: db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET body = excluded.body'),
+    readStructural: db.prepare('SELECT body FROM structural_cassettes WHERE run_id = ?').pluck(),
+    dropStructural: db.prepare('DELETE FROM structural_cassettes WHERE run_id = ?'),
   };
+
+  const readBodies = (digests: readonly string[]): string[] => statements.readBlobBodies.all(JSON.stringify(digests)) as string[];
+
+  // The blobs only these runs refer to are the ones their purge frees; the
+  // rest of the database is scanned once, for the references that remain.
+  const purgeRuns = db.transaction((purges: readonly FullTierPurge[]): PurgeCounts => {
+    const freed = noReferences();
+    for (const { runId } of purges) {
+      for (const columns of statements.runPayloads.iterate(runId) as Iterable<Array<string | null>>) {
+        for (const text of columns) collectReferences(text, freed);
+      }
+    }
+    closeOverTrees(freed, readBodies);
+    let steps = 0;
+    for (const { runId, purge, redacted } of purges) {
+      steps += statements.deleteSteps.run(runId).changes;
+      const changes = statements.redactRun.run({
+        run_id: runId,
+        input: canonicalJson(redacted.input),
+        error: errorToText(redacted.error),
+        override: redacted.override === null ? null : canonicalJson(redacted.override),
+        findings: findingsToText(redacted.findings),
+        purged_at: purge.at,
+        purge_reason: purge.reason,
+      }).changes;
+      if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} does not exist or was purged already`);
+    }
+    const kept = noReferences();
+    for (const columns of statements.allPayloads.iterate() as Iterable<Array<string | null>>) {
+      for (const text of columns) collectReferences(text, kept);
+    }
+    closeOverTrees(kept, readBodies);
+    let blobs = 0;
+    for (const digest of freed.all) {
+      if (!kept.all.has(digest)) blobs += statements.deleteBlob.run(digest).changes;
+    }
+    return { steps, blobs };
+  });
 
   const writeBlobs = (blobs: readonly PayloadBlob[]): void => {
     for (const blob of blobs) statements.insertBlob.run(blob.digest, blob.body);
@@ -99,7 +151,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
     }
-    const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0 };
+    const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null };
     statements.insertRun.run(runToParams(record));
     writeBlobs(blobs);
     if (start !== null) statements.insertStep.run(stepToParams(run.runId, start));
@@ -156,6 +208,18 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         return new Map(rows.map((row) => [row.digest, row.body]));
       });
     },
+    saveStructural: (runId, body) => guarded(() => void statements.saveStructural.run(runId, body)),
+    readStructural: (runId) => guarded(() => statements.readStructural.get(runId) as string | undefined),
+    purgeRuns: (purges) => guarded(() => purgeRuns.immediate(purges)),
+    dropStructural: (runIds) =>
+      guarded(() => db.transaction(() => runIds.reduce((count, runId) => count + statements.dropStructural.run(runId).changes, 0)).immediate()),
+    compact: () =>
+      guarded(() => {
+        // The vacuum writes through the log, so the log is truncated after it as well as before.
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        db.pragma('incremental_vacuum');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      }),
     close: () => guarded(() => db.close()),
   };
 }

@@ -1,0 +1,38 @@
+import { ForkpointError } from '../errors/index.js';
+import type { JsonValue } from '../json/index.js';
+
+// In a structural cassette every content string is `a` repeated to its length,
+// so a file writes one as `a*N`: a 2 KB form costs six bytes. Envelope strings
+// (tool names, ids) are written as they are, and none may look like `a*N`.
+const RUN = /^a+$/;
+const WRITTEN = /^a\*(\d+)$/;
+const SHORTEST_RUN = 4;
+
+/** Writes every run of `a` of length four or more as `a*N`. */
+export function compactShapedStrings(value: JsonValue): JsonValue {
+  if (typeof value === 'string') {
+    if (WRITTEN.test(value)) throw new ForkpointError('CASSETTE_INVALID', `the string "${value}" cannot be written in a structural cassette: it reads as a run of a`);
+    return value.length >= SHORTEST_RUN && RUN.test(value) ? `a*${value.length}` : value;
+  }
+  return mapContainers(value, compactShapedStrings);
+}
+
+/** Reads `a*N` back as `a` repeated N times. */
+export function expandShapedStrings(value: JsonValue, maxLength: number): JsonValue {
+  if (typeof value === 'string') {
+    const written = WRITTEN.exec(value);
+    if (written === null) return value;
+    const length = Number(written[1]);
+    if (length > maxLength) throw new ForkpointError('CASSETTE_INVALID', `a shaped string of ${length} characters is longer than the file allows`);
+    return 'a'.repeat(length);
+  }
+  return mapContainers(value, (item) => expandShapedStrings(item, maxLength));
+}
+
+function mapContainers(value: JsonValue, map: (item: JsonValue) => JsonValue): JsonValue {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(map);
+  const mapped: Record<string, JsonValue> = {};
+  for (const [key, item] of Object.entries(value)) mapped[key] = map(item);
+  return mapped;
+}

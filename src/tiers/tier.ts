@@ -1,0 +1,26 @@
+export type { Tier } from '../cassette/index.js';
+
+/** How long a full recording may be kept. */
+export const FULL_RETENTION_HOURS = 72;
+
+/** How long a structural record may be kept. */
+export const STRUCTURAL_RETENTION_DAYS = 90;
+
+const HOUR_MS = 3_600_000;
+
+/** When the full tier of something recorded at `recordedAt` expires. */
+export const fullExpiryOf = (recordedAt: Date): string => new Date(recordedAt.getTime() + FULL_RETENTION_HOURS * HOUR_MS).toISOString();
+
+/** When the structural tier of something recorded at `recordedAt` expires. */
+export const structuralExpiryOf = (recordedAt: Date): string =>
+  new Date(recordedAt.getTime() + STRUCTURAL_RETENTION_DAYS * 24 * HOUR_MS).toISOString();
+
+/** The earlier of two expiries, where null means never. */
+export function earlierExpiry(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a < b ? a : b;
+}
+
+/** True when `expiresAt` (null: never) has passed at `now`. */
+export const hasExpired = (expiresAt: string | null, now: Date): boolean => expiresAt !== null && expiresAt <= now.toISOString();
