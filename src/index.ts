@@ -48,6 +48,7 @@ export {
   type Cassette,
   type CassetteEntry,
   type CassetteSource,
+  type Tier,
   formatCassetteKey,
   type CassetteKey,
   type HashedModelRequest,
@@ -76,7 +77,17 @@ export {
 } from './conversation/index.js';
 export {
   createEngine,
+  decideCapture,
+  formatCapturePolicy,
+  parseCapturePolicy,
+  sampleDraw,
   type AgentRef,
+  type CaptureDecision,
+  type CapturePolicy,
+  type CollectedRun,
+  type GcReport,
+  type RunRetention,
+  type TierSizes,
   type Engine,
   type EngineOptions,
   type ForkOptions,
@@ -99,6 +110,17 @@ export {
   type RunView,
   type StepView,
 } from './engine/index.js';
+export {
+  FULL_RETENTION_HOURS,
+  STRUCTURAL_FORM,
+  STRUCTURAL_RETENTION_DAYS,
+  StructuralHasher,
+  shapeJson,
+  shapeMessage,
+  shapeModelResponse,
+  shapeToolResponse,
+  structuralCassetteOf,
+} from './tiers/index.js';
 export { ERROR_CODES, ForkpointError, isForkpointError, type ErrorCode } from './errors/index.js';
 export { applyMergePatch, canonicalJson, isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
 export {

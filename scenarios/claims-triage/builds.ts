@@ -1,4 +1,4 @@
-import type { AgentDefinition, JsonObject, ToolResultCheck, ToolResultVerdict } from '../../src/index.js';
+import type { AgentDefinition, FailedToolCall, JsonObject, ToolResultCheck, ToolResultVerdict } from '../../src/index.js';
 import { defineAgent, isJsonObject } from '../../src/index.js';
 import { parseDecision, validateDecision } from './outcome.js';
 import { TOOL_SPECS } from './tool-specs.js';
@@ -22,6 +22,13 @@ const common: Omit<AgentDefinition, 'build' | 'systemPrompt'> = {
   renderInput: (input: JsonObject) => `Triage claim ${String(input.claimId)} and write your decision.`,
   parseOutcome: parseDecision,
   validateOutcome: validateDecision,
+  // The OCR service times out now and then and answers on a second try: retry a timeout twice (three
+  // attempts in all) before the model sees the error. Written inline, so that its source is in the code hash.
+  retryTool: (failed: FailedToolCall): boolean => {
+    if (failed.call.name !== 'ocr_document' || failed.attempt > 2) return false;
+    const output = failed.response.output;
+    return isJsonObject(output) && typeof output.error === 'string' && output.error.includes('timed out');
+  },
 };
 
 /** The build that was running on 4 March: it trusts every OCR reading. */

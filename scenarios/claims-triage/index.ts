@@ -2,6 +2,7 @@ import type { JsonObject } from '../../src/index.js';
 import { ForkpointError, defineScenario } from '../../src/index.js';
 import { baseline, patched, timestamped } from './builds.js';
 import { summarizeClaimsResponse } from './summarize.js';
+import { claimsSynthetic } from './synthetic-suite/index.js';
 import { CLAIMS } from './world/claims-data.js';
 import { openClaimsWorld } from './world/open-world.js';
 
@@ -25,10 +26,13 @@ export default defineScenario({
   },
   allInputs: () => CLAIMS.map((claim) => ({ claimId: claim.claimId })),
   openWorld: (options) => openClaimsWorld(options),
+  synthetic: claimsSynthetic,
   summarizeResponse: summarizeClaimsResponse,
 });
 
 export { baseline, patched, timestamped } from './builds.js';
-export { CLAIMS, POLICIES, OCR_V2_FROM } from './world/claims-data.js';
+export { CLAIMS, POLICIES } from './world/claims-data.js';
+export { OCR_V2_FROM } from './world/read-document.js';
 export { openClaimsWorld, type ClaimsWorldOptions } from './world/open-world.js';
 export { simulatedModel, MODEL_TRAITS } from './model/simulated-model.js';
+export { claimsSynthetic, CASE_PATHS, type CasePath } from './synthetic-suite/index.js';

@@ -23,6 +23,9 @@ export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly Step
   return {
     format: CASSETTE_FORMAT,
     canonicalForm: run.canonicalForm,
+    // A structural replay's rows hold shapes, but in the full canonical form: its own cassette is a full one.
+    tier: run.tier === 'synthetic' ? 'synthetic' : 'full',
+    expiresAt: run.expiresAt,
     agent: { name: run.agentName, build: run.build, codeHash: run.codeHash },
     source: {
       runId: run.runId,

@@ -8,7 +8,12 @@ import type { RecordOptions } from './record-run.js';
 import { recordRun } from './record-run.js';
 import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
-import { cassetteOfRun } from './cassette-of-run.js';
+import type { GcReport } from './collect-garbage.js';
+import { collectGarbage } from './collect-garbage.js';
+import { fullCassetteOf } from './full-tier.js';
+import { structuralRecordOf } from './structural-record.js';
+import type { TierSizes } from './tier-sizes.js';
+import { tierSizesOf } from './tier-sizes.js';
 import type { Lineage } from './lineage-tree.js';
 import { lineageTreeOf } from './lineage-tree.js';
 import type { SuiteInput, SuiteResult } from './run-suite.js';
@@ -22,7 +27,6 @@ import { reexecuteRun } from './reexecute-run.js';
 import type { ReplayOptions } from './replay-run.js';
 import { replayRun } from './replay-run.js';
 import type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView } from './run-view.js';
-import { readStepViews } from './read-run.js';
 
 /** The forkpoint engine: the modes, and reads over what they stored. */
 export interface Engine {
@@ -39,8 +43,16 @@ export interface Engine {
   verify(options: VerifyOptions): Promise<VerifyResult>;
   /** Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. */
   suite(inputs: readonly SuiteInput[], agent: AgentBuild, onCase?: (done: number, total: number) => void): Promise<SuiteResult>;
-  /** The cassette of a stored run: every observation it received, by position and request hash. */
-  cassette(runId: string): Cassette;
+  /**
+   * The cassette of a stored run: every observation it received, by position
+   * and request hash (`full`, the default), or its shape (`structural`).
+   * Raises `CASSETTE_EXPIRED` when the tier asked for has expired or was not kept.
+   */
+  cassette(runId: string, tier?: 'full' | 'structural'): Cassette;
+  /** The bytes of each tier of a run as a cassette file; null for a tier that is gone. */
+  tierSizes(runId: string): TierSizes;
+  /** Enforces retention: removes what has expired by the engine's clock (see {@link GcReport}). */
+  gc(): GcReport;
   /** A run with its steps. */
   getRun(runId: string): RunView;
   /** A run without its steps. */
@@ -74,7 +86,12 @@ export function createEngine(options: EngineOptions): Engine {
     fork: (forkOptions) => forkRun(deps, forkOptions),
     verify: (verifyOptions) => verifyRun(deps, verifyOptions),
     suite: (inputs, agent, onCase) => runSuite(deps, inputs, agent, onCase),
-    cassette: (runId) => cassetteOfRun(deps.store, requireRun(deps.store, runId), readStepViews(deps.store, runId)),
+    cassette(runId, tier = 'full') {
+      const run = requireRun(deps.store, runId);
+      return tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'export') : structuralRecordOf(deps.store, run, deps.clock());
+    },
+    tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
+    gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.ownerPid !== null && deps.isProcessAlive(run.ownerPid)),
     getRun: (runId) => readRunView(deps.store, runId, deps.isProcessAlive),
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),
     listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),

@@ -18,6 +18,7 @@ import { streamingSink } from './run-sink.js';
 import type { ForkResult, StepView } from './run-view.js';
 import { machineOf } from './start-run.js';
 import { newRunIdentity } from './validate-inputs.js';
+import { requireFullTier, tierOfCopy } from './full-tier.js';
 
 /** What `fork` needs. */
 export interface ForkOptions {
@@ -44,6 +45,7 @@ export interface ForkOptions {
  */
 export async function forkRun(deps: EngineDeps, options: ForkOptions): Promise<ForkResult> {
   const parent = requireRun(deps.store, options.parentRunId);
+  requireFullTier(deps.store, parent, deps.clock(), 'fork');
   const { runId, seed } = newRunIdentity(deps, options);
   const steps = readStepViews(deps.store, parent.runId);
   const target = stepToOverride(parent.runId, steps, options.atStep, options.override);
@@ -81,6 +83,9 @@ export async function forkRun(deps: EngineDeps, options: ForkOptions): Promise<F
       worldAt: options.at ?? parent.worldAt,
       seed,
       parent: { runId: parent.runId, atStep: options.atStep, override: options.override as unknown as JsonValue },
+      // The fork's rows read the parent's: it cannot outlive them.
+      tier: tierOfCopy(parent),
+      expiresNoLaterThan: parent.expiresAt,
     }),
     agent,
     start,

@@ -3,6 +3,8 @@ import { lineageOf } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, Store } from '../store/index.js';
 import { hasExpired } from '../tiers/index.js';
+import { cassetteOfRun } from './cassette-of-run.js';
+import { readStepViews } from './read-run.js';
 
 /** What a caller was about to do with a run's full tier, for the error message. */
 export type FullTierUse = 'replay' | 'fork' | 'export' | 're-execute';
@@ -56,3 +58,9 @@ export function requireUnexpiredCassette(cassette: Cassette, origin: string, now
 
 /** The tier of a run that copies `source`: a copy of a synthetic case stays synthetic; anything else is full. */
 export const tierOfCopy = (source: Pick<RunRecord, 'tier'> | Pick<Cassette, 'tier'>): Tier => (source.tier === 'synthetic' ? 'synthetic' : 'full');
+
+/** The full cassette of a stored run, once {@link requireFullTier} has let it through. */
+export function fullCassetteOf(store: Store, run: RunRecord, now: Date, use: FullTierUse): Cassette {
+  requireFullTier(store, run, now, use);
+  return cassetteOfRun(store, run, readStepViews(store, run.runId));
+}

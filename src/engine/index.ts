@@ -6,7 +6,17 @@ export type { RecordOptions } from './record-run.js';
 export type { ForkOptions } from './fork-run.js';
 export type { ReexecuteOptions } from './reexecute-run.js';
 export type { ReplayOptions } from './replay-run.js';
-export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView, StepView } from './run-view.js';
+export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunRetention, RunSummary, RunView, StepView } from './run-view.js';
+export {
+  decideCapture,
+  formatCapturePolicy,
+  parseCapturePolicy,
+  sampleDraw,
+  type CaptureDecision,
+  type CapturePolicy,
+} from './capture-policy.js';
+export type { CollectedRun, GcReport } from './collect-garbage.js';
+export type { TierSizes } from './tier-sizes.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
 export { machineOf, startSnapshot } from './start-run.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';

@@ -32,6 +32,7 @@ export function summarizeRun(run: RunRecord, isProcessAlive: (pid: number) => bo
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
     stepCount: run.stepCount,
+    retention: { tier: run.tier, expiresAt: run.expiresAt, structuralExpiresAt: run.structuralExpiresAt, purge: run.purge },
   };
 }
 

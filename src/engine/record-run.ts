@@ -8,7 +8,9 @@ import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
-import { readRunView } from './read-run.js';
+import { readRunView, requireRun } from './read-run.js';
+import type { CapturePolicy } from './capture-policy.js';
+import { decideCapture, dropFullTier } from './capture-policy.js';
 import { streamingSink } from './run-sink.js';
 import type { RecordResult } from './run-view.js';
 import { startSnapshot } from './start-run.js';
@@ -28,6 +30,10 @@ export interface RecordOptions {
   readonly seed?: number;
   /** Default: minted by the engine. */
   readonly runId?: string;
+  /** `synthetic` for a run of a hand-written synthetic case, which never expires; default `full`. */
+  readonly tier?: 'full' | 'synthetic';
+  /** Which runs keep their full tier once they end; default: every run. */
+  readonly capture?: CapturePolicy;
 }
 
 /**
@@ -50,6 +56,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
       input: options.input,
       worldAt: options.at ?? null,
       seed,
+      tier: options.tier ?? 'full',
     }),
     agent,
     start: startSnapshot(agent, options.input, deps),
@@ -57,5 +64,9 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     transport: liveTransport(options.world(seed)),
     sink: streamingSink(deps.store),
   });
-  return readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
+  if (options.capture === undefined) return readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
+  const run = requireRun(deps.store, runId);
+  const capture = decideCapture(options.capture, run);
+  if (!capture.kept) dropFullTier(deps.store, run, deps.clock());
+  return { ...(readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult), capture };
 }

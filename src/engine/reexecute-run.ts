@@ -3,6 +3,7 @@ import { RequestHasher } from '../cassette/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { requireFullTier, tierOfCopy } from './full-tier.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
 import { readRunView, requireRun } from './read-run.js';
@@ -31,6 +32,8 @@ export interface ReexecuteOptions {
  */
 export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
   const source = requireRun(deps.store, options.sourceRunId);
+  // The input is a payload of the full tier: once that is gone, there is nothing to run again.
+  requireFullTier(deps.store, source, deps.clock(), 're-execute');
   const { runId, seed } = newRunIdentity(deps, options);
   const { agent } = options;
   await executeRun(deps, {
@@ -42,6 +45,8 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
       worldAt: options.at,
       seed,
       sourceRunId: source.runId,
+      tier: tierOfCopy(source),
+      expiresNoLaterThan: source.expiresAt,
     }),
     agent,
     start: startSnapshot(agent, source.input, deps),

@@ -4,10 +4,13 @@ import type { Cassette } from '../cassette/index.js';
 import { CANONICAL_FORM, CassetteIndex, RequestHasher } from '../cassette/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
+import { STRUCTURAL_FORM } from '../tiers/index.js';
 import { liveTransport, replayingTransport } from '../transports/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { requireUnexpiredCassette, tierOfCopy } from './full-tier.js';
+import { structuralKeys } from './structural-keys.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
 import { readRunView } from './read-run.js';
@@ -28,6 +31,7 @@ export type ReplayOptions = {
   readonly runId?: string;
 } & (
   | { readonly mode: 'strict' }
+  | { readonly mode: 'structural' }
   | { readonly mode: 'fidelity'; readonly onMiss?: 'stop' }
   | { readonly mode: 'fidelity'; readonly onMiss: 'live'; readonly world: (seed: number) => World }
 );
@@ -39,14 +43,18 @@ export type ReplayOptions = {
  * redo, so it is stored in one transaction when it ends.
  */
 export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promise<ReplayResult> {
-  const { agent, cassette } = options;
-  checkCassetteFits(cassette, agent);
+  const { cassette } = options;
+  const structural = options.mode === 'structural';
+  checkCassetteFits(cassette, options.agent, structural);
+  requireUnexpiredCassette(cassette, options.cassetteFile ?? `of run ${cassette.source.runId}`, deps.clock());
+  // A shaped final turn says nothing about the outcome: a structural replay checks the trajectory only.
+  const agent = structural ? withoutOutcomeJudgement(options.agent) : options.agent;
   const runId = options.runId ?? deps.newRunId();
   assertRunId(runId);
   const index = new CassetteIndex(cassette);
   const transport: ReplayingTransport =
-    options.mode === 'strict'
-      ? replayingTransport({ mode: 'strict', index, runId })
+    options.mode === 'strict' || options.mode === 'structural'
+      ? replayingTransport({ mode: 'strict', index, runId, ...(structural ? { keys: structuralKeys() } : {}) })
       : options.onMiss === 'live'
         ? replayingTransport({ mode: 'fidelity', onMiss: 'live', index, runId, live: liveTransport(options.world(cassette.source.seed ?? 0)) })
         : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
@@ -54,7 +62,9 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
   await executeRun(deps, {
     run: newRunRecord(deps, agent, {
       runId,
-      mode: options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',
+      mode: structural ? 'replay:structural' : options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',
+      tier: structural ? 'structural' : tierOfCopy(cassette),
+      expiresNoLaterThan: cassette.expiresAt ?? null,
       scenario: options.scenario ?? cassette.source.scenario,
       input: cassette.source.input,
       worldAt: cassette.source.at,
@@ -76,14 +86,29 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
   return { ...view, divergence } as ReplayResult;
 }
 
-function checkCassetteFits(cassette: Cassette, agent: AgentBuild): void {
+/** The build with its outcome parser and checks replaced: every final turn ends the run as `{ judged: false }`. */
+function withoutOutcomeJudgement(agent: AgentBuild): AgentBuild {
+  const { validateOutcome: _validate, ...rest } = agent;
+  return { ...rest, parseOutcome: () => ({ ok: true, outcome: { judged: false } }) };
+}
+
+function checkCassetteFits(cassette: Cassette, agent: AgentBuild, structural: boolean): void {
+  const isStructural = cassette.canonicalForm === STRUCTURAL_FORM;
+  if (structural !== isStructural) {
+    throw new ForkpointError(
+      'CASSETTE_INVALID',
+      structural
+        ? `a structural replay needs a structural cassette; this one is ${cassette.tier ?? 'full'}: \`forkpoint export ${cassette.source.runId} --tier structural\` writes one`
+        : `this is a structural cassette: replay it with --tier structural`,
+    );
+  }
   if (cassette.agent.name !== agent.name) {
     throw new ForkpointError(
       'CASSETTE_INVALID',
       `the cassette records agent ${cassette.agent.name}, but build ${agent.build} belongs to agent ${agent.name}; replay it with a build of ${cassette.agent.name}`,
     );
   }
-  if (cassette.canonicalForm !== CANONICAL_FORM) {
+  if (!isStructural && cassette.canonicalForm !== CANONICAL_FORM) {
     throw new ForkpointError(
       'CASSETTE_INVALID',
       `the cassette was hashed in canonical form ${cassette.canonicalForm}; this forkpoint hashes in ${CANONICAL_FORM}, so no request could match`,

@@ -1,6 +1,8 @@
 import type { Divergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunStatus } from '../store/index.js';
+import type { Tier } from '../cassette/index.js';
+import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunPurge, RunStatus } from '../store/index.js';
+import type { CaptureDecision } from './capture-policy.js';
 
 /** The agent build a run executed. */
 export interface AgentRef {
@@ -46,6 +48,20 @@ export interface RunView {
   readonly findings: readonly Divergence[];
   readonly createdAt: string;
   readonly finishedAt: string | null;
+  /** What the store holds of the run and until when. */
+  readonly retention: RunRetention;
+}
+
+/** What the store holds of a run, and until when (see `Tier`). */
+export interface RunRetention {
+  /** What the run's rows hold (`full`, `structural` for a structural replay, or `synthetic`). */
+  readonly tier: Tier;
+  /** When the rows expire; null: never. */
+  readonly expiresAt: string | null;
+  /** When the structural record expires; null: never. */
+  readonly structuralExpiresAt: string | null;
+  /** Set once the rows were removed: the summary and the structural record are what remains. */
+  readonly purge: RunPurge | null;
 }
 
 /** The run a `record` made. Its mode is always `record` and it has no parent. */
@@ -53,11 +69,13 @@ export interface RecordResult extends RunView {
   readonly mode: 'record';
   readonly status: 'completed' | 'failed';
   readonly parent: null;
+  /** What the capture policy kept, when one was given. */
+  readonly capture?: CaptureDecision;
 }
 
 /** A replay's result. Its mode says which replay it was; its steps are all `recorded` unless it went live. */
 export interface ReplayResult extends RunView {
-  readonly mode: 'replay:strict' | 'replay:fidelity';
+  readonly mode: 'replay:strict' | 'replay:fidelity' | 'replay:structural';
   readonly status: 'completed' | 'failed' | 'diverged';
   readonly source: string;
   /** The first divergence, or null when the replay stayed on the recording. */

@@ -4,8 +4,8 @@ import { judgeVerification, outcomeHistogram } from '../analysis/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
-import { cassetteOfRun } from './cassette-of-run.js';
-import { readStepViews, requireRun, summarizeRun } from './read-run.js';
+import { fullCassetteOf } from './full-tier.js';
+import { requireRun, summarizeRun } from './read-run.js';
 import { reexecuteRun } from './reexecute-run.js';
 import { replayRun } from './replay-run.js';
 import type { RunView } from './run-view.js';
@@ -59,7 +59,7 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
   if (!Number.isInteger(repeats) || repeats < 1) throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
   if (options.mode === 'reexecution') assertWorldDate(options.at);
   const recording = requireRun(deps.store, options.runId);
-  const cassette = options.mode === 'replay' ? cassetteOfRun(deps.store, recording, readStepViews(deps.store, recording.runId)) : undefined;
+  const cassette = options.mode === 'replay' ? fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
 
   const arm = async (agent: AgentBuild): Promise<RunView[]> => {
     const runs: RunView[] = [];

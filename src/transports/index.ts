@@ -4,6 +4,8 @@ export {
   replayingTransport,
   type FidelityReplayOptions,
   type ReplayingTransport,
+  type RequestKey,
+  type RequestKeys,
   type StrictReplayOptions,
 } from './replaying-transport.js';
 export type { Answered, CallPosition, ModelCall, ToolCall, Transport } from './transport.js';

@@ -9,6 +9,23 @@ interface ReplayingBase {
   readonly index: CassetteIndex;
   /** The replay run's id, carried by its divergences. */
   readonly runId: string;
+  /**
+   * How a request is looked up. Default: the hash the driver computed in the
+   * canonical form. A structural replay keys requests by their shape instead.
+   */
+  readonly keys?: RequestKeys;
+}
+
+/** The key of a request in a cassette of another canonical form: its hash, and the text a miss is diffed on. */
+export interface RequestKeys {
+  model(call: ModelCall): RequestKey;
+  tool(call: ToolCall): RequestKey;
+}
+
+/** A request's hash and the canonical text it was computed over (or a summary of it). */
+export interface RequestKey {
+  readonly hash: string;
+  readonly canonical: string;
 }
 
 /** Strict replay: every answer comes from the cassette; a miss raises. There is no live transport to fall to. */
@@ -42,10 +59,17 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
   const found: Divergence[] = [];
   let live: Transport | undefined;
 
-  async function serve<T>(call: ModelCall | ToolCall, modelRequest: ModelRequest | undefined, ask: (world: Transport) => Promise<Answered<T>>): Promise<Answered<T>> {
+  async function serve<T>(
+    asked: ModelCall | ToolCall,
+    key: RequestKey | undefined,
+    modelRequest: ModelRequest | undefined,
+    ask: (world: Transport) => Promise<Answered<T>>,
+  ): Promise<Answered<T>> {
+    const call = key === undefined ? asked : { ...asked, ...key };
     const entry = index.answer(call.kind, call.index, call.hash);
     if (entry === undefined) {
-      const divergence = divergenceOfMiss(index, modelRequest === undefined ? call : { ...call, modelRequest });
+      // Whole messages are compared only when the cassette holds them, in the same canonical form.
+      const divergence = divergenceOfMiss(index, modelRequest === undefined || key !== undefined ? call : { ...call, modelRequest });
       found.push(divergence);
       // Once live, later misses are only reported: the run already left the recording.
       if (live === undefined) {
@@ -59,8 +83,8 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
   }
 
   return {
-    model: (call: ModelCall) => serve<ModelResponse>(call, call.request, (world) => world.model(call)),
-    tool: (call: ToolCall) => serve<ToolResponse>(call, undefined, (world) => world.tool(call)),
+    model: (call: ModelCall) => serve<ModelResponse>(call, options.keys?.model(call), call.request, (world) => world.model(call)),
+    tool: (call: ToolCall) => serve<ToolResponse>(call, options.keys?.tool(call), undefined, (world) => world.tool(call)),
     divergences: () => found,
     droppedCalls: () =>
       index.unconsumed().map((entry) => {

@@ -174,7 +174,7 @@ describe('re-execution', () => {
 
   it('has a result type that TypeScript will not take for a replay', () => {
     expectTypeOf<ReexecutionResult['mode']>().toEqualTypeOf<'reexecution'>();
-    expectTypeOf<ReplayResult['mode']>().toEqualTypeOf<'replay:strict' | 'replay:fidelity'>();
+    expectTypeOf<ReplayResult['mode']>().toEqualTypeOf<'replay:strict' | 'replay:fidelity' | 'replay:structural'>();
     const needsReplay = (result: ReplayResult): string => result.mode;
     const reexecution = {} as ReexecutionResult;
     // @ts-expect-error a re-execution is not a replay

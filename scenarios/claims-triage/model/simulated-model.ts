@@ -9,8 +9,9 @@ import { phrase, reasoning } from './wording.js';
 
 /** The model ids the simulated provider serves. */
 export const MODEL_TRAITS: Readonly<Record<string, ModelTraits & { readonly acceptsSampling: boolean; readonly thinks: boolean }>> = {
-  // Rejects sampling parameters outright, as the real one does; thinks adaptively.
-  'claude-opus-5': { refersBelowConfidence: null, borderlineReferralRate: 0.25, acceptsSampling: false, thinks: true },
+  // Rejects sampling parameters outright, as the real one does; thinks adaptively. Trusts faint readings,
+  // but refers one it can barely see (below 0.2; the recorded world's lowest is 0.38, so its runs are unchanged).
+  'claude-opus-5': { refersBelowConfidence: 0.2, borderlineReferralRate: 0.25, acceptsSampling: false, thinks: true },
   // Accepts them, and is warier of low-confidence readings.
   'claude-sonnet-5': { refersBelowConfidence: 0.5, borderlineReferralRate: 0.5, acceptsSampling: true, thinks: false },
 };

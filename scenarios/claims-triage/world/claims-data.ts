@@ -1,52 +1,5 @@
-import type { Timeline } from './timeline.js';
+import type { ClaimFacts, DocumentFacts, PolicyFacts, ScanReadings } from './claims-facts.js';
 import { always } from './timeline.js';
-
-/** The perils a claim can name and a policy can cover. */
-export type Peril = 'hail' | 'collision' | 'flood' | 'fire' | 'storm';
-
-/** One field as an OCR model reads it. */
-export interface FieldReading {
-  readonly value: number;
-  readonly confidence: number;
-}
-
-/** What each OCR model reads off one scan of a form. */
-export interface ScanReadings {
-  readonly v1: FieldReading;
-  readonly v2: FieldReading;
-}
-
-/** A document attached to a claim. Assessor forms carry the damage area; scans may be redone. */
-export interface DocumentFacts {
-  readonly documentId: string;
-  readonly kind: 'assessor_form' | 'photo_report';
-  readonly scans: Timeline<ScanReadings>;
-  readonly assessor: string;
-  readonly notes: string;
-}
-
-/** A claim, its narrative and its documents. */
-export interface ClaimFacts {
-  readonly claimId: string;
-  readonly policyId: string;
-  readonly peril: Peril;
-  readonly holder: string;
-  readonly vehicle: string;
-  readonly status: Timeline<'open' | 'settled' | 'disputed'>;
-  readonly description: string;
-  readonly documents: readonly DocumentFacts[];
-}
-
-/** A policy: what it covers, up to how much, and the deductible (which may be amended). */
-export interface PolicyFacts {
-  readonly policyId: string;
-  readonly deductible: Timeline<number>;
-  readonly coverLimit: number;
-  readonly covers: readonly Peril[];
-}
-
-/** The day the OCR service switched to model v2, which reads folded forms correctly. */
-export const OCR_V2_FROM = '2026-03-05';
 
 const clean = (value: number, confidence = 0.96): ScanReadings => ({
   v1: { value, confidence: Math.min(confidence, 0.93) },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
 import { validateDecision } from '../../../scenarios/claims-triage/outcome.js';
-import type { AgentBuild, JsonObject, JsonValue, ToolResultCheck, ToolResultVerdict } from '../../../src/index.js';
+import type { AgentBuild, FailedToolCall, JsonObject, JsonValue, ToolResultCheck, ToolResultVerdict } from '../../../src/index.js';
 import { codeHashOf } from '../../../src/index.js';
 import { callTool } from './claims-fixtures.js';
 
@@ -123,6 +123,35 @@ describe("patched's confidence guard", () => {
     const v2 = await callTool('2026-03-09', 'ocr_document', { document_id: 'DOC-77120' });
     expect(guard(ocrCheck(v1)).action).toBe('finish');
     expect(guard(ocrCheck(v2)).action).toBe('continue');
+  });
+});
+
+describe('the retry hook every build shares', () => {
+  const failure = (tool: string, error: string, attempt: number): FailedToolCall => ({
+    call: { type: 'tool_use', id: 'toolu_1', name: tool, input: { document_id: 'DOC-1' } },
+    response: { output: { error }, isError: true },
+    step: 4,
+    attempt,
+  });
+  const retries = (build: AgentBuild, failed: FailedToolCall): boolean => {
+    if (build.retryTool === undefined) throw new Error(`${build.build} has no retry hook`);
+    return build.retryTool(failed);
+  };
+
+  test.each([1, 2])('retries an OCR timeout at attempt %i', (attempt) => {
+    for (const build of BUILDS) expect(retries(build, failure('ocr_document', 'ocr_document timed out after 30 s', attempt))).toBe(true);
+  });
+
+  test('gives up after the third attempt', () => {
+    for (const build of BUILDS) expect(retries(build, failure('ocr_document', 'ocr_document timed out after 30 s', 3))).toBe(false);
+  });
+
+  test('does not retry an OCR error that is not a timeout', () => {
+    for (const build of BUILDS) expect(retries(build, failure('ocr_document', 'document DOC-1 not found', 1))).toBe(false);
+  });
+
+  test('does not retry other tools, even when they time out', () => {
+    for (const build of BUILDS) expect(retries(build, failure('estimate_repair', 'estimate_repair timed out after 30 s', 1))).toBe(false);
   });
 });
 

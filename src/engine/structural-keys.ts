@@ -1,0 +1,21 @@
+import type { RequestKeys } from '../transports/index.js';
+import { StructuralHasher } from '../tiers/index.js';
+
+/**
+ * Keys a structural replay's requests by their shape: one structural hasher
+ * per replay, since message digests are positional within a run. A miss is
+ * diffed on the summary a structural cassette keeps (`{ messages: count }`).
+ */
+export function structuralKeys(): RequestKeys {
+  const hasher = new StructuralHasher();
+  return {
+    model(call) {
+      const hashed = hasher.hashModelRequest(call.request);
+      return { hash: hashed.hash, canonical: JSON.stringify(hashed.summary) };
+    },
+    tool(call) {
+      const hashed = hasher.hashToolRequest(call.request);
+      return { hash: hashed.hash, canonical: hashed.canonical };
+    },
+  };
+}
