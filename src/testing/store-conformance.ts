@@ -92,7 +92,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       const run = sampleRun({ parent: { runId: 'ffff0000', atStep: 3, override: { toolResult: { a: 1 } } }, sourceRunId: 'ffff0000' });
       store.createRun(run, sampleStep(0, { checkpointFull: true }), []);
       const read = store.getRun(run.runId);
-      expect(read).toEqual({ ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0 });
+      expect(read).toEqual({ ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null });
       expect(read?.input.note).toBe('half an emoji: \ud83d');
       expect(store.readSteps(run.runId)).toEqual([sampleStep(0, { checkpointFull: true })]);
     });

@@ -35,7 +35,7 @@ describe('strict replay of the incident', () => {
     const cassette = engine.cassette(incident.runId);
     const first = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const second = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
-    const strip = (run: ReplayResult) => ({ ...run, runId: '', createdAt: '', finishedAt: '' });
+    const strip = (run: ReplayResult) => ({ ...run, runId: '', createdAt: '', finishedAt: '', retention: { ...run.retention, expiresAt: '', structuralExpiresAt: '' } });
     expect(strip(second)).toEqual(strip(first));
   });
 
@@ -133,7 +133,7 @@ describe('cassette files', () => {
     const { engine, incident } = await withIncident();
     const text = serializeCassette(engine.cassette(incident.runId));
     const parsed = JSON.parse(text);
-    expect(Object.keys(parsed)).toEqual(['agent', 'canonicalForm', 'entries', 'format', 'messages', 'source']);
+    expect(Object.keys(parsed)).toEqual(['agent', 'canonicalForm', 'entries', 'expiresAt', 'format', 'messages', 'source', 'tier']);
     expect(parsed.format).toBe('forkpoint-cassette/1');
     expect(parsed.entries.map((entry: { step: number }) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(parsed.messages).toHaveLength(10);

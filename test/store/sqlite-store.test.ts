@@ -46,7 +46,7 @@ describe('sqliteStore', () => {
     sqliteStore({ path }).close();
     sqliteStore({ path }).close();
     const db = new Database(path);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([SCHEMA_VERSION]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
     db.close();
   });
 
