@@ -6,8 +6,10 @@ import { CommandContext } from './command.js';
 import { demoCommand } from './commands/demo.js';
 import { printOverview } from './commands/help.js';
 import { compareCommand } from './commands/compare.js';
+import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { forkCommand } from './commands/fork.js';
+import { gcCommand } from './commands/gc.js';
 import { recordBatchCommand } from './commands/record-batch.js';
 import { recordCommand } from './commands/record.js';
 import { reexecuteCommand } from './commands/reexecute.js';
@@ -30,10 +32,12 @@ export const COMMANDS: readonly Command[] = [
   compareCommand,
   verifyCommand,
   suiteCommand,
+  evalCommand,
   runsCommand,
   showCommand,
   treeCommand,
   exportCommand,
+  gcCommand,
   demoCommand,
 ];
 

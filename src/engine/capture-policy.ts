@@ -20,6 +20,11 @@ export interface CaptureDecision {
   readonly reason: 'all' | 'error' | 'sampled' | 'not-sampled';
 }
 
+/** A capture decision with the size of each tier, measured as cassette files before anything was dropped. */
+export interface CaptureReport extends CaptureDecision {
+  readonly bytes: { readonly full: number; readonly structural: number };
+}
+
 /** Reads `all` or `errors+sample:RATE` (RATE in [0, 1], e.g. 0.01). */
 export function parseCapturePolicy(text: string): CapturePolicy {
   if (text === 'all') return { keep: 'all' };
@@ -50,9 +55,19 @@ export function decideCapture(policy: CapturePolicy, run: Pick<RunRecord, 'runId
   return sampleDraw(run) < policy.rate ? { kept: true, reason: 'sampled' } : { kept: false, reason: 'not-sampled' };
 }
 
-/** Keeps only the structural tier and the summary of a run the policy did not keep. */
-export function dropFullTier(store: Store, run: RunRecord, now: Date): void {
+/**
+ * Applies a capture policy to a finished run: measures both tiers, and for a
+ * run the policy does not keep, stores the structural tier and removes the
+ * full one, leaving the summary.
+ */
+export function applyCapturePolicy(store: Store, run: RunRecord, policy: CapturePolicy, now: Date): CaptureReport {
+  const decision = decideCapture(policy, run);
   const full = cassetteOfRun(store, run, readStepViews(store, run.runId));
-  store.saveStructural(run.runId, serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt)));
-  store.purgeRuns([{ runId: run.runId, purge: { at: now.toISOString(), reason: 'capture-policy' }, redacted: redactedSummary(run) }]);
+  const structural = serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
+  const bytes = { full: Buffer.byteLength(serializeCassette(full)), structural: Buffer.byteLength(structural) };
+  if (!decision.kept) {
+    store.saveStructural(run.runId, structural);
+    store.purgeRuns([{ runId: run.runId, purge: { at: now.toISOString(), reason: 'capture-policy' }, redacted: redactedSummary(run) }]);
+  }
+  return { ...decision, bytes };
 }

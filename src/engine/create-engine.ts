@@ -10,7 +10,7 @@ import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { GcReport } from './collect-garbage.js';
 import { collectGarbage } from './collect-garbage.js';
-import { fullCassetteOf } from './full-tier.js';
+import { fullCassetteOf, requireFullTier } from './full-tier.js';
 import { structuralRecordOf } from './structural-record.js';
 import type { TierSizes } from './tier-sizes.js';
 import { tierSizesOf } from './tier-sizes.js';
@@ -97,7 +97,7 @@ export function createEngine(options: EngineOptions): Engine {
     listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),
     lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), deps.isProcessAlive),
     checkpoint(runId: string, step: number): RestoredCheckpoint {
-      requireRun(deps.store, runId);
+      requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');
       return restoreCheckpoint(deps.store, runId, step);
     },
   };

@@ -7,7 +7,7 @@ import { cassetteOfRun } from './cassette-of-run.js';
 import { readStepViews } from './read-run.js';
 
 /** What a caller was about to do with a run's full tier, for the error message. */
-export type FullTierUse = 'replay' | 'fork' | 'export' | 're-execute';
+export type FullTierUse = 'replay' | 'fork' | 'export' | 're-execute' | 'restore a checkpoint of';
 
 /**
  * Checks that the full tier of `run`, and of every run whose rows it reads (a

@@ -13,6 +13,7 @@ export {
   parseCapturePolicy,
   sampleDraw,
   type CaptureDecision,
+  type CaptureReport,
   type CapturePolicy,
 } from './capture-policy.js';
 export type { CollectedRun, GcReport } from './collect-garbage.js';
@@ -22,3 +23,11 @@ export { machineOf, startSnapshot } from './start-run.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';
 export type { VerificationArm, VerifyOptions, VerifyResult } from './verify-run.js';
 export type { SuiteCase, SuiteInput, SuiteResult } from './run-suite.js';
+export {
+  differencesBetween,
+  evaluateSynthetic,
+  type EvaluateOptions,
+  type SyntheticCaseResult,
+  type SyntheticDifference,
+  type SyntheticEvaluation,
+} from './evaluate-synthetic.js';

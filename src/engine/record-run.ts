@@ -10,7 +10,7 @@ import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
 import { readRunView, requireRun } from './read-run.js';
 import type { CapturePolicy } from './capture-policy.js';
-import { decideCapture, dropFullTier } from './capture-policy.js';
+import { applyCapturePolicy } from './capture-policy.js';
 import { streamingSink } from './run-sink.js';
 import type { RecordResult } from './run-view.js';
 import { startSnapshot } from './start-run.js';
@@ -65,8 +65,6 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     sink: streamingSink(deps.store),
   });
   if (options.capture === undefined) return readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
-  const run = requireRun(deps.store, runId);
-  const capture = decideCapture(options.capture, run);
-  if (!capture.kept) dropFullTier(deps.store, run, deps.clock());
+  const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), options.capture, deps.clock());
   return { ...(readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult), capture };
 }

@@ -2,7 +2,7 @@ import type { Divergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Tier } from '../cassette/index.js';
 import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunPurge, RunStatus } from '../store/index.js';
-import type { CaptureDecision } from './capture-policy.js';
+import type { CaptureReport } from './capture-policy.js';
 
 /** The agent build a run executed. */
 export interface AgentRef {
@@ -70,7 +70,7 @@ export interface RecordResult extends RunView {
   readonly status: 'completed' | 'failed';
   readonly parent: null;
   /** What the capture policy kept, when one was given. */
-  readonly capture?: CaptureDecision;
+  readonly capture?: CaptureReport;
 }
 
 /** A replay's result. Its mode says which replay it was; its steps are all `recorded` unless it went live. */

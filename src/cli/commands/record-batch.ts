@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeCassette } from '../../cassette/index.js';
 import type { Engine, RecordResult } from '../../engine/index.js';
-import { assertWorldDate } from '../../engine/index.js';
+import { assertWorldDate, parseCapturePolicy } from '../../engine/index.js';
+import { captureStorage, formatCaptureStorage } from '../output/capture-storage.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type { Scenario } from '../../scenario/index.js';
@@ -20,15 +21,19 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   at: SHARED_OPTIONS.at,
   build: SHARED_OPTIONS.build,
   seed: { ...SHARED_OPTIONS.seed, description: 'pin sampling: the i-th run gets seed N+i' },
-  export: { type: 'string', value: 'DIR', description: 'write each run’s cassette into DIR' },
+  capture: { ...SHARED_OPTIONS.capture, description: `${SHARED_OPTIONS.capture.description} (default errors+sample:0.01)` },
+  'runs-per-day': { type: 'string', value: 'N', description: 'size the storage a day of N such runs needs under the policy (default 6000)' },
+  export: { type: 'string', value: 'DIR', description: 'write each run’s cassette into DIR (the structural tier for runs the policy did not keep)' },
   'failed-only': { type: 'boolean', description: 'export only the runs that failed: a suite of recorded failures' },
 };
+
+const DEFAULT_CAPTURE = 'errors+sample:0.01';
 
 /** `forkpoint record-batch`: record many inputs at once, and export their cassettes for a suite. */
 export const recordBatchCommand: Command = {
   name: 'record-batch',
   summary: 'record many inputs at once (e.g. --claims ALL) and export their cassettes for a suite',
-  usage: '<scenario-dir> --claims ALL|ID,ID,... --at DATE [--build NAME] [--seed N] [--export DIR [--failed-only]] [--json]',
+  usage: '<scenario-dir> --claims ALL|ID,ID,... --at DATE [--build NAME] [--seed N] [--capture POLICY] [--runs-per-day N] [--export DIR [--failed-only]] [--json]',
   options: OPTIONS,
   async run(args, cli) {
     if (args.includes('--help')) return printCommandHelp(this, cli);
@@ -50,6 +55,8 @@ export const recordBatchCommand: Command = {
     const agent = buildOf(scenario, stringOption(parsed, 'build'));
     const exportDir = stringOption(parsed, 'export');
     const failedOnly = parsed.values['failed-only'] === true;
+    const capture = parseCapturePolicy(stringOption(parsed, 'capture') ?? DEFAULT_CAPTURE);
+    const runsPerDay = integerOption(parsed, 'runs-per-day', 1, 1e9) ?? 6000;
     if (failedOnly && exportDir === undefined) throw new ForkpointError('USAGE', '--failed-only chooses what --export writes; give --export DIR too');
 
     return withStore(cli.openStore(parsed), async (store) => {
@@ -64,17 +71,20 @@ export const recordBatchCommand: Command = {
             at,
             scenario: directory,
             ...(seed === undefined ? {} : { seed: seed + i }),
+            capture,
           }),
         );
         cli.note(`recorded ${i + 1}/${inputs.length}: ${runs[i]!.runId} ${formatInput(input)} ${runs[i]!.status}`);
       }
       const exported = exportDir === undefined ? [] : exportRuns(engine, exportDir, runs.filter((run) => !failedOnly || run.status === 'failed'), at, agent.build);
       const failed = runs.filter((run) => run.status !== 'completed').length;
+      const storage = captureStorage(capture, runs, runsPerDay);
       if (parsed.values.json === true) {
-        cli.json({ mode: 'record-batch', at, build: agent.build, recorded: runs.length, failed, runs: runs.map(({ steps: _steps, ...run }) => run), exported });
+        cli.json({ mode: 'record-batch', at, build: agent.build, recorded: runs.length, failed, capture: storage, runs: runs.map(({ steps: _steps, ...run }) => run), exported });
       } else {
-        for (const run of runs) cli.print(formatRunBrief(run, cli.style));
+        for (const run of runs) cli.print(`${formatRunBrief(run, cli.style)}${run.capture?.kept === false ? cli.style.dim('  (structural tier only)') : ''}`);
         cli.print(`recorded ${runs.length} runs: ${runs.length - failed} completed, ${failed} failed${exportDir === undefined ? '' : `; exported ${exported.length} cassettes to ${exportDir}`}`);
+        cli.print(formatCaptureStorage(storage));
       }
       return EXIT.ok;
     });
@@ -96,8 +106,9 @@ function exportRuns(engine: Engine, directory: string, runs: readonly RecordResu
     mkdirSync(directory, { recursive: true });
     return runs.map((run) => {
       const name = Object.values(run.input).map(String).join('-').replace(/[^A-Za-z0-9._-]+/g, '_');
-      const file = join(directory, `${name}-${at}-${build}.cassette.json`);
-      writeFileSync(file, serializeCassette(engine.cassette(run.runId)));
+      const tier = run.capture?.kept === false ? 'structural' : 'full';
+      const file = join(directory, `${name}-${at}-${build}${tier === 'structural' ? '.structural' : ''}.cassette.json`);
+      writeFileSync(file, serializeCassette(engine.cassette(run.runId, tier)));
       return file;
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { assertRunId, assertWorldDate } from '../../engine/index.js';
+import { assertRunId, assertWorldDate, parseCapturePolicy } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
 import type { Command } from '../command.js';
@@ -16,13 +16,14 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'run-id': { type: 'string', value: 'HEX8', description: 'choose the run id (8 lowercase hex characters)' },
   seed: SHARED_OPTIONS.seed,
   latency: SHARED_OPTIONS.latency,
+  capture: { ...SHARED_OPTIONS.capture, description: `${SHARED_OPTIONS.capture.description} (default all)` },
 };
 
 /** `forkpoint record`: a new run against the live world, every step checkpointed as it happens. */
 export const recordCommand: Command = {
   name: 'record',
   summary: 'record a run against the live world, checkpointing every step',
-  usage: '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX8] [--seed N] [--json]',
+  usage: '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX8] [--seed N] [--capture POLICY] [--json]',
   options: OPTIONS,
   async run(args, cli) {
     if (args.includes('--help')) return printCommandHelp(this, cli);
@@ -44,6 +45,7 @@ export const recordCommand: Command = {
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
     const latencyMs = integerOption(parsed, 'latency', 0, 60_000) ?? 0;
     const agent = buildOf(scenario, stringOption(parsed, 'build'));
+    const capture = parseCapturePolicy(stringOption(parsed, 'capture') ?? 'all');
     const input = scenario.inputFrom(Object.fromEntries(Object.keys(inputFlags).map((name) => [name, stringOption(parsed, name)])));
 
     return withStore(cli.openStore(parsed), async (store) => {
@@ -55,6 +57,7 @@ export const recordCommand: Command = {
         scenario: directory,
         ...(seed === undefined ? {} : { seed }),
         ...(runId === undefined ? {} : { runId }),
+        ...(capture.keep === 'all' ? {} : { capture }),
       });
       if (parsed.values.json === true) cli.json(run);
       else cli.print(formatRun(run, cli.style, scenario));

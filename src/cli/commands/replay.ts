@@ -15,18 +15,20 @@ import { scenarioFor } from './scenario-of-run.js';
 /**
  * `forkpoint replay`: re-executes a build from step 0 over a run's recorded
  * observations. Strict (the default) raises on the first request the cassette
- * cannot answer; fidelity reports every divergence.
+ * cannot answer; fidelity reports every divergence; `--tier structural`
+ * replays the run's shape, matching requests by their shape.
  */
 export const replayCommand: Command = {
   name: 'replay',
   summary: 'replay a run: the current build over its recorded observations (strict by default)',
-  usage: '<run-id> | --cassette FILE --scenario DIR   [--build NAME] [--strict | --fidelity [--on-miss live]] [--json]',
+  usage: '<run-id> | --cassette FILE --scenario DIR   [--build NAME] [--strict | --fidelity [--on-miss live] | --tier structural] [--json]',
   options: {
     build: { type: 'string', value: 'NAME', description: 'the build to replay (default: the recorded one)' },
     strict: { type: 'boolean', description: 'every answer from the cassette; a miss is an error (default)' },
     fidelity: { type: 'boolean', description: 'a miss is a finding: report where and why the run leaves the recording' },
     'on-miss': { type: 'string', value: 'live', description: 'with --fidelity: ask the live world from the first miss on' },
-    cassette: { type: 'string', value: 'FILE', description: 'replay a cassette file instead of a stored run' },
+    tier: { type: 'string', value: 'full|structural', description: "the tier to replay: full (default) or structural, the run's shape (strict, never live)" },
+    cassette: { type: 'string', value: 'FILE', description: 'replay a cassette file instead of a stored run (its tier is read from the file)' },
     scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
@@ -49,15 +51,20 @@ export const replayCommand: Command = {
       throw new ForkpointError('USAGE', 'replay --cassette FILE needs --scenario DIR, the scenario whose build to run');
     }
     const cassetteFromFile = file === undefined ? undefined : readCassetteFile(file);
+    const tier = stringOption(parsed, 'tier') ?? (cassetteFromFile?.tier === 'structural' ? 'structural' : 'full');
+    if (tier !== 'full' && tier !== 'structural') throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
+    if (tier === 'structural' && fidelity) throw new ForkpointError('USAGE', 'a structural replay is strict: it cannot take --fidelity');
 
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = cli.engine(parsed, store);
-      const cassette = cassetteFromFile ?? engine.cassette(runId!);
+      const cassette = cassetteFromFile ?? engine.cassette(runId!, tier);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), cassette.source.scenario, cassette.source.runId);
       const agent = buildOf(scenario, stringOption(parsed, 'build') ?? cassette.agent.build);
       const base = { agent, cassette, scenario: directory, ...(file === undefined ? {} : { cassetteFile: file }) };
       const at = cassette.source.at ?? '1970-01-01';
-      const options: ReplayOptions = !fidelity
+      const options: ReplayOptions = tier === 'structural'
+        ? { ...base, mode: 'structural' }
+        : !fidelity
         ? { ...base, mode: 'strict' }
         : onMiss === 'live'
           ? { ...base, mode: 'fidelity', onMiss: 'live', world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }) }

@@ -4,6 +4,7 @@ import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatCheckpoint } from '../output/format-checkpoint.js';
 import { formatRun } from '../output/format-run.js';
+import { formatRetention, formatTierSizes } from '../output/format-tiers.js';
 import { integerOption } from '../parse-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioIfLoadable } from './scenario-of-run.js';
@@ -23,8 +24,12 @@ export const showCommand: Command = {
       const engine = cli.engine(parsed, open);
       if (step === undefined) {
         const run = engine.getRun(runId);
-        if (parsed.values.json === true) cli.json(run);
-        else cli.print(formatRun(run, cli.style, await scenarioIfLoadable(run.scenario)));
+        const tiers = engine.tierSizes(runId);
+        if (parsed.values.json === true) cli.json({ ...run, tiers });
+        else {
+          cli.print(formatRun(run, cli.style, await scenarioIfLoadable(run.scenario)));
+          cli.print(cli.style.dim(`${formatRetention(run.retention)}\n${formatTierSizes(tiers)}`));
+        }
         return EXIT.ok;
       }
       const run = engine.getRunSummary(runId);
