@@ -6,6 +6,7 @@ import { isForkpointError } from '../errors/index.js';
 import { canonicalJson } from '../json/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { replayRun } from './replay-run.js';
+import { STRUCTURAL_FORM } from '../tiers/index.js';
 
 /** One cassette of a suite and what its strict replay showed. */
 export interface SuiteCase {
@@ -17,6 +18,8 @@ export interface SuiteCase {
    * answer; `invalid`: the cassette could not be used.
    */
   readonly status: 'passed' | 'failed' | 'diverged' | 'invalid';
+  /** A structural cassette is replayed by shape, and only its trajectory is compared. */
+  readonly replay: 'strict' | 'structural' | null;
   readonly recorded: string | null;
   readonly replayed: string | null;
   readonly runId: string | null;
@@ -63,14 +66,17 @@ export async function runSuite(
 async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild): Promise<SuiteCase> {
   const started = performance.now();
   const base = { name: input.name, recorded: null, replayed: null, runId: null, divergence: null };
-  if ('problem' in input) return { ...base, status: 'invalid', error: input.problem, ms: 0 };
+  if ('problem' in input) return { ...base, replay: null, status: 'invalid', error: input.problem, ms: 0 };
   const { cassette } = input;
   const recorded = { status: cassette.source.status, outcome: cassette.source.outcome, error: cassette.source.error } as CountedRun;
+  const mode = cassette.canonicalForm === STRUCTURAL_FORM ? 'structural' : 'strict';
   try {
-    const replay = await replayRun(deps, { agent, cassette, mode: 'strict', cassetteFile: input.name });
-    const status = replay.status === 'diverged' ? 'diverged' : sameEnding(recorded, replay) ? 'passed' : 'failed';
+    const replay = await replayRun(deps, { agent, cassette, mode, cassetteFile: input.name });
+    // A shaped recording has no outcome to compare: a structural case passes when the trajectory held.
+    const status = replay.status === 'diverged' ? 'diverged' : mode === 'structural' || sameEnding(recorded, replay) ? 'passed' : 'failed';
     return {
       ...base,
+      replay: mode,
       status,
       recorded: outcomeKey(recorded),
       replayed: outcomeKey(replay),
@@ -81,7 +87,7 @@ async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild): 
     };
   } catch (error) {
     if (!isForkpointError(error)) throw error;
-    return { ...base, status: 'invalid', error: { code: error.code, message: error.message }, ms: performance.now() - started };
+    return { ...base, replay: mode, status: 'invalid', error: { code: error.code, message: error.message }, ms: performance.now() - started };
   }
 }
 

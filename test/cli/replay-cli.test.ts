@@ -60,7 +60,7 @@ describe('forkpoint replay', () => {
     const file = join(folder.path, 'incident.cassette.json');
     const exported = await cli(['export', '9b40c1d5', '-o', file, '--db', db]);
     expect(exported.exit).toBe(0);
-    expect(exported.stdout).toMatch(/^export · run 9b40c1d5 · 9 entries, \d+ bytes/);
+    expect(exported.stdout).toMatch(/^export · run 9b40c1d5 · full tier · 9 entries, [\d.]+ KB/);
     const fromFile = await json(['replay', '--cassette', file, '--scenario', 'scenarios/claims-triage', '--build', 'baseline']);
     const fromDb = await json(['replay', '9b40c1d5', '--build', 'baseline']);
     expect(fromFile.exit).toBe(fromDb.exit);

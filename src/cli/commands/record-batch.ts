@@ -22,6 +22,11 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   build: SHARED_OPTIONS.build,
   seed: { ...SHARED_OPTIONS.seed, description: 'pin sampling: the i-th run gets seed N+i' },
   capture: { ...SHARED_OPTIONS.capture, description: `${SHARED_OPTIONS.capture.description} (default errors+sample:0.01)` },
+  tier: {
+    type: 'string',
+    value: 'full|synthetic',
+    description: 'synthetic: the inputs are made up (no customer data), so the runs never expire: for CI fixtures (default full)',
+  },
   'runs-per-day': { type: 'string', value: 'N', description: 'size the storage a day of N such runs needs under the policy (default 6000)' },
   export: { type: 'string', value: 'DIR', description: 'write each run’s cassette into DIR (the structural tier for runs the policy did not keep)' },
   'failed-only': { type: 'boolean', description: 'export only the runs that failed: a suite of recorded failures' },
@@ -33,7 +38,7 @@ const DEFAULT_CAPTURE = 'errors+sample:0.01';
 export const recordBatchCommand: Command = {
   name: 'record-batch',
   summary: 'record many inputs at once (e.g. --claims ALL) and export their cassettes for a suite',
-  usage: '<scenario-dir> --claims ALL|ID,ID,... --at DATE [--build NAME] [--seed N] [--capture POLICY] [--runs-per-day N] [--export DIR [--failed-only]] [--json]',
+  usage: '<scenario-dir> --claims ALL|ID,ID,... --at DATE [--build NAME] [--seed N] [--capture POLICY] [--runs-per-day N] [--tier full|synthetic] [--export DIR [--failed-only]] [--json]',
   options: OPTIONS,
   async run(args, cli) {
     if (args.includes('--help')) return printCommandHelp(this, cli);
@@ -57,6 +62,8 @@ export const recordBatchCommand: Command = {
     const failedOnly = parsed.values['failed-only'] === true;
     const capture = parseCapturePolicy(stringOption(parsed, 'capture') ?? DEFAULT_CAPTURE);
     const runsPerDay = integerOption(parsed, 'runs-per-day', 1, 1e9) ?? 6000;
+    const tier = stringOption(parsed, 'tier') ?? 'full';
+    if (tier !== 'full' && tier !== 'synthetic') throw new ForkpointError('USAGE', `--tier must be full or synthetic, got "${tier}"`);
     if (failedOnly && exportDir === undefined) throw new ForkpointError('USAGE', '--failed-only chooses what --export writes; give --export DIR too');
 
     return withStore(cli.openStore(parsed), async (store) => {
@@ -72,6 +79,7 @@ export const recordBatchCommand: Command = {
             scenario: directory,
             ...(seed === undefined ? {} : { seed: seed + i }),
             capture,
+            tier,
           }),
         );
         cli.note(`recorded ${i + 1}/${inputs.length}: ${runs[i]!.runId} ${formatInput(input)} ${runs[i]!.status}`);
