@@ -226,6 +226,76 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(store.getRun('0000abcd')?.outcome).toEqual({ decision: 'approve', payout: 1795 });
     });
 
+    describe('retention', () => {
+      const digest = (n: number): string => n.toString(16).padStart(32, '0');
+      const ref = (n: number, key = '$blob'): string => `{"${key}":"${digest(n)}"}`;
+      const blob = (n: number, body = `"body ${n}"`) => ({ digest: digest(n), body });
+      const redacted = { input: { claimId: 'aaaaa' }, error: null, override: null, findings: [] };
+      const purge = (runId: string) => ({ runId, purge: { at: '2026-03-08T00:00:00.000Z', reason: 'expired' as const }, redacted });
+
+      it('removes a purged run\'s rows and the blobs only it used, and redacts its summary', () => {
+        const store = fresh();
+        store.createRun(sampleRun({ runId: 'aaaa0001' }), sampleStep(0, { checkpointFull: true }), []);
+        store.commitStep('aaaa0001', sampleStep(1, { response: ref(1) }), [blob(1)]);
+        store.commitStep('aaaa0001', sampleStep(2, { response: ref(2, '$tree') }), [blob(2, `{"inner":${ref(3)}}`), blob(3)]);
+        store.finishRun('aaaa0001', { status: 'completed', outcome: { decision: 'approve' }, error: null, finishedAt: '2026-03-04T10:01:00.000Z' });
+        const counts = store.purgeRuns([purge('aaaa0001')]);
+        expect(counts).toEqual({ steps: 3, blobs: 3 });
+        expect(store.readSteps('aaaa0001')).toEqual([]);
+        expect(store.readBlobs([digest(1), digest(2), digest(3)]).size).toBe(0);
+        const run = store.getRun('aaaa0001');
+        expect(run?.purge).toEqual({ at: '2026-03-08T00:00:00.000Z', reason: 'expired' });
+        expect(run?.input).toEqual({ claimId: 'aaaaa' });
+        expect(run?.outcome).toEqual({ decision: 'approve' });
+        expect(run?.stepCount).toBe(2);
+      });
+
+      it('keeps every blob another run still refers to, directly or through a tree', () => {
+        const store = fresh();
+        store.createRun(sampleRun({ runId: 'aaaa0001' }), sampleStep(0, { checkpointFull: true }), []);
+        store.commitStep('aaaa0001', sampleStep(1, { response: ref(1) }), [blob(1)]);
+        store.commitStep('aaaa0001', sampleStep(2, { response: ref(4) }), [blob(4)]);
+        store.createRun(sampleRun({ runId: 'aaaa0002' }), sampleStep(0, { checkpointFull: true }), []);
+        store.commitStep('aaaa0002', sampleStep(1, { response: ref(1) }), []);
+        store.commitStep('aaaa0002', sampleStep(2, { response: ref(5, '$tree') }), [blob(5, `[${ref(4)}]`)]);
+        expect(store.purgeRuns([purge('aaaa0001')])).toEqual({ steps: 3, blobs: 0 });
+        expect([...store.readBlobs([digest(1), digest(4), digest(5)]).keys()].sort()).toEqual([digest(1), digest(4), digest(5)]);
+        store.purgeRuns([purge('aaaa0002')]);
+        expect(store.readBlobs([digest(1), digest(4), digest(5)]).size).toBe(0);
+      });
+
+      it('purges all or nothing: an unknown or purged run fails the whole purge', () => {
+        const store = fresh();
+        store.createRun(sampleRun({ runId: 'aaaa0001' }), sampleStep(0, { checkpointFull: true }), []);
+        store.commitStep('aaaa0001', sampleStep(1, { response: ref(1) }), [blob(1)]);
+        expect(() => store.purgeRuns([purge('aaaa0001'), purge('ffffffff')])).toThrow();
+        expect(store.readSteps('aaaa0001')).toHaveLength(2);
+        expect(store.getRun('aaaa0001')?.purge).toBeNull();
+        store.purgeRuns([purge('aaaa0001')]);
+        expect(() => store.purgeRuns([purge('aaaa0001')])).toThrow();
+      });
+
+      it('stores, replaces, reads and drops a run\'s structural cassette', () => {
+        const store = fresh();
+        store.createRun(sampleRun({ runId: 'aaaa0001' }), sampleStep(0, { checkpointFull: true }), []);
+        expect(store.readStructural('aaaa0001')).toBeUndefined();
+        store.saveStructural('aaaa0001', '{"v":1}');
+        store.saveStructural('aaaa0001', '{"v":2}');
+        expect(store.readStructural('aaaa0001')).toBe('{"v":2}');
+        expect(store.dropStructural(['aaaa0001', 'ffffffff'])).toBe(1);
+        expect(store.readStructural('aaaa0001')).toBeUndefined();
+      });
+
+      it('keeps what it holds through a compaction', () => {
+        const store = fresh();
+        store.createRun(sampleRun({ runId: 'aaaa0001' }), sampleStep(0, { checkpointFull: true }), []);
+        store.commitStep('aaaa0001', sampleStep(1, { response: ref(1) }), [blob(1)]);
+        store.compact();
+        expect(store.readSteps('aaaa0001')).toHaveLength(2);
+        expect(store.readBlobs([digest(1)]).get(digest(1))).toBe('"body 1"');
+      });
+    });
+
     it('lists runs oldest first and answers undefined for unknown ids', () => {
       const store = fresh();
       store.createRun(sampleRun({ runId: '00000002', createdAt: '2026-03-05T00:00:00.000Z' }), sampleStep(0, { checkpointFull: true }), []);
