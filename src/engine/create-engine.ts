@@ -88,7 +88,7 @@ export function createEngine(options: EngineOptions): Engine {
     suite: (inputs, agent, onCase) => runSuite(deps, inputs, agent, onCase),
     cassette(runId, tier = 'full') {
       const run = requireRun(deps.store, runId);
-      return tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'export') : structuralRecordOf(deps.store, run, deps.clock());
+      return tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of') : structuralRecordOf(deps.store, run, deps.clock());
     },
     tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
     gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.ownerPid !== null && deps.isProcessAlive(run.ownerPid)),

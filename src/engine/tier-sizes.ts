@@ -13,7 +13,7 @@ export interface TierSizes {
 /** Measures each tier of a run that can still be read at `now`. */
 export function tierSizesOf(store: Store, run: RunRecord, now: Date): TierSizes {
   return {
-    full: bytesOrNull(() => serializeCassette(fullCassetteOf(store, run, now, 'export'))),
+    full: bytesOrNull(() => serializeCassette(fullCassetteOf(store, run, now, 'read the cassette of'))),
     structural: bytesOrNull(() => serializeCassette(structuralRecordOf(store, run, now))),
   };
 }

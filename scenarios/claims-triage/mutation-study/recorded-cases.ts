@@ -1,0 +1,36 @@
+import type { AgentBuild, Cassette, Engine, SyntheticCase, SyntheticSupport } from '../../../src/index.js';
+import { evaluateSynthetic } from '../../../src/index.js';
+
+/** One synthetic case as recorded: both tiers of its run. */
+export interface RecordedCase {
+  readonly id: string;
+  readonly full: Cassette;
+  readonly structural: Cassette;
+}
+
+/** What {@link recordCases} needs. */
+export interface RecordCasesOptions {
+  readonly engine: Engine;
+  readonly agent: AgentBuild;
+  readonly cases: readonly SyntheticCase[];
+  readonly support: SyntheticSupport;
+  /** Every case runs with this seed, so the recording is the same each time the study runs. */
+  readonly seed: number;
+}
+
+/** Records every case with one build (synthetic tier) and takes each run's full and structural cassettes. */
+export async function recordCases(options: RecordCasesOptions): Promise<RecordedCase[]> {
+  const { engine } = options;
+  const evaluation = await evaluateSynthetic(engine, {
+    support: options.support,
+    cases: options.cases,
+    agent: options.agent,
+    scenario: 'scenarios/claims-triage',
+    seed: options.seed,
+  });
+  return evaluation.cases.map((result) => ({
+    id: result.id,
+    full: engine.cassette(result.runId, 'full'),
+    structural: engine.cassette(result.runId, 'structural'),
+  }));
+}
