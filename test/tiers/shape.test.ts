@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JsonValue, Message, ModelRequest } from '../../src/index.js';
+import type { JsonObject, JsonValue, Message, ModelRequest } from '../../src/index.js';
 import { StructuralHasher, isForkpointError, parseCassette, serializeCassette, shapeJson, shapeModelResponse } from '../../src/index.js';
 import { withIncident } from '../support/incident.js';
 
@@ -15,8 +15,10 @@ function sameShape(value: JsonValue, shaped: JsonValue): boolean {
   if (value === null || typeof value === 'boolean') return shaped === value;
   if (Array.isArray(value)) return Array.isArray(shaped) && shaped.length === value.length && value.every((item, i) => sameShape(item, shaped[i]!));
   if (shaped === null || typeof shaped !== 'object' || Array.isArray(shaped)) return false;
-  const keys = Object.keys(value);
-  return keys.length === Object.keys(shaped).length && keys.every((key) => key in shaped && sameShape(value[key]!, shaped[key]!));
+  const object = value as JsonObject;
+  const shapedObject = shaped as JsonObject;
+  const keys = Object.keys(object);
+  return keys.length === Object.keys(shapedObject).length && keys.every((key) => key in shapedObject && sameShape(object[key]!, shapedObject[key]!));
 }
 
 describe('the structural shape of a value', () => {
