@@ -35,6 +35,11 @@ export function describeDivergence(divergence: Omit<Divergence, 'message'>): str
     return `${at}: recorded as ${recordedHashes[0] ?? '?'} but the replay never asked for it; dropped-call`;
   }
   const recorded = `recorded: [${recordedHashes.join(', ')}]`;
-  const what = changed.length > 0 ? `${classification}: ${changed.join(', ')}` : classification;
+  const what =
+    changed.length > 0
+      ? `${classification}: ${changed.join(', ')}`
+      : classification === 'changed'
+        ? 'changed, in a part the cassette keeps only as a hash (a structural cassette keeps the system prompt, tools and message shapes that way)'
+        : classification;
   return `${at}: request hash ${actualHash ?? '?'} not in cassette (${recorded}); ${what}`;
 }

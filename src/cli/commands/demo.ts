@@ -1,5 +1,6 @@
 import { compareRuns } from '../../analysis/index.js';
 import type { Engine, RunView } from '../../engine/index.js';
+import { createEngine } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
@@ -8,12 +9,19 @@ import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
 import { summarizeStep } from '../output/summarize-step.js';
+import { tellRetention } from './demo-retention.js';
+import { tellSynthetic } from './demo-synthetic.js';
 import { printCommandHelp } from './help.js';
 
 /** The recording the story starts from: CLM-91077 on 4 March, as run 9b40c1d5. */
 export const INCIDENT = { runId: '9b40c1d5', claimId: 'CLM-91077', at: '2026-03-04', build: 'baseline', seed: 20260304 } as const;
 const SCENARIO_DIR = 'scenarios/claims-triage';
 const LATER = '2026-03-09';
+
+// The story's clock, so that it can be told again whenever: the incident is recorded on the evening of
+// 4 March and investigated the next morning, inside the 72 hours its full tier is kept.
+const RECORDED_AT = new Date('2026-03-04T17:42:00.000Z');
+const INVESTIGATED_AT = new Date('2026-03-05T09:30:00.000Z');
 
 /**
  * `forkpoint demo` (what `npm start` runs): the claims-triage incident, told
@@ -30,11 +38,12 @@ export const demoCommand: Command = {
     if (parsed.values.json === true) throw new ForkpointError('USAGE', 'demo tells a story for people; use the other commands for --json');
     const scenario = await loadScenario(SCENARIO_DIR);
     return withStore(cli.openStore(parsed), async (store) => {
-      const engine = cli.engine(parsed, store);
+      const investigation = parsed.values.now === undefined ? () => new Date(INVESTIGATED_AT) : cli.clock(parsed);
+      const engine = createEngine({ store, clock: investigation });
       const world = (at: string) => (seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
 
       chapter(cli, 1, `Record the incident: ${INCIDENT.claimId} on ${INCIDENT.at} with the baseline build.`);
-      const incident = await recordIncident(engine, scenario, cli);
+      const incident = await recordIncident(createEngine({ store, clock: () => new Date(RECORDED_AT) }), scenario, cli);
       cli.print(formatRun(incident, cli.style, scenario));
       cli.print(`The failure at step ${incident.error?.step ?? '?'} traces back to step 4, where OCR v1 read the folded form as 205.`);
 
@@ -77,6 +86,12 @@ export const demoCommand: Command = {
       const stamped = await engine.replay({ agent: buildOf(scenario, 'timestamped'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
       cli.print(formatRunBrief(stamped, cli.style));
       cli.print('The first request already differs: the clock in the prompt breaks cassette matching, and the prompt cache, which matches the same prefix.');
+
+      chapter(cli, 6, 'Retention: 73 hours later the full tier is gone; the structural tier (shapes only, kept 90 days) still replays.');
+      await tellRetention(cli, { scenario, scenarioDir: SCENARIO_DIR, incident: INCIDENT, recordedAt: RECORDED_AT }, engine);
+
+      chapter(cli, 7, 'Synthetic claims, kept without expiry: score baseline and patched on the hand-written suite.');
+      await tellSynthetic(cli, engine, scenario, SCENARIO_DIR);
 
       cli.print(`\nEvery run of this story is in ${store.location}: \`npx forkpoint tree ${incident.runId}\` shows them under the incident,`);
       cli.print('`npx forkpoint show <run-id>` shows one (a checkpoint with --step K), `npx forkpoint compare <a> <b>` sets two side by side.');

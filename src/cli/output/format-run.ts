@@ -35,6 +35,13 @@ export function headline(run: RunSummary | RunView, style: Style): string {
         ...(run.at === null ? [] : [`world ${run.at} as recorded`]),
       );
       break;
+    case 'replay:structural':
+      parts.push(
+        `${build} over the recorded shapes (structural tier) of run ${run.source ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
+        input,
+        ...(run.at === null ? [] : [`world ${run.at} as recorded`]),
+      );
+      break;
     case 'reexecution':
       parts.push(
         `a second run of run ${run.source ?? '?'}'s input against the world of ${run.at ?? '?'}, not a replay`,
@@ -81,6 +88,8 @@ export function formatEnding(run: Ending, style: Style): string {
 /** An outcome in one line: `approve, payout 1795: reason`, or compact JSON. */
 export function formatOutcome(outcome: JsonObject | null): string {
   if (outcome === null) return 'no outcome';
+  // What a structural replay ends with: its final turn is shaped, so only the trajectory was checked.
+  if (outcome.judged === false) return 'the trajectory held (the final turn is a shape: the outcome is not judged)';
   const { decision, payout, reason } = outcome;
   if (typeof decision === 'string') {
     const pay = typeof payout === 'number' ? `, payout ${payout}` : '';
