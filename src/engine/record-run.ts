@@ -64,7 +64,9 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     transport: liveTransport(options.world(seed)),
     sink: streamingSink(deps.store),
   });
-  if (options.capture === undefined) return readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
+  const recorded = readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
+  if (options.capture === undefined) return recorded;
   const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), options.capture, deps.clock());
-  return { ...(readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult), capture };
+  // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
+  return { ...recorded, retention: readRunView(deps.store, runId, deps.isProcessAlive).retention, capture };
 }

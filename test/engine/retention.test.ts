@@ -143,7 +143,8 @@ describe('the capture policy', () => {
     expect(completed.capture).toMatchObject({ kept: false, reason: 'not-sampled' });
     expect(completed.capture!.bytes.structural * 5).toBeLessThan(completed.capture!.bytes.full);
     expect(completed.retention.purge).toMatchObject({ reason: 'capture-policy' });
-    expect(completed.steps).toEqual([]);
+    expect(completed.steps).toHaveLength(9);
+    expect(engine.getRun(completed.runId).steps).toEqual([]);
     expect(codeAndMessage(() => engine.cassette(completed.runId))?.message).toMatch(/was not kept: the capture policy kept only its structural tier/);
     const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(completed.runId, 'structural'), mode: 'structural' });
     expect(replay.status).toBe('completed');

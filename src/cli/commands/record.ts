@@ -60,7 +60,12 @@ export const recordCommand: Command = {
         ...(capture.keep === 'all' ? {} : { capture }),
       });
       if (parsed.values.json === true) cli.json(run);
-      else cli.print(formatRun(run, cli.style, scenario));
+      else {
+        cli.print(formatRun(run, cli.style, scenario));
+        if (run.capture?.kept === false) {
+          cli.print(cli.style.dim(`capture ${stringOption(parsed, 'capture') ?? ''}: not sampled, so only the structural tier and the summary are kept (full ${run.capture.bytes.full} bytes, structural ${run.capture.bytes.structural} bytes)`));
+        }
+      }
       return run.status === 'completed' ? EXIT.ok : EXIT.negative;
     });
   },

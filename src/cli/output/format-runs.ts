@@ -11,13 +11,14 @@ export function formatRuns(runs: readonly RunSummary[], style: Style): string {
   const rows = nested(runs);
   const idWidth = Math.max(...rows.map(({ depth }) => 8 + 2 * depth + (depth > 0 ? 2 : 0)));
   const lines = [
-    style.dim(`${'run'.padEnd(idWidth)}  ${'mode'.padEnd(15)}  ${'build'.padEnd(22)}  ${'input'.padEnd(18)}  ${'world'.padEnd(10)}  ${'steps'.padStart(5)}  status`),
+    style.dim(`${'run'.padEnd(idWidth)}  ${'mode'.padEnd(17)}  ${'build'.padEnd(22)}  ${'input'.padEnd(18)}  ${'world'.padEnd(10)}  ${'steps'.padStart(5)}  status`),
   ];
   for (const { run, depth } of rows) {
     const status = run.status === 'completed' ? style.green(run.status) : run.status === 'running' ? run.status : style.red(run.status);
     const id = `${'  '.repeat(depth)}${depth > 0 ? '└ ' : ''}${run.runId}`;
+    const held = run.retention.purge === null ? '' : style.dim(run.retention.purge.reason === 'expired' ? '  (full tier expired: shape only)' : '  (shape only: not captured)');
     lines.push(
-      `${id.padEnd(idWidth)}  ${run.mode.padEnd(15)}  ${`${run.agent.name}/${run.agent.build}`.padEnd(22)}  ${formatInput(run.input).padEnd(18)}  ${(run.at ?? '-').padEnd(10)}  ${String(run.stepCount).padStart(5)}  ${status}`,
+      `${id.padEnd(idWidth)}  ${run.mode.padEnd(17)}  ${`${run.agent.name}/${run.agent.build}`.padEnd(22)}  ${formatInput(run.input).padEnd(18)}  ${(run.at ?? '-').padEnd(10)}  ${String(run.stepCount).padStart(5)}  ${status}${held}`,
     );
   }
   return lines.join('\n');
