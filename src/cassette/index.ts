@@ -6,3 +6,4 @@ export { findCassetteFiles, readCassetteFile } from './cassette-files.js';
 export { CassetteIndex, type Miss } from './cassette-index.js';
 export { formatCassetteKey, type CassetteKey } from './cassette-key.js';
 export { RequestHasher, type HashedModelRequest, type HashedRequest } from './request-hasher.js';
+export { HeadMemo, type RequestHead } from './head-memo.js';

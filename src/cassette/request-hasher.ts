@@ -3,6 +3,7 @@ import type { JsonValue } from '../json/index.js';
 import { canonicalJson, sha256Hex } from '../json/index.js';
 import { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
 import { REQUEST_HASH_LENGTH } from './canonical-form.js';
+import { HeadMemo } from './head-memo.js';
 
 /** A request in canonical form and its hash. */
 export interface HashedRequest {
@@ -28,7 +29,8 @@ export class RequestHasher {
   private readonly aliases = new AliasTable();
   private readonly knownMessages: Message[] = [];
   private readonly knownDigests: string[] = [];
-  private head: { request: Omit<ModelRequest, 'messages'>; text: string } | undefined;
+  // The canonical text of everything but the messages (`"model":..,"params":..,"system":..,"tools":..`).
+  private readonly head = new HeadMemo((head) => canonicalJson(head as unknown as JsonValue).slice(1, -1));
 
   /**
    * Adopts messages whose digests were stored with a checkpoint, so that a
@@ -63,7 +65,7 @@ export class RequestHasher {
   /** Hashes a model request. */
   hashModelRequest(request: ModelRequest): HashedModelRequest {
     const messageDigests = this.messageDigests(request.messages);
-    const canonical = `{"messages":${JSON.stringify(messageDigests)},${this.headText(request)}}`;
+    const canonical = `{"messages":${JSON.stringify(messageDigests)},${this.head.of(request)}}`;
     return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests };
   }
 
@@ -73,26 +75,4 @@ export class RequestHasher {
     return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH) };
   }
 
-  /**
-   * The canonical text of everything but the messages (`"model":..,"params":..,
-   * "system":..,"tools":..`), which rarely changes within a run: computed once
-   * and reused while the same objects come back.
-   */
-  private headText(request: ModelRequest): string {
-    const cached = this.head;
-    if (
-      cached !== undefined &&
-      cached.request.model === request.model &&
-      cached.request.system === request.system &&
-      cached.request.tools === request.tools &&
-      cached.request.params === request.params
-    ) {
-      return cached.text;
-    }
-    const { messages: _messages, ...rest } = request;
-    const whole = canonicalJson(rest as unknown as JsonValue);
-    const text = whole.slice(1, -1);
-    this.head = { request: rest, text };
-    return text;
-  }
 }

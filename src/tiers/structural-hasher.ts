@@ -1,6 +1,6 @@
 import type { Message, ModelRequest, ToolRequest } from '../conversation/index.js';
 import type { HashedRequest } from '../cassette/index.js';
-import { REQUEST_HASH_LENGTH, RequestHasher } from '../cassette/index.js';
+import { HeadMemo, REQUEST_HASH_LENGTH, RequestHasher } from '../cassette/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { canonicalJson, sha256Hex } from '../json/index.js';
 import { shapeJson, shapeString } from './shape-json.js';
@@ -35,12 +35,13 @@ export interface StructurallyHashed extends HashedRequest {
 export class StructuralHasher {
   private readonly inner = new RequestHasher();
   private readonly shaped = new WeakMap<Message, Message>();
-  private head: { readonly of: Omit<ModelRequest, 'messages'>; readonly digest: string } | undefined;
+  // The head with its system prompt shaped; the tools and params are the build's code and are kept.
+  private readonly head = new HeadMemo((head) => sha256Hex(canonicalJson({ ...head, system: shapeString(head.system) } as unknown as JsonValue), REQUEST_HASH_LENGTH));
 
   /** Hashes the shape of a model request. */
   hashModelRequest(request: ModelRequest): StructurallyHashed {
     const digests = this.inner.messageDigests(request.messages.map((message) => this.shapeOf(message)));
-    const head = this.headDigest(request);
+    const head = this.head.of(request);
     const canonical = `{"head":"${head}","messages":${JSON.stringify(digests)}}`;
     return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), summary: { messages: digests.length } };
   }
@@ -58,21 +59,4 @@ export class StructuralHasher {
     return shaped;
   }
 
-  private headDigest(request: ModelRequest): string {
-    const cached = this.head;
-    if (
-      cached !== undefined &&
-      cached.of.model === request.model &&
-      cached.of.system === request.system &&
-      cached.of.tools === request.tools &&
-      cached.of.params === request.params
-    ) {
-      return cached.digest;
-    }
-    const { messages: _messages, ...rest } = request;
-    const head = { ...rest, system: shapeString(request.system) } as unknown as JsonValue;
-    const digest = sha256Hex(canonicalJson(head), REQUEST_HASH_LENGTH);
-    this.head = { of: rest, digest };
-    return digest;
-  }
 }
