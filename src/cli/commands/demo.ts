@@ -1,7 +1,6 @@
 import { compareRuns } from '../../analysis/index.js';
 import type { Engine, RunView } from '../../engine/index.js';
-import { createEngine } from '../../engine/index.js';
-import { ForkpointError } from '../../errors/index.js';
+import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
 import type { Command, CommandContext } from '../command.js';
@@ -18,10 +17,8 @@ export const INCIDENT = { runId: '9b40c1d5', claimId: 'CLM-91077', at: '2026-03-
 const SCENARIO_DIR = 'scenarios/claims-triage';
 const LATER = '2026-03-09';
 
-// The story's clock, so that it can be told again whenever: the incident is recorded on the evening of
-// 4 March and investigated the next morning, inside the 72 hours its full tier is kept.
+// When the retention chapter's scratch copy of the incident was recorded: the evening of 4 March.
 const RECORDED_AT = new Date('2026-03-04T17:42:00.000Z');
-const INVESTIGATED_AT = new Date('2026-03-05T09:30:00.000Z');
 
 /**
  * `forkpoint demo` (what `npm start` runs): the claims-triage incident, told
@@ -38,12 +35,11 @@ export const demoCommand: Command = {
     if (parsed.values.json === true) throw new ForkpointError('USAGE', 'demo tells a story for people; use the other commands for --json');
     const scenario = await loadScenario(SCENARIO_DIR);
     return withStore(cli.openStore(parsed), async (store) => {
-      const investigation = parsed.values.now === undefined ? () => new Date(INVESTIGATED_AT) : cli.clock(parsed);
-      const engine = createEngine({ store, clock: investigation });
+      const engine = cli.engine(parsed, store);
       const world = (at: string) => (seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
 
       chapter(cli, 1, `Record the incident: ${INCIDENT.claimId} on ${INCIDENT.at} with the baseline build.`);
-      const incident = await recordIncident(createEngine({ store, clock: () => new Date(RECORDED_AT) }), scenario, cli);
+      const incident = await recordIncident(engine, scenario, cli);
       cli.print(formatRun(incident, cli.style, scenario));
       cli.print(`The failure at step ${incident.error?.step ?? '?'} traces back to step 4, where OCR v1 read the folded form as 205.`);
 
@@ -108,12 +104,20 @@ function chapter(cli: CommandContext, number: number, text: string): void {
   cli.print(`\n${cli.style.bold(`${number}.`)} ${text}\n`);
 }
 
-// The story always starts from run 9b40c1d5; a database that already holds it keeps it.
+// The story always starts from run 9b40c1d5; a database that already holds it keeps it. The claims world is
+// made up, so the demo's recording is in the synthetic tier: it never expires, and the story can be told
+// again any day (chapter 6 shows what happens to a full-tier recording, on a scratch copy).
 async function recordIncident(engine: Engine, scenario: Scenario, cli: CommandContext): Promise<RunView> {
   const existing = engine.listRuns().find((run) => run.runId === INCIDENT.runId);
   if (existing !== undefined) {
     if (existing.mode !== 'record' || existing.input.claimId !== INCIDENT.claimId || existing.at !== INCIDENT.at) {
       throw new ForkpointError('RUN_EXISTS', `run ${INCIDENT.runId} in ${engine.store.location} is not the incident recording; run the demo with --db on another file`);
+    }
+    try {
+      engine.cassette(INCIDENT.runId);
+    } catch (error) {
+      if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
+      throw new ForkpointError('CASSETTE_EXPIRED', `${error.message}. The story needs it: delete ${engine.store.location} or run the demo with --db on another file`);
     }
     cli.note(`(run ${INCIDENT.runId} is already recorded in ${engine.store.location}; showing it)`);
     return engine.getRun(INCIDENT.runId);
@@ -126,5 +130,6 @@ async function recordIncident(engine: Engine, scenario: Scenario, cli: CommandCo
     scenario: SCENARIO_DIR,
     seed: INCIDENT.seed,
     runId: INCIDENT.runId,
+    tier: 'synthetic',
   });
 }
