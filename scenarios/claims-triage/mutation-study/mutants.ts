@@ -1,4 +1,4 @@
-import type { AgentBuild, FailedToolCall, JsonObject, JsonValue, Message, Outcome, ToolResultCheck, ToolResultPart } from '../../../src/index.js';
+import type { FailedToolCall, JsonObject, JsonValue, Message, Outcome, ToolResultCheck, ToolResultPart } from '../../../src/index.js';
 import { defineAgent, isJsonObject } from '../../../src/index.js';
 import { definitionOf } from './definition-of.js';
 import type { Mutant } from './mutant.js';
@@ -62,7 +62,7 @@ export const MUTANTS: readonly Mutant[] = [
         renderToolResult: (check: ToolResultCheck): JsonValue => {
           const output = check.response.output;
           if (check.call.name !== 'ocr_document' || check.response.isError || !isJsonObject(output) || !isJsonObject(output.fields)) return output;
-          const fields: JsonObject = {};
+          const fields: Record<string, JsonValue> = {};
           for (const [name, field] of Object.entries(output.fields)) {
             fields[name] = isJsonObject(field)
               ? Object.fromEntries(Object.entries(field).map(([key, value]) => [key, typeof value === 'number' ? Number.parseInt(String(value), 10) : value]))
@@ -83,7 +83,7 @@ export const MUTANTS: readonly Mutant[] = [
         renderToolResult: (check: ToolResultCheck): JsonValue => {
           const output = check.response.output;
           if (check.call.name !== 'ocr_document' || check.response.isError || !isJsonObject(output) || !isJsonObject(output.fields)) return output;
-          const fields: JsonObject = {};
+          const fields: Record<string, JsonValue> = {};
           for (const [name, field] of Object.entries(output.fields)) {
             fields[name] =
               isJsonObject(field) && field.value !== undefined && field.confidence !== undefined
