@@ -27,7 +27,7 @@ const common: Omit<AgentDefinition, 'build' | 'systemPrompt'> = {
   retryTool: (failed: FailedToolCall): boolean => {
     if (failed.call.name !== 'ocr_document' || failed.attempt > 2) return false;
     const output = failed.response.output;
-    return isJsonObject(output) && typeof output.error === 'string' && output.error.includes('timed out');
+    return isJsonObject(output) && output.retryable === true;
   },
 };
 

@@ -1,4 +1,4 @@
-import type { Message, ToolResponse, ToolResultPart, ToolUsePart } from '../conversation/index.js';
+import type { ToolResponse, ToolUsePart } from '../conversation/index.js';
 import type { ModelParams, ToolDefinition } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
@@ -62,10 +62,12 @@ export interface AgentHooks {
   /** What the model sees of a tool's answer: the content of its `tool_result` part. Defaults to the output. */
   readonly renderToolResult?: (check: ToolResultCheck) => JsonValue;
   /**
-   * Turns a completed batch of tool results into the turns appended to the
-   * conversation. Defaults to one user turn holding every result, in order.
+   * How tool results join the conversation: `batch` (the default) appends one
+   * user turn holding every result of a model turn, in the order the model
+   * asked, as Anthropic's API expects; `each` appends every result as its own
+   * turn as it arrives, as OpenAI-style APIs do.
    */
-  readonly toolTurn?: (results: readonly ToolResultPart[]) => readonly Message[];
+  readonly toolResultTurns?: 'batch' | 'each';
   /** Reads the outcome out of the model's final text. */
   readonly parseOutcome: (text: string) => ParsedOutcome;
   /** Lists what is wrong with a parsed outcome; empty when it is acceptable. */

@@ -31,9 +31,9 @@ export function codeHashOf(definition: AgentDefinition): string {
       // Hooks added later join the hash only when a build defines them, so older builds keep their hashes.
       ...optionalSource('retryTool', definition.retryTool),
       ...optionalSource('renderToolResult', definition.renderToolResult),
-      ...optionalSource('toolTurn', definition.toolTurn),
     },
     stepCap: definition.stepCap,
+    ...(definition.toolResultTurns === undefined ? {} : { toolResultTurns: definition.toolResultTurns }),
     codeVersion: definition.codeVersion ?? null,
   };
   return sha256Hex(canonicalJson(material), 16);

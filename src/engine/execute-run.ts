@@ -24,6 +24,8 @@ export interface Execution {
   readonly sink: RunSink;
   /** The restored checkpoint a fork continues from; its rows start after it. */
   readonly resumedFrom?: { readonly messageCount: number };
+  /** Judges how the drive ended before it is stored (a structural replay turns an early end into a divergence). */
+  readonly settle?: (result: DriveResult) => DriveResult;
   /** Findings to store with the run once it has ended (divergences, dropped calls). */
   readonly findings?: (result: DriveResult) => readonly JsonObject[];
 }
@@ -35,15 +37,17 @@ export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Exe
   return finishRun(
     deps,
     writer,
-    () =>
-      driveRun({
+    async () => {
+      const result = await driveRun({
         build: execution.agent,
         machine: machineOf(execution.agent),
         snapshot: execution.start,
         transport: execution.transport,
         hasher: execution.hasher,
         onStep: (step) => writer.commit(step),
-      }),
+      });
+      return execution.settle === undefined ? result : execution.settle(result);
+    },
     execution.findings,
   );
 }

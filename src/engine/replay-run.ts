@@ -1,5 +1,7 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { Divergence } from '../analysis/index.js';
+import { ReplayDivergence } from '../analysis/index.js';
+import type { DriveResult } from './drive-run.js';
 import type { Cassette } from '../cassette/index.js';
 import { CANONICAL_FORM, CassetteIndex, RequestHasher } from '../cassette/index.js';
 import { ForkpointError } from '../errors/index.js';
@@ -39,8 +41,10 @@ export type ReplayOptions = {
 /**
  * Re-executes a build from step 0 over a cassette. Every answer comes from the
  * recording at `kind:index:hash` and is marked `recorded`. Strict mode never
- * reaches a live model or tool: its transport has none. A replay is cheap to
- * redo, so it is stored in one transaction when it ends.
+ * reaches a live model or tool: its transport has none. A structural replay
+ * is strict too, keyed by shape, and diverges as well when the build stops
+ * before the recording did. A replay is cheap to redo, so it is stored in one
+ * transaction when it ends.
  */
 export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promise<ReplayResult> {
   const { cassette } = options;
@@ -77,13 +81,30 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
     hasher: new RequestHasher(),
     transport,
     sink: bufferedSink(deps.store),
+    ...(structural ? { settle: (result: DriveResult) => stopAtDroppedCall(result, runId, transport) } : {}),
     // Entries after a divergence that stopped the run were never reached: they are not dropped calls.
     findings: (result) =>
-      [...transport.divergences(), ...(result.stoppedBy === null ? transport.droppedCalls() : [])] as unknown as JsonObject[],
+      [
+        ...transport.divergences(),
+        ...(result.stoppedBy === null || result.stoppedBy.error instanceof DroppedCallDivergence ? transport.droppedCalls() : []),
+      ] as unknown as JsonObject[],
   });
   const view = readRunView(deps.store, runId, deps.isProcessAlive);
-  const divergence: Divergence | null = view.findings.find((finding) => finding.classification !== 'dropped-call') ?? null;
+  // In a structural replay a recorded call the build never made is the divergence: the shape did not hold.
+  const divergence: Divergence | null = view.findings.find((finding) => structural || finding.classification !== 'dropped-call') ?? null;
   return { ...view, divergence } as ReplayResult;
+}
+
+/** A structural replay that ended before the recording did: its first unasked entry. */
+class DroppedCallDivergence extends ReplayDivergence {}
+
+// A strict replay that ends early may be the fix working (its outcome is compared instead); a structural
+// replay cannot compare outcomes, so a recorded call the build never made means the trajectory did not hold.
+function stopAtDroppedCall(result: DriveResult, runId: string, transport: ReplayingTransport): DriveResult {
+  const first = transport.droppedCalls()[0];
+  if (result.stoppedBy !== null || first === undefined) return result;
+  const error = new DroppedCallDivergence(runId, first);
+  return { ...result, stoppedBy: { failure: { code: 'REPLAY_DIVERGED', message: error.message, step: first.step }, error } };
 }
 
 /** The build with its outcome parser and checks replaced: every final turn ends the run as `{ judged: false }`. */

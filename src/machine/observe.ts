@@ -37,8 +37,8 @@ export function observeModelResponse(build: AgentBuild, context: AgentContext, r
 
 /**
  * Applies a tool result: it joins the current batch, the build's guard may end
- * the run on it, and once every call of the batch has its result they are
- * appended together as one user turn.
+ * the run on it, and it joins the conversation: as its own turn at once, or
+ * with the rest of its batch as one user turn once every call has a result.
  */
 export function observeToolResult(
   build: AgentBuild,
@@ -70,10 +70,12 @@ export function observeToolResult(
     if (verdict.value.action === 'finish') return { context: { ...advanced, outcome: verdict.value.outcome }, next: 'done' };
     if (verdict.value.action === 'fail') return fail(advanced, 'VALIDATION_FAILED', verdict.value.message);
   }
-  if (results.length < context.pending.length) return withinCap(build, advanced, 'awaitingTools');
-  const turns = build.toolTurn === undefined ? { ok: true as const, value: [{ role: 'user', content: results }] as const } : composeTurns(build.toolTurn, results);
-  if (!turns.ok) return fail(advanced, turns.code, turns.message);
-  return withinCap(build, { ...advanced, messages: [...context.messages, ...turns.value], pending: [], results: [] }, 'awaitingModel');
+  // One turn per result appends it now; one turn per batch waits for the batch's last result.
+  const turnEach = build.toolResultTurns === 'each';
+  const withTurn: AgentContext = turnEach ? { ...advanced, messages: [...context.messages, { role: 'user', content: [part] }] } : advanced;
+  if (results.length < context.pending.length) return withinCap(build, withTurn, 'awaitingTools');
+  const messages = turnEach ? withTurn.messages : [...context.messages, { role: 'user' as const, content: results }];
+  return withinCap(build, { ...withTurn, messages, pending: [], results: [] }, 'awaitingModel');
 }
 
 function renderResult(render: NonNullable<AgentBuild['renderToolResult']>, check: ToolResultCheck): HookResult<JsonValue> {
@@ -82,14 +84,6 @@ function renderResult(render: NonNullable<AgentBuild['renderToolResult']>, check
     // Checked here, because the result becomes part of every later checkpoint and request.
     assertJsonValue(value, 'the rendered tool result', 'HOOK_FAILED');
     return { ok: true as const, value: value as JsonValue };
-  });
-}
-
-function composeTurns(toolTurn: NonNullable<AgentBuild['toolTurn']>, results: readonly ToolResultPart[]): HookResult<readonly Message[]> {
-  return runHook(() => {
-    const turns = toolTurn(results);
-    assertJsonValue(turns, 'the tool turns', 'HOOK_FAILED');
-    return { ok: true as const, value: turns };
   });
 }
 

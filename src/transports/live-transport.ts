@@ -9,8 +9,9 @@ import type { Answered, ModelCall, ToolCall, Transport } from './transport.js';
  * tools read the world as it is now. Every answer is marked `live`.
  *
  * A tool that throws, or that the world does not have, answers with an error
- * result the model can see, as a real harness would; a provider that refuses
- * a request fails the run.
+ * result the model can see, as a real harness would: `{ error }`, plus
+ * `retryable: true` when the thrown error carries that flag (a timeout, say).
+ * A provider that refuses a request fails the run.
  */
 export function liveTransport(world: World): Transport {
   return {
@@ -31,7 +32,9 @@ export function liveTransport(world: World): Transport {
       } catch (error) {
         if (isForkpointError(error, 'INTERNAL')) throw error;
         const message = error instanceof Error ? error.message : String(error);
-        return { response: { output: { error: message }, isError: true }, provenance: 'live' };
+        // A structured flag, not words in the message, so a retry policy reads the same in a structural replay.
+        const retryable = typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
+        return { response: { output: retryable ? { error: message, retryable: true } : { error: message }, isError: true }, provenance: 'live' };
       }
     },
   };

@@ -11,6 +11,11 @@ export interface ModelProvider {
 }
 
 /** A tool backend: takes the model's input, returns the tool's output or throws. */
+/**
+ * A tool backend. It returns the tool's output, or throws: the model then sees
+ * `{ error: message }`, with `retryable: true` when the error has a
+ * `retryable: true` property (a transient failure a build's `retryTool` may retry).
+ */
 export type ToolHandler = (input: JsonObject) => Promise<JsonValue> | JsonValue;
 
 /** What answers a live run's requests: a model provider and the tool backends. */

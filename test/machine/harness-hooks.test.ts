@@ -1,8 +1,8 @@
 import { initialTransition, transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { AgentBuild, AgentEvent, ToolResponse, ToolUsePart } from '../../src/index.js';
-import { awaitingOf, createAgentMachine } from '../../src/index.js';
-import { testAgent, toolTurn } from '../support/test-agents.js';
+import { awaitingOf, createAgentMachine, createEngine, sqliteStore } from '../../src/index.js';
+import { syntheticWorld, testAgent, toolTurn } from '../support/test-agents.js';
 
 const start = { input: { n: 1 }, system: 'You echo things.', model: 'test-model', firstMessage: 'Run task 1' };
 const timeout: ToolResponse = { output: { error: 'echo timed out' }, isError: true };
@@ -67,17 +67,32 @@ describe('the harness hooks a build may define', () => {
     expect(failed.context.error?.code).toBe('HOOK_FAILED');
   });
 
-  it('lets the build decide the turns a batch of results becomes', () => {
-    const separate = testAgent({ toolTurn: (results) => results.map((result) => ({ role: 'user', content: [result] })) });
-    const { snapshot, uses, send } = afterToolTurn(separate, 2);
+  it('appends each result as its own turn when the build asks for one turn per result', () => {
+    const each = testAgent({ toolResultTurns: 'each' });
+    const { snapshot, uses, send } = afterToolTurn(each, 2);
     const one = send(snapshot, { type: 'tool.returned', call: uses[0]!, response: ok(1) });
+    expect(one.value).toBe('awaitingTools');
+    expect(one.context.messages).toHaveLength(3);
     const both = send(one, { type: 'tool.returned', call: uses[1]!, response: ok(2) });
     expect(both.value).toBe('awaitingModel');
     expect(both.context.messages.slice(2).map((message) => message.content.length)).toEqual([1, 1]);
   });
 
+  it('records, checkpoints and replays a run with one turn per result, step by step', async () => {
+    const each = testAgent({ toolResultTurns: 'each' });
+    const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
+    const run = await engine.record({ agent: each, world: () => syntheticWorld({ toolCalls: 4, batch: 2 }), input: { n: 1 } });
+    expect(run.status).toBe('completed');
+    expect(engine.checkpoint(run.runId, run.steps.length).context.messages).toHaveLength(1 + 2 + 4 + 1);
+    const replay = await engine.replay({ agent: each, cassette: engine.cassette(run.runId), mode: 'strict' });
+    expect(replay).toMatchObject({ status: 'completed', divergence: null });
+    const batched = await engine.replay({ agent: testAgent(), cassette: engine.cassette(run.runId), mode: 'strict' });
+    expect(batched).toMatchObject({ status: 'diverged', divergence: { kind: 'model', index: 1 } });
+  });
+
   it('puts the hooks it uses into the code hash and leaves builds without them unchanged', () => {
     expect(retrying.codeHash).not.toBe(testAgent().codeHash);
+    expect(testAgent({ toolResultTurns: 'each' }).codeHash).not.toBe(testAgent().codeHash);
     expect(testAgent().codeHash).toBe(testAgent().codeHash);
   });
 });

@@ -1,4 +1,4 @@
-import type { FailedToolCall, JsonObject, JsonValue, Message, Outcome, ToolResultCheck, ToolResultPart } from '../../../src/index.js';
+import type { FailedToolCall, JsonObject, JsonValue, Outcome, ToolResultCheck } from '../../../src/index.js';
 import { defineAgent, isJsonObject } from '../../../src/index.js';
 import { definitionOf } from './definition-of.js';
 import type { Mutant } from './mutant.js';
@@ -15,14 +15,9 @@ const PROMPT_SWAP = 'beyond the cover limit';
 export const MUTANTS: readonly Mutant[] = [
   {
     name: 'tool-result-separate-message',
-    description: 'toolTurn appends each tool result as its own user message instead of one turn holding the batch',
+    description: 'each tool result is appended as its own user message instead of one turn holding the batch',
     contentIndifferent: true,
-    mutate: (build) =>
-      defineAgent({
-        ...definitionOf(build),
-        build: 'mutant-tool-result-separate-message',
-        toolTurn: (results: readonly ToolResultPart[]): readonly Message[] => results.map((result) => ({ role: 'user', content: [result] })),
-      }),
+    mutate: (build) => defineAgent({ ...definitionOf(build), build: 'mutant-tool-result-separate-message', toolResultTurns: 'each' }),
   },
   {
     name: 'retry-budget-off-by-one',
@@ -35,7 +30,7 @@ export const MUTANTS: readonly Mutant[] = [
         retryTool: (failed: FailedToolCall): boolean => {
           if (failed.call.name !== 'ocr_document' || failed.attempt > 1) return false;
           const output = failed.response.output;
-          return isJsonObject(output) && typeof output.error === 'string' && output.error.includes('timed out');
+          return isJsonObject(output) && output.retryable === true;
         },
       }),
   },
@@ -164,28 +159,9 @@ export const MUTANTS: readonly Mutant[] = [
         renderInput: (input: JsonObject): string => `Triage claim ${String(input.claimId).toLowerCase()} and write your decision.`,
       }),
   },
-  {
-    // The chapter's bug drops the assistant turn before a re-sent tool result. The machine appends
-    // every assistant turn itself and the conversation is append-only, so no hook can drop it; this
-    // is the nearest expressible bug: a tool_result turn with no assistant turn before it.
-    name: 'retry-resends-failed-result',
-    description: 'toolTurn re-sends each error result the retry policy gave up on in an extra user turn, with no assistant turn before it',
-    contentIndifferent: true,
-    mutate: (build) =>
-      defineAgent({
-        ...definitionOf(build),
-        build: 'mutant-retry-resends-failed-result',
-        toolTurn: (results: readonly ToolResultPart[]): readonly Message[] => {
-          const failed = results.filter((result) => result.isError);
-          const batch: Message = { role: 'user', content: results };
-          return failed.length === 0 ? [batch] : [batch, { role: 'user', content: failed }];
-        },
-      }),
-  },
 ];
 
 /** Why the study holds no mutant that drops the assistant turn before a retried tool result. */
 export const INEXPRESSIBLE_NOTE =
-  'The chapter\'s "retry that re-sends the tool result without the assistant turn" cannot be planted faithfully: the machine ' +
-  'appends every assistant turn itself and its conversation is append-only, so no hook can drop one. ' +
-  'retry-resends-failed-result is the nearest expressible bug (a tool_result turn that no assistant turn precedes).';
+  'The chapter\'s "retry that re-sends the tool result without the assistant turn" cannot be planted: the machine appends ' +
+  'every assistant turn itself, its conversation is append-only, and a retry (retryTool) re-issues the call without touching it.';

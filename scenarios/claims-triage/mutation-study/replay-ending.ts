@@ -9,11 +9,16 @@ interface Ending {
 }
 
 /**
- * True when a strict replay catches a change: it diverged, or it ended
- * otherwise than the recording (status, outcome, or failure code and step).
+ * True when a strict replay catches a change: it diverged, it left recorded
+ * calls unasked (a `dropped-call` finding, which the report shows), or it
+ * ended otherwise than the recording (status, outcome, or failure code and step).
  */
 export function strictReplayCatches(recorded: Cassette, replay: ReplayResult): boolean {
-  return replay.status === 'diverged' || endingKey(recorded.source, true) !== endingKey(replayEnding(replay), true);
+  return (
+    replay.status === 'diverged' ||
+    replay.findings.some((finding) => finding.classification === 'dropped-call') ||
+    endingKey(recorded.source, true) !== endingKey(replayEnding(replay), true)
+  );
 }
 
 /**

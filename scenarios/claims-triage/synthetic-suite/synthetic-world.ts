@@ -29,8 +29,8 @@ function timingOut(ocr: ToolHandler, timeouts: ReadonlyMap<string, number>, dela
       attempts.set(documentId, attempt);
       if (attempt <= (timeouts.get(documentId) ?? 0)) {
         await delay();
-        // The message the live service gives; the builds' retryTool recognises "timed out".
-        throw new Error('ocr_document timed out after 30 s');
+        // A transient failure, flagged as such: the builds' retryTool reads the flag, not the words.
+        throw Object.assign(new Error('ocr_document timed out after 30 s'), { retryable: true });
       }
     }
     return ocr(input);

@@ -129,7 +129,8 @@ describe("patched's confidence guard", () => {
 describe('the retry hook every build shares', () => {
   const failure = (tool: string, error: string, attempt: number): FailedToolCall => ({
     call: { type: 'tool_use', id: 'toolu_1', name: tool, input: { document_id: 'DOC-1' } },
-    response: { output: { error }, isError: true },
+    // The live transport flags a transient failure (a thrown error with `retryable: true`).
+    response: { output: error.includes('timed out') ? { error, retryable: true } : { error }, isError: true },
     step: 4,
     attempt,
   });
