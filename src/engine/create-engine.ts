@@ -10,6 +10,8 @@ import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { GcReport } from './collect-garbage.js';
 import { collectGarbage } from './collect-garbage.js';
+import type { DriftOptions, DriftReport } from './drift-probe.js';
+import { probeDrift } from './drift-probe.js';
 import { fullCassetteOf, requireFullTier } from './full-tier.js';
 import { structuralRecordOf } from './structural-record.js';
 import type { TierSizes } from './tier-sizes.js';
@@ -53,6 +55,8 @@ export interface Engine {
   tierSizes(runId: string): TierSizes;
   /** Enforces retention: removes what has expired by the engine's clock (see {@link GcReport}). */
   gc(): GcReport;
+  /** Asks the world of another date every read-only tool request a run made (mode `drift`; writes no run). */
+  drift(options: DriftOptions): Promise<DriftReport>;
   /** A run with its steps. */
   getRun(runId: string): RunView;
   /** A run without its steps. */
@@ -91,6 +95,7 @@ export function createEngine(options: EngineOptions): Engine {
       return tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of') : structuralRecordOf(deps.store, run, deps.clock());
     },
     tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
+    drift: (driftOptions) => probeDrift(deps, driftOptions),
     gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.ownerPid !== null && deps.isProcessAlive(run.ownerPid)),
     getRun: (runId) => readRunView(deps.store, runId, deps.isProcessAlive),
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),
