@@ -1,5 +1,6 @@
 import { compareRuns } from '../../analysis/index.js';
 import type { Engine, RunView } from '../../engine/index.js';
+import { lintFirstRequest } from '../../engine/index.js';
 import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
@@ -9,6 +10,8 @@ import { EXIT } from '../exit-codes.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
 import { summarizeStep } from '../output/summarize-step.js';
 import { tellRetention } from './demo-retention.js';
+import { formatDrift } from './drift.js';
+import { formatLint } from './lint.js';
 import { tellSynthetic } from './demo-synthetic.js';
 import { printCommandHelp } from './help.js';
 
@@ -53,6 +56,14 @@ export const demoCommand: Command = {
           ? 'Both arms are green: OCR v2 reads 2050 now, so the failing trajectory no longer reproduces and the fix was never exercised.'
           : 'The control arm still fails on today\'s world.',
       );
+      const drift = await engine.drift({
+        runId: incident.runId,
+        at: LATER,
+        tools: buildOf(scenario, INCIDENT.build).tools,
+        world: scenario.openWorld({ at: LATER, seed: INCIDENT.seed, latencyMs: 0 }),
+      });
+      cli.print(`\`forkpoint drift ${incident.runId} --at ${LATER}\` asks that day's world the recorded read-only requests, without re-running the agent:`);
+      cli.print(formatDrift(drift, cli.style));
 
       chapter(cli, 3, 'Replay strictly over the recorded observations: patched, then baseline.');
       const cassette = engine.cassette(incident.runId);
@@ -82,6 +93,9 @@ export const demoCommand: Command = {
       const stamped = await engine.replay({ agent: buildOf(scenario, 'timestamped'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
       cli.print(formatRunBrief(stamped, cli.style));
       cli.print('The first request already differs: the clock in the prompt breaks cassette matching, and the prompt cache, which matches the same prefix.');
+      const lint = lintFirstRequest(buildOf(scenario, 'timestamped'), { claimId: INCIDENT.claimId });
+      cli.print(`\`forkpoint lint ${SCENARIO_DIR} --build timestamped\` finds it before any run:`);
+      cli.print(formatLint(lint, cli.style));
 
       chapter(cli, 6, 'Retention: 73 hours later the full tier is gone; the structural tier (shapes only, kept 90 days) still replays.');
       await tellRetention(cli, { scenario, scenarioDir: SCENARIO_DIR, incident: INCIDENT, recordedAt: RECORDED_AT }, engine);

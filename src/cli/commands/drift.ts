@@ -41,7 +41,8 @@ export const driftCommand: Command = {
   },
 };
 
-function formatDrift(report: DriftReport, style: Style): string {
+/** The drift report for people. */
+export function formatDrift(report: DriftReport, style: Style): string {
   const lines = [
     `${style.bold('drift')} · run ${report.runId} · recorded against the world of ${report.recordedAt ?? '?'}, asked again against ${report.at} · the agent is not re-run`,
   ];

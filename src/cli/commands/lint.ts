@@ -49,7 +49,8 @@ function inputOf(scenario: Scenario, flags: Readonly<Record<string, string | und
   return first;
 }
 
-function formatLint(report: LintReport, style: Style): string {
+/** The lint report for people. */
+export function formatLint(report: LintReport, style: Style): string {
   const [a, b] = report.environments;
   const head = `${style.bold('lint')} · ${report.agent.name}/${report.agent.build} (code ${report.agent.codeHash}) · the first model request built twice: clock ${a.now} seed ${a.seed}, clock ${b.now} seed ${b.seed}`;
   if (!report.flagged) return `${head}\n${style.green('clean')}: the first request is byte-identical under both clocks and seeds`;
