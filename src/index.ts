@@ -19,7 +19,21 @@ export {
   type ToolSpec,
 } from './agent/index.js';
 export {
+  DIVERGENCE_SOURCES,
   ReplayDivergence,
+  VOLATILE_PATTERNS,
+  classifyDivergence,
+  maskVolatile,
+  requestWithMessages,
+  tallyDivergences,
+  type DigestedMessage,
+  type DivergenceRow,
+  type DivergenceSide,
+  type DivergenceSource,
+  type DivergenceTable,
+  type SourcedDivergence,
+  type SourcedStep,
+  type VolatilePattern,
   compareRuns,
   diffJson,
   judgeVerification,
@@ -77,6 +91,12 @@ export {
 } from './conversation/index.js';
 export {
   createEngine,
+  divergenceReport,
+  type DivergenceReport,
+  type DivergenceReportOptions,
+  type ReexecutionPlan,
+  type ReportedReexecution,
+  type SkippedRun,
   decideCapture,
   differencesBetween,
   evaluateSynthetic,
@@ -177,3 +197,14 @@ export {
   type Transport,
 } from './transports/index.js';
 export type { ModelProvider, ToolHandler, World } from './world/index.js';
+export { differingSpans, type DifferingSpan } from './analysis/index.js';
+export {
+  lintFirstRequest,
+  probeDrift,
+  type DriftOptions,
+  type DriftReport,
+  type DriftStep,
+  type LintEnvironment,
+  type LintFinding,
+  type LintReport,
+} from './engine/index.js';

@@ -4,3 +4,15 @@ export { ReplayDivergence } from './replay-divergence.js';
 export { compareRuns, type ComparableStep, type ComparedRun, type ComparedSide, type ComparedStep, type FirstDivergence, type RunComparison } from './compare-runs.js';
 export { outcomeHistogram, outcomeKey, type CountedRun } from './outcome-histogram.js';
 export { judgeVerification, type Judgement, type Verdict, type VerificationEvidence } from './verdict.js';
+export {
+  DIVERGENCE_SOURCES,
+  classifyDivergence,
+  type DivergenceSide,
+  type DivergenceSource,
+  type SourcedDivergence,
+  type SourcedStep,
+} from './divergence-source.js';
+export { tallyDivergences, type DivergenceRow, type DivergenceTable } from './divergence-table.js';
+export { holdsMessageDigests, requestWithMessages, type DigestedMessage } from './request-with-messages.js';
+export { VOLATILE_PATTERNS, maskVolatile, volatileKindsBetween, type VolatilePattern } from './volatile-spans.js';
+export { differingSpans, type DifferingSpan } from './differing-spans.js';

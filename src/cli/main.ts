@@ -4,6 +4,9 @@ import { processIo } from './cli-io.js';
 import type { Command } from './command.js';
 import { CommandContext } from './command.js';
 import { demoCommand } from './commands/demo.js';
+import { divergenceReportCommand } from './commands/divergence-report.js';
+import { driftCommand } from './commands/drift.js';
+import { lintCommand } from './commands/lint.js';
 import { printOverview } from './commands/help.js';
 import { compareCommand } from './commands/compare.js';
 import { evalCommand } from './commands/eval.js';
@@ -31,8 +34,11 @@ export const COMMANDS: readonly Command[] = [
   forkCommand,
   compareCommand,
   verifyCommand,
+  divergenceReportCommand,
   suiteCommand,
   evalCommand,
+  driftCommand,
+  lintCommand,
   runsCommand,
   showCommand,
   treeCommand,

@@ -31,3 +31,13 @@ export {
   type SyntheticDifference,
   type SyntheticEvaluation,
 } from './evaluate-synthetic.js';
+export {
+  divergenceReport,
+  type DivergenceReport,
+  type DivergenceReportOptions,
+  type ReexecutionPlan,
+  type ReportedReexecution,
+  type SkippedRun,
+} from './divergence-report.js';
+export { probeDrift, type DriftOptions, type DriftReport, type DriftStep } from './drift-probe.js';
+export { lintFirstRequest, type LintEnvironment, type LintFinding, type LintReport } from './lint-first-request.js';

@@ -14,13 +14,15 @@ describe('forkpoint demo (npm start)', () => {
     const result = await cli(['demo', '--db', db]);
     expect(result.exit).toBe(0);
     const headlines = result.stdout.split('\n').filter((line) => /^[a-z:]+ · run [0-9a-f]{8}/.test(line)).map((line) => line.split(' · ')[0]);
-    expect(headlines).toEqual(['record', 'reexecution', 'reexecution', 'replay:strict', 'replay:strict', 'fork', 'replay:strict', 'replay:structural', 'replay:structural']);
+    expect(headlines).toEqual(['record', 'reexecution', 'reexecution', 'drift', 'replay:strict', 'replay:strict', 'fork', 'replay:strict', 'replay:structural', 'replay:structural']);
     expect(result.stdout).toMatch(/^record · run 9b40c1d5 .*\n(.*\n){10}failed at step 9: VALIDATION_FAILED/m);
     expect(result.stdout).toMatch(/a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay · claims-triage\/patched[^\n]*\n {2}9 steps \(live\); completed: approve/);
     expect(result.stdout).toMatch(/claims-triage\/patched[^\n]*over the recorded observations[^\n]*\n {2}4 steps \(recorded\); completed: refer/);
     expect(result.stdout).toMatch(/claims-triage\/baseline[^\n]*over the recorded observations[^\n]*\n {2}9 steps \(recorded\); failed at step 9: VALIDATION_FAILED/);
     expect(result.stdout).toMatch(/first divergence at step 4 \(ocr_document#0, on the response\); outcome failed -> approve/);
     expect(result.stdout).toMatch(/divergence: model#0 \(step 1\): .*; changed: system/);
+    expect(result.stdout).toMatch(/ocr_document#0 \(step 4\): .*fields\.damage_area_cm2\.value 205 -> 2050.*\n.*\n.*\n1 changed, 2 unchanged, 1 skipped/);
+    expect(result.stdout).toMatch(/FLAGGED system\[\d+\.\.\d+\]: "[^"]+" vs "[^"]+" \(ISO 8601 timestamp\)/);
     const ratio = Number(/tiers: full [\d.]+ KB · structural [\d.]+ KB \(1\/([\d.]+) of full\)/.exec(result.stdout)?.[1]);
     expect(ratio).toBeGreaterThanOrEqual(10);
     expect(result.stdout).toMatch(/gc --now 2026-03-07T18:42:00.000Z: removed the full tier of 9b40c1d5 .*, 9 steps/);

@@ -1,0 +1,136 @@
+import type { JsonObject, JsonValue } from '../json/index.js';
+import { canonicalJson, isJsonObject } from '../json/index.js';
+import type { ComparableStep, ComparedRun } from './compare-runs.js';
+import { compareRuns } from './compare-runs.js';
+import type { FieldChange } from './diff-json.js';
+import { diffJson } from './diff-json.js';
+import type { DigestedMessage } from './request-with-messages.js';
+import { holdsMessageDigests, requestWithMessages } from './request-with-messages.js';
+import { maskVolatile, volatileKindsBetween } from './volatile-spans.js';
+
+/**
+ * Where a re-execution first left its recording, by cause:
+ * - `tool-response`: same request, the tool answered differently (the world moved);
+ * - `model-response`: same request, the model answered differently (sampling);
+ * - `volatile-request`: the request differs only in bytes the build puts there
+ *   afresh on every call (a timestamp, a request id);
+ * - `code`: the request differs because the build's code changed;
+ * - `none`: the re-execution followed the recording to the end.
+ */
+export type DivergenceSource = 'tool-response' | 'model-response' | 'volatile-request' | 'code' | 'none';
+
+/** Every source, in the order the report's table lists them. */
+export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = ['tool-response', 'model-response', 'volatile-request', 'code', 'none'];
+
+/** What the classifier reads of a step: a `StepView` has it. */
+export interface SourcedStep extends ComparableStep {
+  /** The canonical request; a model request may hold its messages as digests. */
+  readonly request: JsonValue;
+}
+
+/** One side of the comparison: a run's steps, the code hash of the build that ran them, and its messages. */
+export interface DivergenceSide {
+  readonly codeHash: string;
+  readonly steps: readonly SourcedStep[];
+  /** The run's messages by digest (a cassette's `messages`), so that model requests are diffed in full. */
+  readonly messages?: readonly DigestedMessage[];
+}
+
+/** A first divergence and its source. Position fields are null for `none`. */
+export interface SourcedDivergence {
+  readonly source: DivergenceSource;
+  readonly step: number | null;
+  readonly kind: string | null;
+  readonly index: number | null;
+  /** `ocr_document#0`. */
+  readonly call: string | null;
+  /** Whether the request differed, or only the response. */
+  readonly on: 'request' | 'response' | null;
+  /** Why this source, in a few words. */
+  readonly reason: string;
+  /** The fields that differ, recorded against re-executed; a few at most. */
+  readonly diff: readonly FieldChange[];
+}
+
+const DIFF_LIMIT = 6;
+
+/**
+ * Finds the first step where a re-execution left its recording and says why.
+ * Steps are compared as `compareRuns` compares them (requests by hash,
+ * responses without provider-minted ids, signatures and token counts), so the
+ * report and `forkpoint compare` never disagree on where two runs part.
+ *
+ * A request that differs is `volatile-request` when every differing span is a
+ * volatile one (timestamps, UUIDs, hex or base62 tokens, epoch milliseconds),
+ * or when both builds have the same code hash: the same code over the same
+ * observations asks the same thing, unless the injected clock or randomness
+ * went into the request. Otherwise it is `code`.
+ */
+export function classifyDivergence(recorded: DivergenceSide, reexecuted: DivergenceSide): SourcedDivergence {
+  const first = compareRuns(asComparedRun(recorded), asComparedRun(reexecuted), () => '').firstDivergence;
+  if (first === null) {
+    return { source: 'none', step: null, kind: null, index: null, call: null, on: null, reason: 'followed the recording to the end', diff: [] };
+  }
+  const where = { step: first.step, kind: first.kind, index: first.index, call: `${first.kind}#${first.index}`, on: first.on };
+  const before = recorded.steps[first.step - 1];
+  const after = reexecuted.steps[first.step - 1];
+
+  if (first.on === 'response') {
+    const diff = diffJson(observationOf(before!.response), observationOf(after!.response), DIFF_LIMIT);
+    return first.kind === 'model'
+      ? { ...where, source: 'model-response', reason: 'same request; the model answered differently', diff }
+      : { ...where, source: 'tool-response', reason: `same request; ${first.kind} answered differently`, diff };
+  }
+
+  const requestBefore = before === undefined ? undefined : requestWithMessages(before.request, recorded.messages);
+  const requestAfter = after === undefined ? undefined : requestWithMessages(after.request, reexecuted.messages);
+  const sameCall = before !== undefined && after !== undefined && before.kind === after.kind && before.index === after.index;
+  const diff = sameCall ? diffJson(requestBefore, requestAfter, DIFF_LIMIT) : [callChange(before, after)];
+
+  if (sameCall && differsOnlyInVolatileSpans(requestBefore!, requestAfter!)) {
+    const kinds = volatileKindsBetween(requestBefore!, requestAfter!);
+    return { ...where, source: 'volatile-request', reason: `only volatile bytes differ (${kinds.join(', ') || 'volatile spans'})`, diff };
+  }
+  if (recorded.codeHash === reexecuted.codeHash) {
+    return {
+      ...where,
+      source: 'volatile-request',
+      reason: `same code (${recorded.codeHash}) over the same observations: only the injected clock or randomness can change the request`,
+      diff,
+    };
+  }
+  return { ...where, source: 'code', reason: `the request changed and the code hash differs (${recorded.codeHash} -> ${reexecuted.codeHash})`, diff };
+}
+
+function asComparedRun(side: DivergenceSide): ComparedRun {
+  // compareRuns only reads the steps; the rest of a run's identity does not decide where two runs part.
+  return { runId: '', mode: 'reexecution', status: 'completed', outcome: null, error: null, steps: side.steps };
+}
+
+// The observation in a response, as compareRuns judges it: content without the provider's per-call tokens.
+function observationOf(response: JsonValue): JsonValue {
+  if (!isJsonObject(response) || !Array.isArray(response.content)) return response;
+  const content = response.content.map((part) => {
+    if (!isJsonObject(part)) return part;
+    const { id: _id, signature: _signature, ...rest } = part;
+    return rest;
+  });
+  return { content, stopReason: response.stopReason ?? null };
+}
+
+function callChange(before: SourcedStep | undefined, after: SourcedStep | undefined): FieldChange {
+  const call = (step: SourcedStep | undefined) => (step === undefined ? '(absent)' : `${step.kind}#${step.index}`);
+  return { path: '(call)', before: call(before), after: call(after) };
+}
+
+function differsOnlyInVolatileSpans(before: JsonValue, after: JsonValue): boolean {
+  return canonicalJson(before) !== canonicalJson(after) && maskedText(before) === maskedText(after);
+}
+
+function maskedText(request: JsonValue): string {
+  if (!holdsMessageDigests(request)) return canonicalJson(maskVolatile(request));
+  // Digests stand for message bytes that are not here to judge: they are compared as they are, never
+  // masked, so that a changed message is not taken for a volatile hex token.
+  const { messages, ...rest } = request as JsonObject;
+  return canonicalJson({ messages: messages ?? null, rest: maskVolatile(rest) });
+}

@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DivergenceReport, Engine, ReportedReexecution } from '../../src/index.js';
+import { DIVERGENCE_SOURCES, buildOf, createEngine, divergenceReport, sqliteStore } from '../../src/index.js';
+import type { StudyRun } from '../../scenarios/claims-triage/divergence/record-study.js';
+import { recordDivergenceStudy } from '../../scenarios/claims-triage/divergence/record-study.js';
+import { build, scenario, worldAt } from '../support/incident.js';
+
+const AT = '2026-03-09';
+const REPEATS = 2;
+
+/** An engine whose clock ticks a second per reading and whose ids and randomness repeat on every run. */
+function deterministicEngine(): Engine {
+  let now = Date.parse('2026-03-04T09:00:00.000Z');
+  let ids = 0;
+  let draws = 0;
+  return createEngine({
+    store: sqliteStore({ path: ':memory:' }),
+    clock: () => new Date((now += 1000)),
+    newRunId: () => (0x10000000 + ids++).toString(16),
+    random: () => (draws++ * 0.6180339887) % 1,
+  });
+}
+
+const plan = (run: { agent: { build: string } }) => ({ agent: build(run.agent.build), world: worldAt(AT), scenario: 'scenarios/claims-triage' });
+
+describe('divergenceReport over the recorded divergence study', () => {
+  let engine: Engine;
+  let study: StudyRun[];
+  let report: DivergenceReport;
+  const entriesOf = (runs: readonly StudyRun[]): ReportedReexecution[] => {
+    const ids = new Set(runs.map((run) => run.runId));
+    return report.rows.flatMap((row) => row.entries).filter((entry) => ids.has(entry.recordedRunId));
+  };
+
+  beforeAll(async () => {
+    engine = deterministicEngine();
+    study = await recordDivergenceStudy(engine);
+    report = await divergenceReport(engine, { runIds: study.map((run) => run.runId), at: AT, repeats: REPEATS, plan });
+  });
+
+  it('records at least 24 runs on 2026-03-04, with every kind of release', () => {
+    expect(study.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(study.map((run) => run.release))).toEqual(new Set(['baseline', 'timestamped', 'older-baseline']));
+    for (const run of study) expect(engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
+  });
+
+  it('finds every source, and the counts add up to runs × K minus the skipped', () => {
+    expect(report.mode).toBe('reexecution');
+    expect(report.rows.map((row) => row.source)).toEqual(DIVERGENCE_SOURCES);
+    for (const row of report.rows) {
+      expect(row.count, row.source).toBeGreaterThan(0);
+      expect(row.entries).toHaveLength(row.count);
+      expect(row.share).toBeCloseTo(row.count / report.total, 10);
+    }
+    const skipped = report.skipped.reduce((sum, run) => sum + run.reexecutions, 0);
+    expect(report.rows.reduce((sum, row) => sum + row.count, 0)).toBe(report.total);
+    expect(report.total).toBe(study.length * REPEATS - skipped);
+  });
+
+  it('skips the run kept only in its structural tier, with the reason', () => {
+    const structural = study.filter((run) => run.structuralOnly === true);
+    expect(structural).toHaveLength(1);
+    expect(report.skipped).toEqual([{ runId: structural[0]!.runId, code: 'CASSETTE_EXPIRED', reason: expect.stringMatching(/cannot re-execute run .*structural tier/), reexecutions: REPEATS }]);
+  });
+
+  it('stores every re-execution with mode reexecution, each with its own seed', () => {
+    const entries = report.rows.flatMap((row) => row.entries);
+    for (const entry of entries) expect(engine.getRunSummary(entry.runId)).toMatchObject({ mode: 'reexecution', source: entry.recordedRunId, at: AT });
+    expect(new Set(entries.map((entry) => entry.seed)).size).toBe(entries.length);
+  });
+
+  it('finds the incident (CLM-91077 recorded on 03-04) leaving at step 4 on ocr_document#0: the tool answered differently', () => {
+    // The incident is the study's first recording of CLM-91077 with baseline; the second, with another seed, is a run of its own.
+    const incident = study.find((run) => run.claimId === 'CLM-91077' && run.release === 'baseline')!;
+    expect(engine.getRun(incident.runId)).toMatchObject({ status: 'failed', error: { code: 'VALIDATION_FAILED', step: 9 } });
+    const entries = entriesOf([incident]);
+    expect(entries).toHaveLength(REPEATS);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ source: 'tool-response', step: 4, call: 'ocr_document#0', on: 'response' });
+      expect(entry.diff).toContainEqual({ path: 'output.fields.damage_area_cm2.value', before: '205', after: '2050' });
+    }
+  });
+
+  it('finds the timestamped runs leaving at step 1 on a volatile request: the time in the system prompt', () => {
+    const entries = entriesOf(study.filter((run) => run.release === 'timestamped'));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ source: 'volatile-request', step: 1, call: 'model#0', on: 'request', reason: expect.stringContaining('ISO 8601 timestamp') });
+      expect(entry.diff.map((change) => change.path)).toEqual(['system']);
+    }
+  });
+
+  it('finds the older release leaving at step 1 because the code changed', () => {
+    const entries = entriesOf(study.filter((run) => run.release === 'older-baseline'));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ source: 'code', step: 1, call: 'model#0', on: 'request' });
+      expect(entry.recordedBuild.build).toBe(entry.build.build);
+      expect(entry.recordedBuild.codeHash).not.toBe(entry.build.codeHash);
+      expect(entry.diff.map((change) => change.path)).toEqual(['system']);
+    }
+  });
+
+  it('finds only runs of a world that did not move following their recording to the end', () => {
+    const none = report.rows.find((row) => row.source === 'none')!;
+    for (const entry of none.entries) expect(entry.input).toEqual({ claimId: 'CLM-91069' });
+  });
+});
+
+describe('divergenceReport on bad input', () => {
+  it('writes nothing for an unknown run, a bad date, repeats below 1, or a build that cannot be planned', async () => {
+    const engine = deterministicEngine();
+    const recorded = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91069' }, at: '2026-03-04', seed: 1 });
+    const attempts: Array<[Partial<Parameters<typeof divergenceReport>[1]>, string]> = [
+      [{ runIds: [recorded.runId, 'deadbeef'] }, 'RUN_NOT_FOUND'],
+      [{ at: '2026-02-30' }, 'USAGE'],
+      [{ repeats: 0 }, 'USAGE'],
+      [{ runIds: [recorded.runId, recorded.runId] }, 'USAGE'],
+      [{ plan: () => ({ agent: buildOf(scenario, 'no-such-build'), world: worldAt(AT) }) }, 'BUILD_NOT_FOUND'],
+    ];
+    for (const [override, code] of attempts) {
+      const attempt = divergenceReport(engine, { runIds: [recorded.runId], at: AT, plan, ...override });
+      await expect(attempt).rejects.toMatchObject({ name: 'ForkpointError', code });
+    }
+    expect(engine.listRuns()).toHaveLength(1);
+  });
+});
