@@ -83,13 +83,19 @@ function side(step: ComparableStep | undefined, summarize: (step: ComparableStep
   return { kind: step.kind, index: step.index, requestHash: step.requestHash, provenance: step.provenance, summary: summarize(step) };
 }
 
-// The part of a response that is the observation: content without the provider's per-call tokens.
-function comparable(response: JsonValue): string {
-  if (!isJsonObject(response) || !Array.isArray(response.content)) return canonicalJson(response);
+/**
+ * The part of a response that is the observation: a model response's content
+ * and stop reason without the provider's per-call ids, signatures and token
+ * counts; anything else as it is.
+ */
+export function observationOf(response: JsonValue): JsonValue {
+  if (!isJsonObject(response) || !Array.isArray(response.content)) return response;
   const content = response.content.map((part) => {
     if (!isJsonObject(part)) return part;
     const { id: _id, signature: _signature, ...rest } = part;
     return rest;
   });
-  return canonicalJson({ content, stopReason: response.stopReason ?? null });
+  return { content, stopReason: response.stopReason ?? null };
 }
+
+const comparable = (response: JsonValue): string => canonicalJson(observationOf(response));

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import { canonicalJson } from '../json/index.js';
 import type { ComparableStep, ComparedRun } from './compare-runs.js';
-import { compareRuns } from './compare-runs.js';
+import { compareRuns, observationOf } from './compare-runs.js';
 import type { FieldChange } from './diff-json.js';
 import { diffJson } from './diff-json.js';
 import type { DigestedMessage } from './request-with-messages.js';
@@ -105,17 +105,6 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
 function asComparedRun(side: DivergenceSide): ComparedRun {
   // compareRuns only reads the steps; the rest of a run's identity does not decide where two runs part.
   return { runId: '', mode: 'reexecution', status: 'completed', outcome: null, error: null, steps: side.steps };
-}
-
-// The observation in a response, as compareRuns judges it: content without the provider's per-call tokens.
-function observationOf(response: JsonValue): JsonValue {
-  if (!isJsonObject(response) || !Array.isArray(response.content)) return response;
-  const content = response.content.map((part) => {
-    if (!isJsonObject(part)) return part;
-    const { id: _id, signature: _signature, ...rest } = part;
-    return rest;
-  });
-  return { content, stopReason: response.stopReason ?? null };
 }
 
 function callChange(before: SourcedStep | undefined, after: SourcedStep | undefined): FieldChange {
