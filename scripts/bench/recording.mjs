@@ -1,0 +1,96 @@
+// Per-step overhead and storage of recording the synthetic agent, at one run length.
+import { join } from 'node:path';
+import { createEngine, liveTransport, sqliteStore } from '../../dist/src/index.js';
+import { driveRun, machineOf, startSnapshot } from '../../dist/src/engine/index.js';
+import { INPUT, syntheticAgent, syntheticWorld, toolCallsFor } from './synthetic-agent.mjs';
+import { settledBytes } from './sqlite-file.mjs';
+import { median, timeOnce } from './timing.mjs';
+
+// The bare run hashes nothing: every request gets the same constant hash.
+const constantHasher = {
+  hashModelRequest: () => ({ canonical: '', hash: '0000000000000000', messageDigests: [] }),
+  hashToolRequest: () => ({ canonical: '', hash: '0000000000000000' }),
+};
+const promptEnvironment = { clock: () => new Date(), random: Math.random };
+
+/**
+ * The bare baseline: `driveRun` (the loop `engine.record` uses) over the same build's machine and the
+ * same instant transport (`liveTransport` over the same synthetic world), with a constant hasher and a
+ * no-op `onStep`: no store, no hashing, no checkpoint encoding, no cassette. Chosen over replaying
+ * responses through `transition` by hand because it keeps everything a recording does besides those
+ * (the driver's request building and awaits, the transport's answer checks), so the difference is
+ * what recording adds and nothing else.
+ */
+async function driveBare(world) {
+  const result = await driveRun({
+    build: syntheticAgent,
+    machine: machineOf(syntheticAgent),
+    snapshot: startSnapshot(syntheticAgent, INPUT, promptEnvironment),
+    transport: liveTransport(world),
+    hasher: constantHasher,
+    onStep: () => {},
+  });
+  if (result.snapshot.value !== 'done') throw new Error(`the bare run ended in ${result.snapshot.value}`);
+}
+
+/** The raw payload of a run: every distinct message of its conversation and every distinct tool output, as JSON text. */
+function payloadBytes(engine, run) {
+  const texts = new Set(engine.checkpoint(run.runId, run.steps.length).context.messages.map((message) => JSON.stringify(message)));
+  for (const step of run.steps) if (step.kind !== 'model') texts.add(JSON.stringify(step.response.output));
+  let bytes = 0;
+  for (const text of texts) bytes += Buffer.byteLength(text);
+  return bytes;
+}
+
+/** What the run added to each table and index: its pages, the payload they hold, the bytes left unused. */
+function growthByObject(settled, empty) {
+  const before = new Map(empty.byObject.map((object) => [object.name, object]));
+  return settled.byObject
+    .map(({ name, bytes, payload, unused }) => {
+      const was = before.get(name) ?? { bytes: 0, payload: 0, unused: 0 };
+      return { name, bytes: bytes - was.bytes, payload: payload - was.payload, unused: unused - was.unused };
+    })
+    .filter((object) => object.bytes > 0);
+}
+
+/**
+ * Records `rounds` runs of `steps` steps (after `warmup` more), each into a fresh file database in
+ * `dir` (opened before the clock starts), interleaved with as many bare runs, and measures the
+ * storage of the last one against `empty`, the settled bytes of an empty database. Returns that last
+ * run's engine, still open.
+ */
+export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, empty }) {
+  const world = syntheticWorld({ toolCalls: toolCallsFor(steps), resultBytes });
+  const recordMs = [];
+  const bareMs = [];
+  let engine;
+  let run;
+  for (let round = 0; round < warmup + rounds; round++) {
+    engine?.store.close();
+    engine = createEngine({ store: sqliteStore({ path: join(dir, `record-${steps}-${round}.db`) }) });
+    const bare = await timeOnce(() => driveBare(world));
+    const recorded = await timeOnce(async () => {
+      run = await engine.record({ agent: syntheticAgent, world: () => world, input: INPUT, seed: 1 });
+    });
+    if (run.status !== 'completed' || run.steps.length !== steps) throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
+    if (round >= warmup) {
+      recordMs.push(recorded / steps);
+      bareMs.push(bare / steps);
+    }
+  }
+  const settled = settledBytes(engine.store.location);
+  const payload = payloadBytes(engine, run);
+  const record = median(recordMs);
+  const bare = median(bareMs);
+  return {
+    engine,
+    run,
+    recordMsPerStep: record,
+    bareMsPerStep: bare,
+    overheadMs: record - bare,
+    runBytes: settled.bytes - empty.bytes,
+    payloadBytes: payload,
+    storageRatio: (settled.bytes - empty.bytes) / payload,
+    byObject: growthByObject(settled, empty),
+  };
+}

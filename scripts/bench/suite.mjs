@@ -1,0 +1,46 @@
+// `forkpoint suite` over 100 exported cassettes, as scripts/bench-suite.mjs measures it: the wall time
+// of the whole command, process start included.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine, serializeCassette, sqliteStore } from '../../dist/src/index.js';
+import scenario from '../../dist/scenarios/claims-triage/index.js';
+import { median, timeOnce } from './timing.mjs';
+
+const CASSETTES = 100;
+
+/** Writes 100 baseline cassettes (claims in turn, on two dates) into `dir`/cassettes. */
+async function exportCassettes(dir) {
+  const cassettes = join(dir, 'cassettes');
+  mkdirSync(cassettes);
+  const engine = createEngine({ store: sqliteStore({ path: join(dir, 'suite-recordings.db') }) });
+  try {
+    const claims = scenario.allInputs();
+    for (let i = 0; i < CASSETTES; i++) {
+      const at = i % 2 === 0 ? '2026-03-04' : '2026-03-09';
+      const input = claims[i % claims.length];
+      const run = await engine.record({ agent: scenario.builds.baseline, world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }), input, at, seed: i, scenario: 'scenarios/claims-triage' });
+      writeFileSync(join(cassettes, `${String(i).padStart(3, '0')}-${input.claimId}.cassette.json`), serializeCassette(engine.cassette(run.runId)));
+    }
+  } finally {
+    engine.store.close();
+  }
+  return cassettes;
+}
+
+/** Median wall seconds of `forkpoint suite` over the cassettes, after one warm-up (which fills the file cache), and its last result. */
+export async function benchSuite(dir, { rounds }) {
+  const cassettes = await exportCassettes(dir);
+  const command = ['bin/forkpoint.js', 'suite', cassettes, '--scenario', 'scenarios/claims-triage', '--build', 'baseline', '--json', '--db', join(dir, 'suite.db')];
+  let result;
+  const suite = () => {
+    result = spawnSync(process.execPath, command, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`suite exited ${result.status}: ${result.stderr}`);
+  };
+  suite();
+  const walls = [];
+  for (let round = 0; round < rounds; round++) walls.push((await timeOnce(suite)) / 1000);
+  const bareNodeS = (await timeOnce(() => spawnSync(process.execPath, ['-e', '0']))) / 1000;
+  const cases = JSON.parse(result.stdout);
+  return { wallS: median(walls), fastestS: Math.min(...walls), slowestS: Math.max(...walls), bareNodeS, cases };
+}
