@@ -1,5 +1,5 @@
-// `forkpoint suite` over 100 exported cassettes, as scripts/bench-suite.mjs measures it: the wall time
-// of the whole command, process start included.
+// `forkpoint suite` over 100 exported cassettes: the wall time of the whole command, process start
+// included. Used by scripts/bench.mjs and scripts/bench-suite.mjs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ async function exportCassettes(dir) {
 /** Median wall seconds of `forkpoint suite` over the cassettes, after one warm-up (which fills the file cache), and its last result. */
 export async function benchSuite(dir, { rounds }) {
   const cassettes = await exportCassettes(dir);
-  const command = ['bin/forkpoint.js', 'suite', cassettes, '--scenario', 'scenarios/claims-triage', '--build', 'baseline', '--json', '--db', join(dir, 'suite.db')];
+  const command = ['bin/forkpoint.js', 'suite', cassettes, '--scenario', 'scenarios/claims-triage', '--build', 'baseline', '--json'];
   let result;
   const suite = () => {
     result = spawnSync(process.execPath, command, { encoding: 'utf8' });

@@ -1,4 +1,5 @@
 import type { Message } from '../conversation/index.js';
+import { deepFreeze } from '../json/index.js';
 import type { Cassette, CassetteEntry } from './cassette.js';
 import { formatCassetteKey } from './cassette-key.js';
 
@@ -23,8 +24,14 @@ export class CassetteIndex {
   private readonly consumed = new Set<CassetteEntry>();
   private readonly messagesByDigest: Map<string, Message>;
 
+  /**
+   * Indexes a cassette and freezes its responses: a replay serves them as
+   * they are, without copying (the machine never changes what it is given),
+   * and a frozen response's encoding is computed once however often it is served.
+   */
   constructor(readonly cassette: Cassette) {
     for (const entry of cassette.entries) {
+      deepFreeze(entry.response);
       this.byKey.set(formatCassetteKey(entry), entry);
       push(this.byPosition, `${entry.kind}:${entry.index}`, entry);
       push(this.byHash, entry.hash, entry);

@@ -3,3 +3,4 @@ export { MAX_JSON_DEPTH, assertJsonValue, parseJsonInput } from './validate-json
 export { canonicalJson } from './canonical-json.js';
 export { sha256Hex } from './digest.js';
 export { applyMergePatch } from './merge-patch.js';
+export { deepFreeze } from './deep-freeze.js';

@@ -28,8 +28,30 @@ export function encodePayload(value: JsonValue, sink: Map<string, string>): stri
   return encodeNode(value, sink).text;
 }
 
+/** An encoding, with every blob it refers to, so that a cached one can still fill any sink. */
+interface CachedEncoding extends Encoded {
+  readonly blobs: ReadonlyArray<readonly [string, string]>;
+}
+
+// Frozen values cannot change, so their encodings are remembered: a replay serves the same frozen
+// cassette responses run after run, and each is encoded once. Nothing else is frozen by forkpoint.
+const frozenEncodings = new WeakMap<object, CachedEncoding>();
+
 function encodeNode(node: JsonValue, sink: Map<string, string>): Encoded {
   if (typeof node !== 'object' || node === null) return { text: JSON.stringify(node), hasRefs: false };
+  if (!Object.isFrozen(node)) return encodeContainer(node, sink);
+  let cached = frozenEncodings.get(node);
+  if (cached === undefined) {
+    const own = new Map<string, string>();
+    const encoded = encodeContainer(node, own);
+    cached = { ...encoded, blobs: [...own] };
+    frozenEncodings.set(node, cached);
+  }
+  for (const [digest, body] of cached.blobs) sink.set(digest, body);
+  return cached;
+}
+
+function encodeContainer(node: Exclude<JsonValue, string | number | boolean | null>, sink: Map<string, string>): Encoded {
   let hasRefs = false;
   let text: string;
   if (Array.isArray(node)) {

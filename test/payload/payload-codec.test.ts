@@ -83,3 +83,17 @@ describe('payload encoding', () => {
     }
   });
 });
+
+describe('encoding a frozen value', () => {
+  it('gives the same text and fills every sink with its blobs, however often it is encoded', async () => {
+    const { deepFreeze } = await import('../../src/json/index.js');
+    const value = deepFreeze({ big: 'x'.repeat(300), nested: { also: 'y'.repeat(300) } });
+    const first = new Map<string, string>();
+    const second = new Map<string, string>();
+    const text = encodePayload(value, first);
+    expect(encodePayload(value, second)).toBe(text);
+    expect([...second]).toEqual([...first]);
+    expect(first.size).toBe(2);
+    expect(encodePayload(structuredClone(value) as JsonValue, new Map())).toBe(text);
+  });
+});

@@ -41,11 +41,16 @@ async function divergenceOf(promise: Promise<unknown>): Promise<ReplayDivergence
 }
 
 describe('replayingTransport', () => {
-  it('serves a recorded answer at kind:index:hash, as a copy marked recorded', async () => {
+  it('serves a recorded answer at kind:index:hash, frozen and marked recorded', async () => {
     const transport = replayingTransport({ mode: 'strict', index: new CassetteIndex(cassette), runId: 'r' });
     const answer = await transport.tool(call('echo', 0, hash('a')));
     expect(answer).toEqual({ response: { output: { v: 1 }, isError: false }, provenance: 'recorded' });
-    expect(answer.response).not.toBe(cassette.entries[0]!.response);
+    // Nothing can change what the machine is given, so the cassette's own answer is served.
+    expect(Object.isFrozen(answer.response)).toBe(true);
+    expect(Object.isFrozen(answer.response.output)).toBe(true);
+    expect(() => {
+      (answer.response.output as { v: number }).v = 2;
+    }).toThrow(TypeError);
   });
 
   it('classifies a miss at a recorded position as changed, with the field diff', async () => {
