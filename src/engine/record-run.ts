@@ -8,7 +8,7 @@ import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
-import { readRunView, requireRun } from './read-run.js';
+import { readRunView, requireRun, summarizeRun } from './read-run.js';
 import type { CapturePolicy } from './capture-policy.js';
 import { applyCapturePolicy } from './capture-policy.js';
 import { streamingSink } from './run-sink.js';
@@ -68,5 +68,5 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   if (options.capture === undefined) return recorded;
   const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), options.capture, deps.clock());
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
-  return { ...recorded, retention: readRunView(deps.store, runId, deps.isProcessAlive).retention, capture };
+  return { ...recorded, retention: summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive).retention, capture };
 }
