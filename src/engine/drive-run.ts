@@ -18,6 +18,8 @@ export type CompletedStep = {
   readonly kind: string;
   readonly index: number;
   readonly hash: string;
+  /** The canonical request text the hash was computed over. */
+  readonly canonical: string;
   readonly provenance: Provenance;
   readonly snapshot: AgentSnapshot;
 } & (
@@ -82,13 +84,13 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
         const hashed = hasher.hashModelRequest(request);
         const answer = await transport.model({ step, kind: 'model', index: awaiting.index, ...hashed, request });
         const event: AgentEvent = { type: 'model.responded', response: answer.response };
-        completed = { type: 'model', step, kind: 'model', index: awaiting.index, hash: hashed.hash, request, ...answer, snapshot: advance(machine, snapshot, event) };
+        completed = { type: 'model', step, kind: 'model', index: awaiting.index, hash: hashed.hash, canonical: hashed.canonical, request, ...answer, snapshot: advance(machine, snapshot, event) };
       } else {
         const request: ToolRequest = { tool: awaiting.call.name, input: awaiting.call.input };
         const hashed = hasher.hashToolRequest(request);
         const answer = await transport.tool({ step, kind: awaiting.kind, index: awaiting.index, ...hashed, request });
         const event: AgentEvent = { type: 'tool.returned', call: awaiting.call, response: answer.response };
-        completed = { type: 'tool', step, kind: awaiting.kind, index: awaiting.index, hash: hashed.hash, request, ...answer, snapshot: advance(machine, snapshot, event) };
+        completed = { type: 'tool', step, kind: awaiting.kind, index: awaiting.index, hash: hashed.hash, canonical: hashed.canonical, request, ...answer, snapshot: advance(machine, snapshot, event) };
       }
     } catch (error) {
       if (!isForkpointError(error) || error.code === 'INTERNAL') throw error;

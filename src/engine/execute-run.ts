@@ -3,7 +3,7 @@ import type { RequestHasher } from '../cassette/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { NewRunRecord } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
-import type { AgentSnapshot, DriveResult } from './drive-run.js';
+import type { AgentSnapshot, CompletedStep, DriveResult } from './drive-run.js';
 import { driveRun } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
 import { finishRun } from './finish-run.js';
@@ -24,6 +24,8 @@ export interface Execution {
   readonly sink: RunSink;
   /** The restored checkpoint a fork continues from; its rows start after it. */
   readonly resumedFrom?: { readonly messageCount: number };
+  /** Told of every step once it is handed to the sink (a replay keeps them to answer without reading its run back). */
+  readonly onCommitted?: (step: CompletedStep) => void;
   /** Judges how the drive ended before it is stored (a structural replay turns an early end into a divergence). */
   readonly settle?: (result: DriveResult) => DriveResult;
   /** Findings to store with the run once it has ended (divergences, dropped calls). */
@@ -44,7 +46,10 @@ export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Exe
         snapshot: execution.start,
         transport: execution.transport,
         hasher: execution.hasher,
-        onStep: (step) => writer.commit(step),
+        onStep: (step) => {
+          writer.commit(step);
+          execution.onCommitted?.(step);
+        },
       });
       return execution.settle === undefined ? result : execution.settle(result);
     },

@@ -4,6 +4,7 @@ import { lineageOf } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
 import { decodePayloads } from '../payload/index.js';
 import type { RunRecord, RunStatus, StepRecord, Store } from '../store/index.js';
+import type { CompletedStep } from './drive-run.js';
 import type { RunSummary, RunView, StepView } from './run-view.js';
 
 /** Reports a `running` run whose owning process is gone as `interrupted`. */
@@ -53,6 +54,24 @@ export function readRunView(store: Store, runId: string, isProcessAlive: (pid: n
   const run = requireRun(store, runId);
   const { stepCount: _stepCount, ...summary } = summarizeRun(run, isProcessAlive);
   return { ...summary, steps: readStepViews(store, runId) };
+}
+
+/**
+ * A step as a run view shows it, made from the step the driver completed
+ * rather than read back: the same request (canonical, messages by digest)
+ * and response as {@link readStepViews} decodes from the stored row.
+ */
+export function stepViewOf(completed: CompletedStep): StepView {
+  return {
+    step: completed.step,
+    kind: completed.kind,
+    index: completed.index,
+    requestHash: completed.hash,
+    provenance: completed.provenance,
+    request: JSON.parse(completed.canonical) as JsonValue,
+    // A model response as it came, a tool's as `{ output, isError }`: the shapes the stored rows decode to.
+    response: completed.response as unknown as JsonValue,
+  };
 }
 
 /** Every step of a run's trajectory (lineage included), decoded. */

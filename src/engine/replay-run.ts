@@ -15,9 +15,9 @@ import { requireUnexpiredCassette, tierOfCopy } from './full-tier.js';
 import { structuralKeys } from './structural-keys.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
-import { readRunView } from './read-run.js';
+import { requireRun, stepViewOf, summarizeRun } from './read-run.js';
 import { bufferedSink } from './run-sink.js';
-import type { ReplayResult } from './run-view.js';
+import type { ReplayResult, StepView } from './run-view.js';
 import { startSnapshot } from './start-run.js';
 import { assertRunId } from './validate-inputs.js';
 
@@ -56,6 +56,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
   const runId = options.runId ?? deps.newRunId();
   assertRunId(runId);
   const index = new CassetteIndex(cassette);
+  const steps: StepView[] = [];
   const transport: ReplayingTransport =
     options.mode === 'strict' || options.mode === 'structural'
       ? replayingTransport({ mode: 'strict', index, runId, ...(structural ? { keys: structuralKeys() } : {}) })
@@ -81,6 +82,8 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
     hasher: new RequestHasher(),
     transport,
     sink: bufferedSink(deps.store),
+    // The replay's own steps, kept as they happen, so that the result is not read back from the store.
+    onCommitted: (step) => steps.push(stepViewOf(step)),
     ...(structural ? { settle: (result: DriveResult) => stopAtDroppedCall(result, runId, transport) } : {}),
     // Entries after a divergence that stopped the run were never reached: they are not dropped calls.
     findings: (result) =>
@@ -89,7 +92,8 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
         ...(result.stoppedBy === null || result.stoppedBy.error instanceof DroppedCallDivergence ? transport.droppedCalls() : []),
       ] as unknown as JsonObject[],
   });
-  const view = readRunView(deps.store, runId, deps.isProcessAlive);
+  const { stepCount: _stepCount, ...summary } = summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive);
+  const view = { ...summary, steps };
   // In a structural replay a recorded call the build never made is the divergence: the shape did not hold.
   const divergence: Divergence | null = view.findings.find((finding) => structural || finding.classification !== 'dropped-call') ?? null;
   return { ...view, divergence } as ReplayResult;

@@ -181,3 +181,20 @@ describe('re-execution', () => {
     expect(() => needsReplay(reexecution)).not.toThrow();
   });
 });
+
+describe('the result of a replay', () => {
+  it('shows exactly the steps the store holds for it, in every mode', async () => {
+    const { engine, incident } = await withIncident();
+    const results = [
+      await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
+      await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
+      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity' }),
+      await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId, 'structural'), mode: 'structural' }),
+    ];
+    for (const result of results) {
+      const { divergence: _divergence, ...view } = result;
+      expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(engine.getRun(result.runId))));
+    }
+    expect(results.map((result) => result.steps.length)).toEqual([9, 4, 0, 9]);
+  });
+});
