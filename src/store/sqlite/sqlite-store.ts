@@ -30,6 +30,10 @@ export interface SqliteStoreOptions {
   readonly now?: () => Date;
 }
 
+// A run's step count is its last step: stored when it finishes, counted from its rows while it runs.
+const LAST_STEP = 'COALESCE((SELECT MAX(step) FROM steps WHERE steps.run_id = runs.run_id), step_count)';
+const RUN_COLUMNS = `runs.*, CASE WHEN status = 'running' THEN ${LAST_STEP} ELSE step_count END AS step_count`;
+
 const STEP_COLUMNS =
   'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full';
 
@@ -71,13 +75,16 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
        VALUES (@run_id, @step, @kind, @call_index, @request_hash, @request, @message_count, @response, @is_error, @provenance,
          @message, @message_digest, @checkpoint, @checkpoint_full)`,
     ),
-    advanceRun: db.prepare("UPDATE runs SET step_count = ? WHERE run_id = ? AND status = 'running'"),
+    // A step only reads its run's row: rewriting the row's page on every step cost a page a commit.
+    isRunning: db.prepare("SELECT 1 FROM runs WHERE run_id = ? AND status = 'running'").pluck(),
     finishRun: db.prepare(
-      "UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL WHERE run_id = ? AND status = 'running'",
+      `UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL,
+         step_count = ${LAST_STEP}
+       WHERE run_id = ? AND status = 'running'`,
     ),
-    getRun: db.prepare('SELECT * FROM runs WHERE run_id = ?'),
-    listRuns: db.prepare('SELECT * FROM runs ORDER BY created_at, rowid'),
-    listChildren: db.prepare('SELECT * FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid'),
+    getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`),
+    listRuns: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at, rowid`),
+    listChildren: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid`),
     readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? ORDER BY step`),
     readChain: db.prepare(
       `SELECT ${STEP_COLUMNS} FROM steps
@@ -158,11 +165,11 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   });
 
   const commitStep = db.transaction((runId: string, step: StepRecord, blobs: readonly PayloadBlob[]) => {
-    writeBlobs(blobs);
-    statements.insertStep.run(stepToParams(runId, step));
-    if (statements.advanceRun.run(step.step, runId).changes !== 1) {
+    if (statements.isRunning.get(runId) === undefined) {
       throw new ForkpointError('INTERNAL', `run ${runId} is not running; step ${step.step} was not written`);
     }
+    writeBlobs(blobs);
+    statements.insertStep.run(stepToParams(runId, step));
   });
 
   const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
