@@ -1,4 +1,6 @@
-import type { OptionSpec } from './parse-options.js';
+import type { Scenario } from '../scenario/index.js';
+import type { OptionSpec, ParsedOptions } from './parse-options.js';
+import { stringOption } from './parse-options.js';
 
 /** Options several commands take, described once so that their help reads the same everywhere. */
 export const SHARED_OPTIONS = {
@@ -13,3 +15,13 @@ export const SHARED_OPTIONS = {
     description: 'which runs keep their full tier: all, or errors+sample:RATE (failures and a sampled share; the rest keep their shape only)',
   },
 } as const satisfies Readonly<Record<string, OptionSpec>>;
+
+/** The options a scenario's input flags (`--claim`) add to a command. */
+export function inputFlagOptions(scenario: Scenario): Readonly<Record<string, OptionSpec>> {
+  return Object.fromEntries(Object.entries(scenario.inputFlags).map(([name, flag]) => [name, { type: 'string', value: 'VALUE', description: flag.description }]));
+}
+
+/** The values given for a scenario's input flags, by flag name (undefined when not given). */
+export function inputFlagValues(scenario: Scenario, parsed: ParsedOptions): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(scenario.inputFlags).map((name) => [name, stringOption(parsed, name)]));
+}

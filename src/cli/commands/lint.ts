@@ -9,6 +9,7 @@ import { EXIT } from '../exit-codes.js';
 import type { Style } from '../output/style.js';
 import { oneLine } from '../output/summarize-step.js';
 import { stringOption } from '../parse-options.js';
+import { inputFlagOptions, inputFlagValues } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 
 /**
@@ -26,15 +27,12 @@ export const lintCommand: Command = {
     const directory = args[0]?.startsWith('-') === false ? args[0] : undefined;
     if (directory === undefined) throw new ForkpointError('USAGE', 'lint needs the scenario directory first, e.g. `forkpoint lint scenarios/claims-triage --build timestamped`');
     const scenario = await loadScenario(directory);
-    const inputFlags = Object.fromEntries(
-      Object.entries(scenario.inputFlags).map(([name, flag]) => [name, { type: 'string', value: 'VALUE', description: flag.description } as const]),
-    );
-    const parsed = cli.parse(args, { ...this.options, ...inputFlags });
+    const parsed = cli.parse(args, { ...this.options, ...inputFlagOptions(scenario) });
     if (parsed.positionals.length > 1) throw new ForkpointError('USAGE', `unexpected argument "${parsed.positionals[1]}"; see --help`);
     const buildName = stringOption(parsed, 'build');
     if (buildName === undefined) throw new ForkpointError('USAGE', 'lint needs --build NAME, the build to lint');
     const agent = buildOf(scenario, buildName);
-    const report = lintFirstRequest(agent, inputOf(scenario, Object.fromEntries(Object.keys(inputFlags).map((name) => [name, stringOption(parsed, name)]))));
+    const report = lintFirstRequest(agent, inputOf(scenario, inputFlagValues(scenario, parsed)));
     if (parsed.values.json === true) cli.json(report);
     else cli.print(formatLint(report, cli.style));
     return report.flagged ? EXIT.negative : EXIT.ok;

@@ -7,7 +7,7 @@ import { EXIT } from '../exit-codes.js';
 import { formatRun } from '../output/format-run.js';
 import type { OptionSpec } from '../parse-options.js';
 import { COMMON_OPTIONS, integerOption, stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS } from '../shared-options.js';
+import { SHARED_OPTIONS, inputFlagOptions, inputFlagValues } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 
 const OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -32,10 +32,7 @@ export const recordCommand: Command = {
       throw new ForkpointError('USAGE', 'record needs a scenario directory, e.g. `forkpoint record scenarios/claims-triage --claim CLM-91077 --at 2026-03-04`');
     }
     const scenario = await loadScenario(directory);
-    const inputFlags = Object.fromEntries(
-      Object.entries(scenario.inputFlags).map(([name, flag]) => [name, { type: 'string', value: 'VALUE', description: flag.description } as const]),
-    );
-    const parsed = cli.parse(args, { ...OPTIONS, ...inputFlags });
+    const parsed = cli.parse(args, { ...OPTIONS, ...inputFlagOptions(scenario) });
     if (parsed.positionals.length > 1) throw new ForkpointError('USAGE', `unexpected argument "${parsed.positionals[1]}"; see --help`);
     const at = stringOption(parsed, 'at');
     if (at === undefined) throw new ForkpointError('USAGE', 'record needs --at DATE, the day of the world to run against (YYYY-MM-DD)');
@@ -46,7 +43,7 @@ export const recordCommand: Command = {
     const latencyMs = integerOption(parsed, 'latency', 0, 60_000) ?? 0;
     const agent = buildOf(scenario, stringOption(parsed, 'build'));
     const capture = parseCapturePolicy(stringOption(parsed, 'capture') ?? 'all');
-    const input = scenario.inputFrom(Object.fromEntries(Object.keys(inputFlags).map((name) => [name, stringOption(parsed, name)])));
+    const input = scenario.inputFrom(inputFlagValues(scenario, parsed));
 
     return withStore(cli.openStore(parsed), async (store) => {
       const run = await cli.engine(parsed, store).record({
