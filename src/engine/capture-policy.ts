@@ -4,8 +4,8 @@ import { sha256Hex } from '../json/index.js';
 import type { RunRecord, Store } from '../store/index.js';
 import { structuralCassetteOf } from '../tiers/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
-import { readStepViews } from './read-run.js';
 import { redactedSummary } from './redact-summary.js';
+import type { StepView } from './run-view.js';
 
 /**
  * Which runs keep their full tier. `all` keeps every one; `errors+sample`
@@ -56,13 +56,14 @@ export function decideCapture(policy: CapturePolicy, run: Pick<RunRecord, 'runId
 }
 
 /**
- * Applies a capture policy to a finished run: measures both tiers, and for a
+ * Applies a capture policy to a finished run (its steps as the recording just
+ * returned them): measures both tiers, and for a
  * run the policy does not keep, stores the structural tier and removes the
  * full one, leaving the summary.
  */
-export function applyCapturePolicy(store: Store, run: RunRecord, policy: CapturePolicy, now: Date): CaptureReport {
+export function applyCapturePolicy(store: Store, run: RunRecord, steps: readonly StepView[], policy: CapturePolicy, now: Date): CaptureReport {
   const decision = decideCapture(policy, run);
-  const full = cassetteOfRun(store, run, readStepViews(store, run.runId));
+  const full = cassetteOfRun(store, run, steps);
   const structural = serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
   const bytes = { full: Buffer.byteLength(serializeCassette(full)), structural: Buffer.byteLength(structural) };
   if (!decision.kept) {

@@ -102,8 +102,8 @@ export function createEngine(options: EngineOptions): Engine {
     listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),
     lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), deps.isProcessAlive),
     checkpoint(runId: string, step: number): RestoredCheckpoint {
-      requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');
-      return restoreCheckpoint(deps.store, runId, step);
+      const lineage = requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');
+      return restoreCheckpoint(deps.store, runId, step, lineage);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Cassette, Tier } from '../cassette/index.js';
+import type { LineageSegment } from '../checkpoint/index.js';
 import { lineageOf } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, Store } from '../store/index.js';
@@ -13,13 +14,16 @@ export type FullTierUse = 'replay' | 'fork' | 're-execute' | 'restore a checkpoi
  * Checks that the full tier of `run`, and of every run whose rows it reads (a
  * fork's ancestors), can still be used at `now`: not removed by `gc` or by the
  * capture policy, and not past its expiry. Raises `CASSETTE_EXPIRED` naming
- * the expiry and the tier that remains.
+ * the expiry and the tier that remains. Returns the lineage it checked, for
+ * the caller that reads those rows next.
  */
-export function requireFullTier(store: Store, run: RunRecord, now: Date, use: FullTierUse): void {
-  for (const segment of lineageOf(store, run.runId)) {
+export function requireFullTier(store: Store, run: RunRecord, now: Date, use: FullTierUse): LineageSegment[] {
+  const lineage = lineageOf(store, run.runId);
+  for (const segment of lineage) {
     const owner = segment.runId === run.runId ? run : store.getRun(segment.runId);
     if (owner !== undefined) checkOwnFullTier(store, owner, now, use, run.runId);
   }
+  return lineage;
 }
 
 function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTierUse, asked: string): void {

@@ -66,7 +66,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   });
   const recorded = readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
   if (options.capture === undefined) return recorded;
-  const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), options.capture, deps.clock());
+  const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), recorded.steps, options.capture, deps.clock());
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
   return { ...recorded, retention: summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive).retention, capture };
 }
