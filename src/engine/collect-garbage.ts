@@ -42,9 +42,15 @@ export function collectGarbage(store: Store, now: Date, isWorkedOn: (run: RunRec
   // Every structural record is made before any row goes: a fork's shape needs its parent's rows.
   const kept = new Set<string>();
   for (const run of expiring) {
+    // A structural record made earlier stays as it is.
+    if (store.readStructural(run.runId) !== undefined) {
+      kept.add(run.runId);
+      continue;
+    }
     const body = structuralRecord(store, run, now);
-    if (body !== null) store.saveStructural(run.runId, body);
-    if (body !== null || store.readStructural(run.runId) !== undefined) kept.add(run.runId);
+    if (body === null) continue;
+    store.saveStructural(run.runId, body);
+    kept.add(run.runId);
   }
   const purges: FullTierPurge[] = expiring.map((run) => ({ runId: run.runId, purge: { at: now.toISOString(), reason: 'expired' }, redacted: redactedSummary(run) }));
   const stepsBefore = new Map(expiring.map((run) => [run.runId, run.stepCount]));
@@ -86,7 +92,7 @@ function expiringRuns(runs: readonly RunRecord[], now: Date, isWorkedOn: (run: R
 
 // A structural replay's rows are shapes already, and a structural record past its own expiry is not kept.
 function structuralRecord(store: Store, run: RunRecord, now: Date): string | null {
-  if (hasExpired(run.structuralExpiresAt, now) || store.readStructural(run.runId) !== undefined) return null;
+  if (hasExpired(run.structuralExpiresAt, now)) return null;
   if (run.parent !== null && store.getRun(run.parent.runId)?.purge !== null) return null;
   const full = cassetteOfRun(store, run, readStepViews(store, run.runId));
   return serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
