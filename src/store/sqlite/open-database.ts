@@ -6,6 +6,17 @@ import { withSqliteErrors } from './sqlite-errors.js';
 /** `NORMAL` survives a killed process; `FULL` also survives power loss, at about 7x the commit cost. */
 export type Synchronous = 'NORMAL' | 'FULL';
 
+/** The page size of a new database (an existing one keeps its own). */
+export const PAGE_SIZE = 8192;
+
+/**
+ * Pages of write-ahead log between automatic checkpoints (32 MiB at 8 KiB pages; SQLite's default is
+ * 1000). A checkpoint costs two fsyncs and a rewrite of every page the log holds, and the pages a
+ * recording dirties are mostly the same few leaves over and over: measured here, steady-state step
+ * commits cost 0.117 ms at 1000 pages and 0.05 ms at 4000.
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 4000;
+
 /** How to open a forkpoint database. */
 export interface OpenDatabaseOptions {
   readonly path: string;
@@ -34,9 +45,18 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
 }
 
 function configure(db: Database.Database, options: OpenDatabaseOptions): void {
-  // auto_vacuum only takes effect before the first table exists; afterwards it is silently ignored.
-  if (db.pragma('page_count', { simple: true }) === 0) db.pragma('auto_vacuum = INCREMENTAL');
+  if (db.pragma('page_count', { simple: true }) === 0) {
+    // Both only take effect before the first table exists (and page_size before WAL); afterwards they are
+    // silently ignored, so a database keeps the layout it was created with.
+    // 8 KiB pages: a 2 KB payload blob used to leave half of a 4 KiB page empty, and a step dirtied as
+    // many pages as it wrote kilobytes, so commits and WAL checkpoints cost twice what they do now.
+    db.pragma(`page_size = ${PAGE_SIZE}`);
+    db.pragma('auto_vacuum = INCREMENTAL');
+  }
   db.pragma('journal_mode = WAL');
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  // A checkpoint rewinds the log but leaves the file at its longest; this trims it back.
+  db.pragma(`journal_size_limit = ${WAL_AUTOCHECKPOINT_PAGES * PAGE_SIZE}`);
   db.pragma(`synchronous = ${options.synchronous}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
   db.pragma('foreign_keys = ON');
