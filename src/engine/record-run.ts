@@ -8,11 +8,11 @@ import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
-import { readRunView, requireRun, summarizeRun } from './read-run.js';
+import { requireRun, stepViewOf, summarizeRun } from './read-run.js';
 import type { CapturePolicy } from './capture-policy.js';
 import { applyCapturePolicy } from './capture-policy.js';
 import { streamingSink } from './run-sink.js';
-import type { RecordResult } from './run-view.js';
+import type { RecordResult, StepView } from './run-view.js';
 import { startSnapshot } from './start-run.js';
 import { newRunIdentity } from './validate-inputs.js';
 
@@ -47,6 +47,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   assertJsonValue(options.input, 'the run input');
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
   const { agent } = options;
+  const steps: StepView[] = [];
 
   await executeRun(deps, {
     run: newRunRecord(deps, agent, {
@@ -63,8 +64,11 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     hasher: new RequestHasher(),
     transport: liveTransport(options.world(seed)),
     sink: streamingSink(deps.store),
+    // The steps as they were committed, so that the result is not read back from the store.
+    onCommitted: (step) => steps.push(stepViewOf(step)),
   });
-  const recorded = readRunView(deps.store, runId, deps.isProcessAlive) as RecordResult;
+  const { stepCount: _stepCount, ...summary } = summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive);
+  const recorded = { ...summary, steps } as RecordResult;
   if (options.capture === undefined) return recorded;
   const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), recorded.steps, options.capture, deps.clock());
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
