@@ -3,7 +3,7 @@ import type { Message } from '../conversation/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { AgentContext, AgentStateName } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
-import { encodePayload } from '../payload/index.js';
+import type { PayloadBatch } from '../payload/index.js';
 import type { CheckpointDelta, CheckpointSkeleton, FullCheckpoint } from './checkpoint-state.js';
 import { FULL_CHECKPOINT_EVERY } from './checkpoint-state.js';
 
@@ -36,9 +36,9 @@ export class CheckpointWriter {
     this.persistedMessages = resumedFrom?.messageCount ?? 0;
   }
 
-  /** Encodes the checkpoint of `value`/`context` at `step`, adding new blobs to `blobs`. */
-  encode(step: number, value: AgentStateName, context: AgentContext, blobs: Map<string, string>): EncodedCheckpoint {
-    const { message, messageDigest } = this.newMessage(context.messages, blobs);
+  /** Encodes the checkpoint of `value`/`context` at `step` into the step's payload batch. */
+  encode(step: number, value: AgentStateName, context: AgentContext, batch: PayloadBatch): EncodedCheckpoint {
+    const { message, messageDigest } = this.newMessage(context.messages, batch);
     const { messages: _messages, ...rest } = context;
     const skeleton: CheckpointSkeleton = { value, context: { ...rest, messageCount: context.messages.length } };
     const full = this.previous === undefined || step % FULL_CHECKPOINT_EVERY === 0;
@@ -46,10 +46,10 @@ export class CheckpointWriter {
       ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint as unknown as JsonValue)
       : (deltaBetween(this.previous!, skeleton) as unknown as JsonValue);
     this.previous = skeleton;
-    return { checkpoint: encodePayload(body, blobs), checkpointFull: full, message, messageDigest };
+    return { checkpoint: batch.encode(body), checkpointFull: full, message, messageDigest };
   }
 
-  private newMessage(messages: readonly Message[], blobs: Map<string, string>): { message: string | null; messageDigest: string | null } {
+  private newMessage(messages: readonly Message[], batch: PayloadBatch): { message: string | null; messageDigest: string | null } {
     const added = messages.length - this.persistedMessages;
     if (added === 0) return { message: null, messageDigest: null };
     if (added !== 1) throw new Error(`a step appended ${added} messages; the trajectory stores one per step`);
@@ -57,7 +57,7 @@ export class CheckpointWriter {
     const message = messages[messages.length - 1]!;
     this.persistedMessages = messages.length;
     return {
-      message: encodePayload(message as unknown as JsonValue, blobs),
+      message: batch.encode(message as unknown as JsonValue),
       messageDigest: digests[digests.length - 1]!,
     };
   }

@@ -3,7 +3,7 @@ import { CheckpointWriter } from '../checkpoint/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { AgentStateName } from '../machine/index.js';
 import type { PayloadBlob } from '../payload/index.js';
-import { encodePayload } from '../payload/index.js';
+import { PayloadBatch } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, StepRecord } from '../store/index.js';
 import type { AgentSnapshot, CompletedStep } from './drive-run.js';
 import type { RunSink } from './run-sink.js';
@@ -41,8 +41,8 @@ export class RunWriter {
       this.sink.start(run, null, []);
       return;
     }
-    const blobs = new Map<string, string>();
-    const encoded = this.checkpoints.encode(0, snapshot.value as AgentStateName, snapshot.context, blobs);
+    const batch = new PayloadBatch();
+    const encoded = this.checkpoints.encode(0, snapshot.value as AgentStateName, snapshot.context, batch);
     const row: StepRecord = {
       step: 0,
       kind: null,
@@ -55,30 +55,30 @@ export class RunWriter {
       provenance: null,
       ...encoded,
     };
-    const fresh = this.fresh(blobs);
+    const fresh = this.fresh(batch.blobs);
     this.sink.start(run, row, fresh);
     this.remember(fresh);
   }
 
   /** Commits one completed step. */
   commit(completed: CompletedStep): void {
-    const blobs = new Map<string, string>();
+    const batch = new PayloadBatch();
     let request: string;
     let response: string;
     let messageCount: number | null = null;
     let isError = false;
     if (completed.type === 'model') {
       const { messages, ...head } = completed.request;
-      request = encodePayload(head as unknown as JsonValue, blobs);
+      request = batch.encode(head as unknown as JsonValue);
       messageCount = messages.length;
-      response = encodePayload(completed.response as unknown as JsonValue, blobs);
+      response = batch.encode(completed.response as unknown as JsonValue);
     } else {
-      request = encodePayload(completed.request as unknown as JsonValue, blobs);
-      response = encodePayload(completed.response.output, blobs);
+      request = batch.encode(completed.request as unknown as JsonValue);
+      response = batch.encode(completed.response.output);
       isError = completed.response.isError;
     }
     const { snapshot } = completed;
-    const encoded = this.checkpoints.encode(completed.step, snapshot.value as AgentStateName, snapshot.context, blobs);
+    const encoded = this.checkpoints.encode(completed.step, snapshot.value as AgentStateName, snapshot.context, batch);
     const row: StepRecord = {
       step: completed.step,
       kind: completed.kind,
@@ -91,7 +91,7 @@ export class RunWriter {
       provenance: completed.provenance,
       ...encoded,
     };
-    const fresh = this.fresh(blobs);
+    const fresh = this.fresh(batch.blobs);
     this.sink.step(row, fresh);
     this.remember(fresh);
   }

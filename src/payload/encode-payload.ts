@@ -25,7 +25,26 @@ interface Encoded {
  * first observed.
  */
 export function encodePayload(value: JsonValue, sink: Map<string, string>): string {
-  return encodeNode(value, sink).text;
+  return encodeNode(value, sink, undefined).text;
+}
+
+/**
+ * Encodes the payloads of one write (a step's request, response, message and
+ * checkpoint) into one set of blobs. A subtree that several of them hold (a
+ * tool output is the step's response and part of the message it appends) is
+ * serialized and hashed once: its encoding is remembered for the batch, whose
+ * blobs already hold everything it refers to. Values must not change while
+ * the batch is in use.
+ */
+export class PayloadBatch {
+  /** Every blob the batch's payloads refer to, by digest. */
+  readonly blobs = new Map<string, string>();
+  private readonly externalized = new Map<object, Encoded>();
+
+  /** The stored text of `value`; its blobs join {@link blobs}. */
+  encode(value: JsonValue): string {
+    return encodeNode(value, this.blobs, this.externalized).text;
+  }
 }
 
 /** An encoding, with every blob it refers to, so that a cached one can still fill any sink. */
@@ -37,13 +56,16 @@ interface CachedEncoding extends Encoded {
 // cassette responses run after run, and each is encoded once. Nothing else is frozen by forkpoint.
 const frozenEncodings = new WeakMap<object, CachedEncoding>();
 
-function encodeNode(node: JsonValue, sink: Map<string, string>): Encoded {
+// `externalized`: the subtrees of this sink already stored as blobs (a batch's memo), if any.
+type Externalized = Map<object, Encoded> | undefined;
+
+function encodeNode(node: JsonValue, sink: Map<string, string>, externalized: Externalized): Encoded {
   if (typeof node !== 'object' || node === null) return { text: JSON.stringify(node), hasRefs: false };
-  if (!Object.isFrozen(node)) return encodeContainer(node, sink);
+  if (!Object.isFrozen(node)) return externalized?.get(node) ?? encodeContainer(node, sink, externalized);
   let cached = frozenEncodings.get(node);
   if (cached === undefined) {
     const own = new Map<string, string>();
-    const encoded = encodeContainer(node, own);
+    const encoded = encodeContainer(node, own, undefined);
     cached = { ...encoded, blobs: [...own] };
     frozenEncodings.set(node, cached);
   }
@@ -51,13 +73,13 @@ function encodeNode(node: JsonValue, sink: Map<string, string>): Encoded {
   return cached;
 }
 
-function encodeContainer(node: Exclude<JsonValue, string | number | boolean | null>, sink: Map<string, string>): Encoded {
+function encodeContainer(node: Exclude<JsonValue, string | number | boolean | null>, sink: Map<string, string>, externalized: Externalized): Encoded {
   let hasRefs = false;
   let text: string;
   if (Array.isArray(node)) {
     const items: string[] = [];
     for (const item of node as readonly JsonValue[]) {
-      const encoded = encodeNode(item, sink);
+      const encoded = encodeNode(item, sink, externalized);
       hasRefs ||= encoded.hasRefs;
       items.push(encoded.text);
     }
@@ -67,7 +89,7 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
     const keys = Object.keys(record).sort();
     const fields: string[] = [];
     for (const key of keys) {
-      const encoded = encodeNode(record[key]!, sink);
+      const encoded = encodeNode(record[key]!, sink, externalized);
       hasRefs ||= encoded.hasRefs;
       fields.push(`${JSON.stringify(key)}:${encoded.text}`);
     }
@@ -81,5 +103,7 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
   if (text.length < EXTERNALIZE_AT_BYTES) return { text, hasRefs };
   const digest = sha256Hex(text, BLOB_DIGEST_LENGTH);
   sink.set(digest, text);
-  return { text: `{${JSON.stringify(hasRefs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`, hasRefs: true };
+  const reference: Encoded = { text: `{${JSON.stringify(hasRefs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`, hasRefs: true };
+  externalized?.set(node, reference);
+  return reference;
 }

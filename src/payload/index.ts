@@ -1,5 +1,5 @@
 export { decodePayloads, type BlobReader } from './decode-payloads.js';
-export { encodePayload } from './encode-payload.js';
+export { PayloadBatch, encodePayload } from './encode-payload.js';
 export {
   BLOB_DIGEST_LENGTH,
   BLOB_KEY,

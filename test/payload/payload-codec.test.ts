@@ -97,3 +97,35 @@ describe('encoding a frozen value', () => {
     expect(encodePayload(structuredClone(value) as JsonValue, new Map())).toBe(text);
   });
 });
+
+describe('a payload batch', () => {
+  // A getter counts how often the encoder walks into the subtree that holds it.
+  function countingOutput(): { output: JsonValue; reads: () => number } {
+    let reads = 0;
+    const output = { label: 'tool output' } as Record<string, JsonValue>;
+    Object.defineProperty(output, 'text', { enumerable: true, get: () => (reads++, 'z'.repeat(EXTERNALIZE_AT_BYTES)) });
+    return { output, reads: () => reads };
+  }
+
+  it('serializes a subtree its payloads share once, and encodes each payload as encodePayload does', async () => {
+    const { PayloadBatch } = await import('../../src/payload/index.js');
+    const { output, reads } = countingOutput();
+    const message: JsonValue = { role: 'user', content: [{ type: 'tool_result', content: output }] };
+    const batch = new PayloadBatch();
+    const texts = [batch.encode(output), batch.encode(message)];
+    expect(reads()).toBe(1);
+
+    const plain = new Map<string, string>();
+    expect(texts).toEqual([encodePayload(output, plain), encodePayload(message, plain)]);
+    expect(reads()).toBe(3);
+    expect([...batch.blobs]).toEqual([...plain]);
+  });
+
+  it('keeps a small shared subtree inline in each payload', async () => {
+    const { PayloadBatch } = await import('../../src/payload/index.js');
+    const small = { n: 1 };
+    const batch = new PayloadBatch();
+    expect([batch.encode(small), batch.encode({ again: small })]).toEqual(['{"n":1}', '{"again":{"n":1}}']);
+    expect(batch.blobs.size).toBe(0);
+  });
+});
