@@ -18,12 +18,14 @@ import { msSince } from './bench/timing.mjs';
 
 const RESULT_BYTES = 2048;
 // Single runs take from a fraction of a millisecond to a few on a busy 2-core machine, with long tails
-// (GC, other processes), so shorter runs, which are cheap, get more rounds for a steadier median. The
-// first rounds of each length warm the JIT and are dropped.
+// (GC, other processes, WAL checkpoints), so shorter runs, which are cheap, get more rounds for a steadier
+// median. The first rounds of each length warm the JIT and are dropped.
+// V8 needs a few thousand steps before the recording path is fully optimized: the 9-step length, which
+// comes first, warms it with 400 runs (about a second), and the others top it up.
 const LENGTHS = [
-  { steps: 9, rounds: 21, warmup: 5 },
-  { steps: 51, rounds: 11, warmup: 2 },
-  { steps: 201, rounds: 7, warmup: 1 },
+  { steps: 9, rounds: 101, warmup: 400 },
+  { steps: 51, rounds: 31, warmup: 20 },
+  { steps: 201, rounds: 11, warmup: 4 },
 ];
 const SUITE_ROUNDS = 7;
 
@@ -51,7 +53,7 @@ try {
   const restoreOverParse = restore.lastMs / restore.parseMs;
   const structuralOverFull = incident.structuralBytes / incident.fullBytes;
   const rows = [
-    heading(`per-step overhead: engine.record on a file database minus the bare driver (tool results ${RESULT_BYTES} B)`),
+    heading(`per-step overhead: engine.record into an open file database minus the bare driver (tool results ${RESULT_BYTES} B)`),
     ...LENGTHS.flatMap(({ steps, rounds }) => [
       informative(`record ms/step, ${steps} steps (median of ${rounds})`, ms(recordings[steps].recordMsPerStep)),
       informative(`bare ms/step, ${steps} steps`, ms(recordings[steps].bareMsPerStep)),

@@ -54,40 +54,49 @@ function growthByObject(settled, empty) {
 }
 
 /**
- * Records `rounds` runs of `steps` steps (after `warmup` more), each into a fresh file database in
- * `dir` (opened before the clock starts), interleaved with as many bare runs, and measures the
- * storage of the last one against `empty`, the settled bytes of an empty database. Returns that last
- * run's engine, still open.
+ * Records `warmup + rounds` runs of `steps` steps into one file database (opened before the clock
+ * starts, as a recorder keeps its store open), each next to a bare run of the same length; the first
+ * `warmup` pairs warm the JIT and are dropped. Runs accumulate in that database, so the WAL
+ * checkpoints SQLite makes as the log fills fall inside the timed runs, as they would in a long-lived
+ * recorder. Storage is measured apart, on a fresh database holding one more run and nothing else,
+ * against `empty`, the settled bytes of an empty database. Returns that database's engine, still
+ * open, and its run.
  */
 export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, empty }) {
   const world = syntheticWorld({ toolCalls: toolCallsFor(steps), resultBytes });
+  const record = (engine) => engine.record({ agent: syntheticAgent, world: () => world, input: INPUT, seed: 1 });
+  const checked = (run) => {
+    if (run.status !== 'completed' || run.steps.length !== steps) throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
+    return run;
+  };
+  const recorder = createEngine({ store: sqliteStore({ path: join(dir, `record-${steps}.db`) }) });
   const recordMs = [];
   const bareMs = [];
-  let engine;
-  let run;
-  for (let round = 0; round < warmup + rounds; round++) {
-    engine?.store.close();
-    engine = createEngine({ store: sqliteStore({ path: join(dir, `record-${steps}-${round}.db`) }) });
-    const bare = await timeOnce(() => driveBare(world));
-    const recorded = await timeOnce(async () => {
-      run = await engine.record({ agent: syntheticAgent, world: () => world, input: INPUT, seed: 1 });
-    });
-    if (run.status !== 'completed' || run.steps.length !== steps) throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
-    if (round >= warmup) {
-      recordMs.push(recorded / steps);
-      bareMs.push(bare / steps);
+  try {
+    for (let round = 0; round < warmup + rounds; round++) {
+      const bare = await timeOnce(() => driveBare(world));
+      const recorded = await timeOnce(async () => checked(await record(recorder)));
+      if (round >= warmup) {
+        recordMs.push(recorded / steps);
+        bareMs.push(bare / steps);
+      }
     }
+  } finally {
+    recorder.store.close();
   }
+
+  const engine = createEngine({ store: sqliteStore({ path: join(dir, `storage-${steps}.db`) }) });
+  const run = checked(await record(engine));
   const settled = settledBytes(engine.store.location);
   const payload = payloadBytes(engine, run);
-  const record = median(recordMs);
-  const bare = median(bareMs);
+  const recordPerStep = median(recordMs);
+  const barePerStep = median(bareMs);
   return {
     engine,
     run,
-    recordMsPerStep: record,
-    bareMsPerStep: bare,
-    overheadMs: record - bare,
+    recordMsPerStep: recordPerStep,
+    bareMsPerStep: barePerStep,
+    overheadMs: recordPerStep - barePerStep,
     runBytes: settled.bytes - empty.bytes,
     payloadBytes: payload,
     storageRatio: (settled.bytes - empty.bytes) / payload,
