@@ -1,14 +1,47 @@
 import stableStringify from 'fast-json-stable-stringify';
 import type { JsonValue } from './json-value.js';
 
+/** Frozen subtrees whose canonical text is at least this long have it remembered. */
+const REMEMBER_AT_CHARS = 256;
+
+// A frozen value cannot change, so its text is computed once: a replay hashes the same frozen
+// cassette responses, inside new messages, run after run. Nothing else is frozen by forkpoint.
+const frozenTexts = new WeakMap<object, string>();
+
 /**
- * The canonical text of a JSON value: keys sorted by code unit, no whitespace.
- * Callers validate first (see `assertJsonValue`): this function trusts its
- * input, because it sits on the per-step hot path.
+ * The canonical text of a JSON value: keys sorted by code unit, no whitespace;
+ * exactly the text fast-json-stable-stringify gives (a property test holds the
+ * two together). Callers validate first (see `assertJsonValue`): this function
+ * trusts its input, because it sits on the per-step hot path.
  *
  * Lone surrogates come out escaped (`"\udc00"`), so the text is valid UTF-8
  * and survives a round trip through SQLite TEXT byte for byte.
  */
 export function canonicalJson(value: JsonValue): string {
-  return stableStringify(value);
+  if (typeof value !== 'object' || value === null) return stableStringify(value);
+  if (!Object.isFrozen(value)) return containerText(value);
+  let text = frozenTexts.get(value);
+  if (text === undefined) {
+    text = containerText(value);
+    if (text.length >= REMEMBER_AT_CHARS) frozenTexts.set(value, text);
+  }
+  return text;
+}
+
+function containerText(value: Exclude<JsonValue, string | number | boolean | null>): string {
+  if (Array.isArray(value)) {
+    const items = value as readonly JsonValue[];
+    let text = '[';
+    for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + canonicalJson(items[i] ?? null);
+    return `${text}]`;
+  }
+  const record = value as { readonly [key: string]: JsonValue | undefined };
+  let text = '{';
+  for (const key of Object.keys(record).sort()) {
+    const field = record[key];
+    // As fast-json-stable-stringify does: a field holding undefined is left out.
+    if (field === undefined) continue;
+    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(field)}`;
+  }
+  return `${text}}`;
 }

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
+import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, assertJsonValue, parseJsonInput } from '../../src/json/index.js';
+import type { JsonValue } from '../../src/json/index.js';
+import { MAX_JSON_DEPTH, assertJsonValue, deepFreeze, parseJsonInput } from '../../src/json/index.js';
 import { canonicalJson, isForkpointError } from '../../src/index.js';
 
 const problemOf = (value: unknown): string | undefined => {
@@ -60,6 +63,20 @@ describe('assertJsonValue', () => {
 });
 
 describe('canonicalJson', () => {
+  it('gives the text fast-json-stable-stringify gives, for plain and frozen values, however often it is asked', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
+        const expected = stableStringify(value);
+        expect(canonicalJson(value as JsonValue)).toBe(expected);
+        const frozen = deepFreeze(structuredClone(value) as JsonValue);
+        expect(canonicalJson(frozen)).toBe(expected);
+        expect(canonicalJson({ wrapped: frozen })).toBe(`{"wrapped":${expected}}`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+
   it('sorts keys at every level and escapes lone surrogates', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { z: 0, y: 1 }], c: '\udc00' } })).toBe('{"a":{"c":"\\udc00","d":[2,{"y":1,"z":0}]},"b":1}');
   });
