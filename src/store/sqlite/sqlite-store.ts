@@ -154,7 +154,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     for (const blob of blobs) statements.insertBlob.run(blob.digest, blob.body);
   };
 
-  const createRun = db.transaction((run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]) => {
+  // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
+  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): void => {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
     }
@@ -162,7 +163,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     statements.insertRun.run(runToParams(record));
     writeBlobs(blobs);
     if (start !== null) statements.insertStep.run(stepToParams(run.runId, start));
-  });
+  };
+
+  const createRun = db.transaction(insertRun);
 
   const commitStep = db.transaction((runId: string, step: StepRecord, blobs: readonly PayloadBlob[]) => {
     if (statements.isRunning.get(runId) === undefined) {
@@ -174,8 +177,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
     const [start, ...steps] = rows;
-    createRun(run, start ?? null, blobs);
-    for (const step of steps) commitStep(run.runId, step, []);
+    insertRun(run, start ?? null, blobs);
+    for (const step of steps) statements.insertStep.run(stepToParams(run.runId, step));
     finishRunStatement(run.runId, finish);
   });
 
