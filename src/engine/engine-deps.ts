@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.js';
 
 /**
@@ -26,7 +26,9 @@ export function resolveEngineDeps(options: EngineOptions): EngineDeps {
   return {
     store: options.store,
     clock: options.clock ?? (() => new Date()),
-    newRunId: options.newRunId ?? (() => randomBytes(4).toString('hex')),
+    // The first 8 hex digits of a v4 UUID are all random; randomUUID draws from a cached pool of
+    // entropy, where randomBytes makes a call into the system for every id.
+    newRunId: options.newRunId ?? (() => randomUUID().slice(0, 8)),
     random: options.random ?? (() => randomInt(0, 2 ** 47) / 2 ** 47),
     pid: options.pid ?? process.pid,
     isProcessAlive: options.isProcessAlive ?? processIsAlive,
