@@ -7,7 +7,7 @@ import { perCall } from './timing.mjs';
 
 const AT = '2026-03-04';
 
-/** Records the incident into a file database in `dir`, then replays it strictly from a cassette fetched once. */
+/** Records the incident into a file database in `dir`, then replays it strictly from a cassette fetched once (300 replays warm the JIT first). */
 export async function benchIncident(dir) {
   const engine = createEngine({ store: sqliteStore({ path: join(dir, 'incident.db') }) });
   try {
@@ -26,7 +26,7 @@ export async function benchIncident(dir) {
     if (check.divergence !== null || check.steps.length !== incident.steps.length) throw new Error(`the strict replay of ${incident.runId} diverged`);
     const fullBytes = Buffer.byteLength(serializeCassette(cassette));
     const structuralBytes = Buffer.byteLength(serializeCassette(engine.cassette(incident.runId, 'structural')));
-    return { steps: incident.steps.length, replayMs: await perCall(replay, { batchMs: 50 }), fullBytes, structuralBytes };
+    return { steps: incident.steps.length, replayMs: await perCall(replay, { batchMs: 50, warmup: 300 }), fullBytes, structuralBytes };
   } finally {
     engine.store.close();
   }
