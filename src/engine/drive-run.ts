@@ -4,6 +4,8 @@ import type { AgentBuild } from '../agent/index.js';
 import type { RequestHasher } from '../cassette/index.js';
 import type { ModelRequest, ModelResponse, ToolDefinition, ToolRequest, ToolResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
+import type { JsonValue } from '../json/index.js';
+import { deepFreeze } from '../json/index.js';
 import type { AgentEvent, AgentMachine, RunFailure } from '../machine/index.js';
 import { awaitingOf } from '../machine/index.js';
 import type { Provenance } from '../store/index.js';
@@ -46,11 +48,15 @@ export interface DriveResult {
 
 const toolDefinitionCache = new WeakMap<AgentBuild, readonly ToolDefinition[]>();
 
-/** The tools as the model sees them; one array per build, so request hashing can cache it. */
+/**
+ * The tools as the model sees them: one deep-frozen copy per build, so that every request of every run
+ * of the build shares it, and hashing and storing it is done once (frozen values' encodings are kept).
+ */
 export function toolDefinitionsOf(build: AgentBuild): readonly ToolDefinition[] {
   let definitions = toolDefinitionCache.get(build);
   if (definitions === undefined) {
-    definitions = build.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+    const copies = build.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema: structuredClone(inputSchema) }));
+    definitions = deepFreeze(copies as unknown as JsonValue) as unknown as readonly ToolDefinition[];
     toolDefinitionCache.set(build, definitions);
   }
   return definitions;

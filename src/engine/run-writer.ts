@@ -1,4 +1,5 @@
 import type { RequestHasher } from '../cassette/index.js';
+import { HeadMemo } from '../cassette/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { AgentStateName } from '../machine/index.js';
@@ -19,6 +20,12 @@ export class RunWriter {
   private readonly checkpoints: CheckpointWriter;
 
   private readonly resumes: boolean;
+  // A model request's head (model, system prompt, tools, params) rarely changes within a run: it is
+  // encoded when it does. Its blobs go with every step's batch, and `fresh` drops the ones written.
+  private readonly head = new HeadMemo((head) => {
+    const batch = new PayloadBatch();
+    return { text: batch.encode(head as unknown as JsonValue), blobs: [...batch.blobs] };
+  });
 
   /**
    * @param resumedFrom the checkpoint a fork continues from: its rows start after it
@@ -68,9 +75,10 @@ export class RunWriter {
     let messageCount: number | null = null;
     let isError = false;
     if (completed.type === 'model') {
-      const { messages, ...head } = completed.request;
-      request = batch.encode(head as unknown as JsonValue);
-      messageCount = messages.length;
+      const head = this.head.of(completed.request);
+      for (const [digest, body] of head.blobs) batch.blobs.set(digest, body);
+      request = head.text;
+      messageCount = completed.request.messages.length;
       response = batch.encode(completed.response as unknown as JsonValue);
     } else {
       request = batch.encode(completed.request as unknown as JsonValue);
