@@ -2,7 +2,7 @@ import type { Message } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { AgentContext } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
-import { decodePayloads } from '../payload/index.js';
+import { decodeParsedPayloads } from '../payload/index.js';
 import type { Store } from '../store/index.js';
 import type { CheckpointDelta, FullCheckpoint, RestoredCheckpoint } from './checkpoint-state.js';
 import type { LineageSegment } from './lineage.js';
@@ -22,12 +22,13 @@ export function restoreCheckpoint(store: Store, runId: string, step: number, lin
   if (chain.length === 0 || chain[chain.length - 1]!.step !== step) {
     throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has no checkpoint ${step}`);
   }
-  const messageRows = segments
+  const logs = segments
     .filter((segment) => segment.from <= step)
-    .flatMap((segment) => store.readMessages(segment.runId, Math.min(step, segment.to)).filter((row) => row.step >= segment.from));
+    .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to)));
+  const messageDigests = logs.flatMap((log) => log.digests);
 
-  const decoded = decodePayloads(
-    [...chain.map((row) => row.checkpoint), ...messageRows.map((row) => row.message)],
+  const decoded = decodeParsedPayloads(
+    [...chain.map((row) => JSON.parse(row.checkpoint) as unknown), ...logs.flatMap((log) => JSON.parse(log.json) as unknown[])],
     (digests) => store.readBlobs(digests),
   );
   const full = decoded[0] as unknown as FullCheckpoint;
@@ -53,5 +54,5 @@ export function restoreCheckpoint(store: Store, runId: string, step: number, lin
   // state before that step is its parent's checkpoint with the change applied.
   const override = segments.find((segment) => segment.from === step + 1)?.contextOverride;
   const context: AgentContext = { ...rest, ...override, messages };
-  return { value, context, messageDigests: messageRows.map((row) => row.digest) };
+  return { value, context, messageDigests };
 }

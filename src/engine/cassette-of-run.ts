@@ -1,7 +1,7 @@
 import { lineageOf } from '../checkpoint/index.js';
 import type { Message } from '../conversation/index.js';
 import type { JsonObject } from '../json/index.js';
-import { decodePayloads } from '../payload/index.js';
+import { decodeParsedPayloads } from '../payload/index.js';
 import type { RunRecord, Store } from '../store/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { CASSETTE_FORMAT } from '../cassette/index.js';
@@ -13,11 +13,9 @@ import type { StepView } from './run-view.js';
  * the rows the run already has.
  */
 export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly StepView[]): Cassette {
-  const rows = lineageOf(store, run.runId).flatMap((segment) =>
-    store.readMessages(segment.runId, segment.to).filter((row) => row.step >= segment.from),
-  );
-  const messages = decodePayloads(
-    rows.map((row) => row.message),
+  const logs = lineageOf(store, run.runId).map((segment) => store.readMessages(segment.runId, segment.from, segment.to));
+  const messages = decodeParsedPayloads(
+    logs.flatMap((log) => JSON.parse(log.json) as unknown[]),
     (digests) => store.readBlobs(digests),
   ) as unknown as Message[];
   return {
@@ -38,7 +36,7 @@ export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly Step
       outcome: run.outcome,
       error: run.error === null ? null : ({ ...run.error } as JsonObject),
     },
-    messages: rows.map((row, i) => ({ digest: row.digest, message: messages[i]! })),
+    messages: logs.flatMap((log) => log.digests).map((digest, i) => ({ digest, message: messages[i]! })),
     entries: steps.map((step) => ({
       step: step.step,
       kind: step.kind,

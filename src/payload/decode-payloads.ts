@@ -21,7 +21,18 @@ interface Hole {
  * mutates them; within one call, equal plain blobs share one object.
  */
 export function decodePayloads(texts: readonly string[], readBlobs: BlobReader): JsonValue[] {
-  const values: unknown[] = texts.map((text) => JSON.parse(text));
+  return decodeParsedPayloads(
+    texts.map((text) => JSON.parse(text) as unknown),
+    readBlobs,
+  );
+}
+
+/**
+ * {@link decodePayloads} for payload texts the caller has parsed already (a
+ * conversation read as one JSON array, say): `values` must be fresh from
+ * `JSON.parse`, and are filled in place and returned.
+ */
+export function decodeParsedPayloads(values: unknown[], readBlobs: BlobReader): JsonValue[] {
   let holes: Hole[] = [];
   for (let i = 0; i < values.length; i++) findHoles(values, i, holes);
 

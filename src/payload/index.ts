@@ -1,4 +1,4 @@
-export { decodePayloads, type BlobReader } from './decode-payloads.js';
+export { decodeParsedPayloads, decodePayloads, type BlobReader } from './decode-payloads.js';
 export { PayloadBatch, encodePayload } from './encode-payload.js';
 export {
   BLOB_DIGEST_LENGTH,

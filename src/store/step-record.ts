@@ -34,9 +34,13 @@ export interface StepRecord {
   readonly checkpointFull: boolean;
 }
 
-/** A message a run appended, as stored. */
-export interface StoredMessage {
-  readonly step: number;
-  readonly message: string;
-  readonly digest: string;
+/**
+ * The messages a run's own rows appended over a range of steps, read in one
+ * piece: a restore parses the conversation once instead of row by row.
+ */
+export interface MessageLog {
+  /** The stored (encoded) message texts as one JSON array, in step order. */
+  readonly json: string;
+  /** Each message's digest in the canonical request form, in the same order. */
+  readonly digests: readonly string[];
 }

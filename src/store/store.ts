@@ -1,7 +1,7 @@
 import type { PayloadBlob } from '../payload/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { NewRunRecord, RunErrorRecord, RunFinish, RunPurge, RunRecord } from './run-record.js';
-import type { StepRecord, StoredMessage } from './step-record.js';
+import type { MessageLog, StepRecord } from './step-record.js';
 
 /**
  * Where runs, their steps and checkpoints, and payload blobs live. Synchronous
@@ -41,8 +41,8 @@ export interface Store {
    * Empty when the run has no row `step`.
    */
   readCheckpointChain(runId: string, step: number): StepRecord[];
-  /** The messages the run's own rows appended up to `step`, in order. */
-  readMessages(runId: string, upToStep: number): StoredMessage[];
+  /** The messages the run's own rows from `fromStep` to `upToStep` (inclusive) appended, in order. */
+  readMessages(runId: string, fromStep: number, upToStep: number): MessageLog;
   /** Blob bodies by digest; unknown digests are absent from the result. */
   readBlobs(digests: readonly string[]): Map<string, string>;
 

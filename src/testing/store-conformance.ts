@@ -142,15 +142,16 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(store.readCheckpointChain('0000abcd', 12)).toEqual([]);
     });
 
-    it('reads the messages rows appended, up to a step', () => {
+    it('reads the messages rows appended over a range of steps as one JSON array', () => {
       const store = fresh();
       store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true, message: '{"first":true}', messageDigest: 'd0' }), []);
       for (let step = 1; step <= 7; step++) store.commitStep('0000abcd', sampleStep(step), []);
-      expect(store.readMessages('0000abcd', 6)).toEqual([
-        { step: 0, message: '{"first":true}', digest: 'd0' },
-        { step: 3, message: '{"role":"user","n":3}', digest: 'digest-3' },
-        { step: 6, message: '{"role":"user","n":6}', digest: 'digest-6' },
-      ]);
+      expect(store.readMessages('0000abcd', 0, 6)).toEqual({
+        json: '[{"first":true},{"role":"user","n":3},{"role":"user","n":6}]',
+        digests: ['d0', 'digest-3', 'digest-6'],
+      });
+      expect(store.readMessages('0000abcd', 1, 7)).toEqual({ json: '[{"role":"user","n":3},{"role":"user","n":6}]', digests: ['digest-3', 'digest-6'] });
+      expect(store.readMessages('0000abcd', 4, 5)).toEqual({ json: '[]', digests: [] });
     });
 
     it('stores each blob once and returns bodies byte for byte', () => {

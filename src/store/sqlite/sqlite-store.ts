@@ -2,7 +2,7 @@ import { ForkpointError } from '../../errors/index.js';
 import { canonicalJson } from '../../json/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
-import type { StepRecord, StoredMessage } from '../step-record.js';
+import type { MessageLog, StepRecord } from '../step-record.js';
 import type { FullTierPurge, PurgeCounts, Store } from '../store.js';
 import { closeOverTrees, collectReferences, noReferences } from './blob-references.js';
 import type { Synchronous } from './open-database.js';
@@ -93,10 +93,13 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
          AND EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step = @step)
        ORDER BY step`,
     ),
+    // One row for the whole conversation: a restore reads and parses it in one piece.
     readMessages: db.prepare(
-      'SELECT step, message, message_digest AS digest FROM steps WHERE run_id = ? AND step <= ? AND message IS NOT NULL ORDER BY step',
+      `SELECT '[' || COALESCE(group_concat(message, ',' ORDER BY step), '') || ']' AS json,
+         json_group_array(message_digest ORDER BY step) AS digests
+       FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? AND message IS NOT NULL`,
     ),
-    readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))'),
+    readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').raw(),
     readBlobBodies: db.prepare('SELECT body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').pluck(),
     runPayloads: db.prepare('SELECT request, response, message, checkpoint FROM steps WHERE run_id = ?').raw(),
     allPayloads: db.prepare('SELECT request, response, message, checkpoint FROM steps').raw(),
@@ -211,11 +214,14 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       guarded(() => (statements.readSteps.all(runId, from, to) as StepRow[]).map(stepFromRow)),
     readCheckpointChain: (runId, step) =>
       guarded(() => (statements.readChain.all({ run_id: runId, step }) as StepRow[]).map(stepFromRow)),
-    readMessages: (runId, upToStep) => guarded(() => statements.readMessages.all(runId, upToStep) as StoredMessage[]),
+    readMessages: (runId, fromStep, upToStep) =>
+      guarded(() => {
+        const row = statements.readMessages.get(runId, fromStep, upToStep) as { json: string; digests: string };
+        return { json: row.json, digests: JSON.parse(row.digests) as string[] } satisfies MessageLog;
+      }),
     readBlobs(digests: readonly string[]): Map<string, string> {
       return guarded(() => {
-        const rows = statements.readBlobs.all(JSON.stringify(digests)) as Array<{ digest: string; body: string }>;
-        return new Map(rows.map((row) => [row.digest, row.body]));
+        return new Map(statements.readBlobs.all(JSON.stringify(digests)) as Array<[string, string]>);
       });
     },
     saveStructural: (runId, body) => guarded(() => void statements.saveStructural.run(runId, body)),
