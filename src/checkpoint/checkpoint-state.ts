@@ -1,3 +1,4 @@
+import type { Message } from '../conversation/index.js';
 import type { AgentContext } from '../machine/index.js';
 import type { AgentStateName } from '../machine/index.js';
 
@@ -14,6 +15,16 @@ export interface CheckpointSkeleton {
 /** A full checkpoint row also names the machine version it was written by. */
 export interface FullCheckpoint extends CheckpointSkeleton {
   readonly machineVersion: number;
+}
+
+/**
+ * What a full-checkpoint row's conversation segment blob holds: the messages
+ * the run's rows appended since its previous full row, through this one,
+ * decoded (plain JSON), with their digests.
+ */
+export interface ConversationSegment {
+  readonly digests: readonly string[];
+  readonly messages: readonly Message[];
 }
 
 /** A delta row: the state if it changed, and the context fields that changed, whole. */

@@ -4,7 +4,7 @@ import type { JsonValue } from '../json/index.js';
 import type { AgentContext, AgentStateName } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
 import type { PayloadBatch } from '../payload/index.js';
-import type { CheckpointDelta, CheckpointSkeleton, FullCheckpoint } from './checkpoint-state.js';
+import type { CheckpointDelta, CheckpointSkeleton, ConversationSegment, FullCheckpoint } from './checkpoint-state.js';
 import { FULL_CHECKPOINT_EVERY } from './checkpoint-state.js';
 
 /** The checkpoint columns of one row, and the message the step appended. */
@@ -13,6 +13,7 @@ export interface EncodedCheckpoint {
   readonly checkpointFull: boolean;
   readonly message: string | null;
   readonly messageDigest: string | null;
+  readonly messageSegment: string | null;
 }
 
 /**
@@ -20,10 +21,17 @@ export interface EncodedCheckpoint {
  * run's first row and every {@link FULL_CHECKPOINT_EVERY} steps, otherwise the
  * context fields that changed. Changes are found by identity, which the
  * machine's copy-on-write updates make exact, so a step costs O(what changed).
+ *
+ * A full row also stores its conversation segment: the messages the run's rows
+ * appended since the previous full row, decoded, in one blob. The tool outputs
+ * in it are stored a second time (they have blobs of their own), which buys a
+ * restore that parses about 16 messages per read instead of one.
  */
 export class CheckpointWriter {
   private previous: CheckpointSkeleton | undefined;
   private persistedMessages: number;
+  /** Where the conversation segment of the next full row starts. */
+  private segmentStart: number;
 
   /**
    * @param hasher the run's request hasher, which owns message digests
@@ -34,6 +42,7 @@ export class CheckpointWriter {
     resumedFrom?: { readonly messageCount: number },
   ) {
     this.persistedMessages = resumedFrom?.messageCount ?? 0;
+    this.segmentStart = this.persistedMessages;
   }
 
   /** Encodes the checkpoint of `value`/`context` at `step` into the step's payload batch. */
@@ -46,7 +55,16 @@ export class CheckpointWriter {
       ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint as unknown as JsonValue)
       : (deltaBetween(this.previous!, skeleton) as unknown as JsonValue);
     this.previous = skeleton;
-    return { checkpoint: batch.encode(body), checkpointFull: full, message, messageDigest };
+    return { checkpoint: batch.encode(body), checkpointFull: full, message, messageDigest, messageSegment: full ? this.segment(context.messages, batch) : null };
+  }
+
+  private segment(messages: readonly Message[], batch: PayloadBatch): string | null {
+    const start = this.segmentStart;
+    this.segmentStart = messages.length;
+    if (start === messages.length) return null;
+    const segment: ConversationSegment = { digests: this.hasher.messageDigests(messages).slice(start), messages: messages.slice(start) };
+    // JSON.stringify, not the canonical form: the blob is only ever parsed, and this is twice as fast.
+    return batch.storeWhole(JSON.stringify(segment));
   }
 
   private newMessage(messages: readonly Message[], batch: PayloadBatch): { message: string | null; messageDigest: string | null } {

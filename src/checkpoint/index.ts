@@ -3,9 +3,11 @@ export {
   type CheckpointDelta,
   type CheckpointSkeleton,
   type FullCheckpoint,
+  type ConversationSegment,
   type RestoredCheckpoint,
 } from './checkpoint-state.js';
 export { CheckpointWriter, type EncodedCheckpoint } from './checkpoint-writer.js';
 export { lineageOf, segmentAt, type LineageSegment } from './lineage.js';
+export { decodeConversation, type DecodedConversation } from './decode-conversation.js';
 export { restoreCheckpoint } from './restore-checkpoint.js';
 export { contextOverrideOf, type ContextOverride, type ForkOverride } from './fork-override.js';

@@ -1,5 +1,5 @@
 import { ForkpointError } from '../errors/index.js';
-import type { Store } from '../store/index.js';
+import type { RunRecord, Store } from '../store/index.js';
 import type { ContextOverride } from './fork-override.js';
 import { contextOverrideOf } from './fork-override.js';
 
@@ -19,8 +19,10 @@ export interface LineageSegment {
  * Which run holds each row of a run's trajectory, oldest first. A recorded run
  * is one segment; a fork at step N holds rows N onwards and inherits rows
  * 0..N-1 from its parent's lineage, so no row is ever copied.
+ *
+ * @param known the record of `runId`, when the caller has read it already
  */
-export function lineageOf(store: Store, runId: string): LineageSegment[] {
+export function lineageOf(store: Store, runId: string, known?: RunRecord): LineageSegment[] {
   const segments: LineageSegment[] = [];
   let current = runId;
   let to = Number.MAX_SAFE_INTEGER;
@@ -28,7 +30,8 @@ export function lineageOf(store: Store, runId: string): LineageSegment[] {
   for (;;) {
     if (seen.has(current)) throw new ForkpointError('STORE_CORRUPT', `run ${runId} has a cycle in its parent chain at ${current}`);
     seen.add(current);
-    const run = store.getRun(current);
+    // The run the caller already read need not be read again.
+    const run = known?.runId === current ? known : store.getRun(current);
     if (run === undefined) {
       throw new ForkpointError(
         current === runId ? 'RUN_NOT_FOUND' : 'STORE_CORRUPT',

@@ -1,10 +1,9 @@
-import type { Message } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { AgentContext } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
-import { decodeParsedPayloads } from '../payload/index.js';
 import type { Store } from '../store/index.js';
 import type { CheckpointDelta, FullCheckpoint, RestoredCheckpoint } from './checkpoint-state.js';
+import { decodeConversation } from './decode-conversation.js';
 import type { LineageSegment } from './lineage.js';
 import { lineageOf, segmentAt } from './lineage.js';
 
@@ -25,11 +24,10 @@ export function restoreCheckpoint(store: Store, runId: string, step: number, lin
   const logs = segments
     .filter((segment) => segment.from <= step)
     .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to)));
-  const messageDigests = logs.flatMap((log) => log.digests);
-
-  const decoded = decodeParsedPayloads(
-    [...chain.map((row) => JSON.parse(row.checkpoint) as unknown), ...logs.flatMap((log) => JSON.parse(log.json) as unknown[])],
-    (digests) => store.readBlobs(digests),
+  const { payloads: decoded, messages, digests: messageDigests } = decodeConversation(
+    store,
+    chain.map((row) => row.checkpoint),
+    logs,
   );
   const full = decoded[0] as unknown as FullCheckpoint;
   if (full.machineVersion !== MACHINE_VERSION) {
@@ -45,7 +43,6 @@ export function restoreCheckpoint(store: Store, runId: string, step: number, lin
     value = delta.value ?? value;
     if (delta.context !== undefined) skeleton = { ...skeleton, ...delta.context };
   }
-  const messages = decoded.slice(chain.length) as unknown as Message[];
   const { messageCount, ...rest } = skeleton;
   if (messages.length !== messageCount) {
     throw new ForkpointError('STORE_CORRUPT', `checkpoint ${step} of run ${runId} expects ${messageCount} messages, the store holds ${messages.length}`);

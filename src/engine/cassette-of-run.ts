@@ -1,7 +1,5 @@
-import { lineageOf } from '../checkpoint/index.js';
-import type { Message } from '../conversation/index.js';
+import { decodeConversation, lineageOf } from '../checkpoint/index.js';
 import type { JsonObject } from '../json/index.js';
-import { decodeParsedPayloads } from '../payload/index.js';
 import type { RunRecord, Store } from '../store/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { CASSETTE_FORMAT } from '../cassette/index.js';
@@ -14,10 +12,7 @@ import type { StepView } from './run-view.js';
  */
 export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly StepView[]): Cassette {
   const logs = lineageOf(store, run.runId).map((segment) => store.readMessages(segment.runId, segment.from, segment.to));
-  const messages = decodeParsedPayloads(
-    logs.flatMap((log) => JSON.parse(log.json) as unknown[]),
-    (digests) => store.readBlobs(digests),
-  ) as unknown as Message[];
+  const { messages, digests } = decodeConversation(store, [], logs);
   return {
     format: CASSETTE_FORMAT,
     canonicalForm: run.canonicalForm,
@@ -36,7 +31,7 @@ export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly Step
       outcome: run.outcome,
       error: run.error === null ? null : ({ ...run.error } as JsonObject),
     },
-    messages: logs.flatMap((log) => log.digests).map((digest, i) => ({ digest, message: messages[i]! })),
+    messages: digests.map((digest, i) => ({ digest, message: messages[i]! })),
     entries: steps.map((step) => ({
       step: step.step,
       kind: step.kind,

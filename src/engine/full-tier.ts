@@ -18,7 +18,7 @@ export type FullTierUse = 'replay' | 'fork' | 're-execute' | 'restore a checkpoi
  * the caller that reads those rows next.
  */
 export function requireFullTier(store: Store, run: RunRecord, now: Date, use: FullTierUse): LineageSegment[] {
-  const lineage = lineageOf(store, run.runId);
+  const lineage = lineageOf(store, run.runId, run);
   for (const segment of lineage) {
     const owner = segment.runId === run.runId ? run : store.getRun(segment.runId);
     if (owner !== undefined) checkOwnFullTier(store, owner, now, use, run.runId);

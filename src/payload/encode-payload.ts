@@ -45,6 +45,17 @@ export class PayloadBatch {
   encode(value: JsonValue): string {
     return encodeNode(value, this.blobs, this.externalized).text;
   }
+
+  /**
+   * Stores JSON text as it is, in one plain blob, and returns its digest: for
+   * values kept whole on purpose (a conversation segment), whose large parts
+   * are also stored on their own.
+   */
+  storeWhole(json: string): string {
+    const digest = sha256Hex(json, BLOB_DIGEST_LENGTH);
+    this.blobs.set(digest, json);
+    return digest;
+  }
 }
 
 /** An encoding, with every blob it refers to, so that a cached one can still fill any sink. */

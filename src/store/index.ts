@@ -10,6 +10,6 @@ export type {
   RunRecord,
   RunStatus,
 } from './run-record.js';
-export type { MessageLog, StepRecord } from './step-record.js';
+export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 export type { FullTierPurge, PurgeCounts, Store } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';

@@ -32,15 +32,34 @@ export interface StepRecord {
   /** The encoded checkpoint after this step: a full state or a delta from the previous row. */
   readonly checkpoint: string;
   readonly checkpointFull: boolean;
+  /**
+   * On a full-checkpoint row, the digest of one blob that holds, decoded
+   * (plain JSON, no references) and with their digests, every message the run's rows appended since its previous
+   * full-checkpoint row, through this one: a restore reads the conversation in
+   * a few large pieces instead of message by message. Null elsewhere, when
+   * there were no such messages, and on rows written before segments existed.
+   */
+  readonly messageSegment: string | null;
 }
 
+/** The checkpoint columns of a row: all a restore reads from the rows of its chain. */
+export type CheckpointRow = Pick<StepRecord, 'step' | 'checkpoint' | 'checkpointFull'>;
+
 /**
- * The messages a run's own rows appended over a range of steps, read in one
- * piece: a restore parses the conversation once instead of row by row.
+ * The messages a run's own rows appended over a range of steps that starts at
+ * a full-checkpoint row, read in a few pieces: the conversation segments of
+ * the range's full-checkpoint rows, then the messages of the rows after the
+ * last of them, so that a restore parses large texts instead of row by row.
  */
 export interface MessageLog {
-  /** The stored (encoded) message texts as one JSON array, in step order. */
+  /**
+   * The conversation segments of the range's full-checkpoint rows, in step
+   * order: each the JSON text of `{ digests, messages }`, decoded messages and
+   * their digests (see `StepRecord.messageSegment`).
+   */
+  readonly segments: readonly string[];
+  /** The stored (encoded) messages of the rows after the last segment's row, as one JSON array, in step order. */
   readonly json: string;
-  /** Each message's digest in the canonical request form, in the same order. */
+  /** The digests (canonical request form) of those messages, in the same order. */
   readonly digests: readonly string[];
 }

@@ -1,7 +1,7 @@
 import type { PayloadBlob } from '../payload/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { NewRunRecord, RunErrorRecord, RunFinish, RunPurge, RunRecord } from './run-record.js';
-import type { MessageLog, StepRecord } from './step-record.js';
+import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 
 /**
  * Where runs, their steps and checkpoints, and payload blobs live. Synchronous
@@ -40,8 +40,13 @@ export interface Store {
    * nearest full checkpoint at or before it, and every row after that up to it.
    * Empty when the run has no row `step`.
    */
-  readCheckpointChain(runId: string, step: number): StepRecord[];
-  /** The messages the run's own rows from `fromStep` to `upToStep` (inclusive) appended, in order. */
+  readCheckpointChain(runId: string, step: number): CheckpointRow[];
+  /**
+   * The messages the run's own rows from `fromStep` to `upToStep` (inclusive)
+   * appended, in order. A range that starts at a full-checkpoint row (a run's
+   * first row always is one) comes in conversation segments plus the rows
+   * after the last; any other range comes row by row.
+   */
   readMessages(runId: string, fromStep: number, upToStep: number): MessageLog;
   /** Blob bodies by digest; unknown digests are absent from the result. */
   readBlobs(digests: readonly string[]): Map<string, string>;

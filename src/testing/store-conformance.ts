@@ -55,6 +55,7 @@ export function sampleStep(step: number, overrides: Partial<StepRecord> = {}): S
     messageDigest: step % 3 === 0 ? `digest-${step}` : null,
     checkpoint: `{"step":${step}}`,
     checkpointFull: step % 4 === 0,
+    messageSegment: null,
     ...overrides,
   };
 }
@@ -147,11 +148,38 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true, message: '{"first":true}', messageDigest: 'd0' }), []);
       for (let step = 1; step <= 7; step++) store.commitStep('0000abcd', sampleStep(step), []);
       expect(store.readMessages('0000abcd', 0, 6)).toEqual({
+        segments: [],
         json: '[{"first":true},{"role":"user","n":3},{"role":"user","n":6}]',
         digests: ['d0', 'digest-3', 'digest-6'],
       });
-      expect(store.readMessages('0000abcd', 1, 7)).toEqual({ json: '[{"role":"user","n":3},{"role":"user","n":6}]', digests: ['digest-3', 'digest-6'] });
-      expect(store.readMessages('0000abcd', 4, 5)).toEqual({ json: '[]', digests: [] });
+      expect(store.readMessages('0000abcd', 1, 7)).toEqual({ segments: [], json: '[{"role":"user","n":3},{"role":"user","n":6}]', digests: ['digest-3', 'digest-6'] });
+      expect(store.readMessages('0000abcd', 4, 5)).toEqual({ segments: [], json: '[]', digests: [] });
+    });
+
+    it('reads a range that starts at a full checkpoint as its conversation segments and the messages after the last', () => {
+      const store = fresh();
+      // Full rows every 4 steps carry the segment of the messages since the previous one (steps 3, 6, 9 hold messages).
+      const segment = (step: number) => ({ digest: `segment-${step}`, body: `[{"segment":${step}}]` });
+      const withSegment = (step: number) => sampleStep(step, step % 4 === 0 ? { messageSegment: segment(step).digest } : {});
+      store.createRun(sampleRun(), { ...withSegment(0), checkpointFull: true, message: '{"first":true}', messageDigest: 'd0' }, [segment(0)]);
+      for (let step = 1; step <= 9; step++) store.commitStep('0000abcd', withSegment(step), step % 4 === 0 ? [segment(step)] : []);
+      expect(store.readSteps('0000abcd', 4, 4)[0]!.messageSegment).toBe('segment-4');
+      expect(store.readMessages('0000abcd', 0, 7)).toEqual({
+        segments: ['[{"segment":0}]', '[{"segment":4}]'],
+        json: '[{"role":"user","n":6}]',
+        digests: ['digest-6'],
+      });
+      expect(store.readMessages('0000abcd', 0, 9)).toEqual({
+        segments: ['[{"segment":0}]', '[{"segment":4}]', '[{"segment":8}]'],
+        json: '[{"role":"user","n":9}]',
+        digests: ['digest-9'],
+      });
+      // Step 2 is not a full checkpoint: segment 4 also covers steps 1 and 3, so the range comes row by row.
+      expect(store.readMessages('0000abcd', 2, 7)).toEqual({
+        segments: [],
+        json: '[{"role":"user","n":3},{"role":"user","n":6}]',
+        digests: ['digest-3', 'digest-6'],
+      });
     });
 
     it('stores each blob once and returns bodies byte for byte', () => {

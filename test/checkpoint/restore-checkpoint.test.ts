@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/index.js';
 import { RequestHasher, isForkpointError, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { ConversationSegment } from '../../src/checkpoint/index.js';
 import { FULL_CHECKPOINT_EVERY } from '../../src/checkpoint/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { recordWithSnapshots } from '../support/record-with-snapshots.js';
@@ -40,6 +41,18 @@ describe('restoreCheckpoint', () => {
     const full = store.readSteps(recorded.runId).filter((row) => row.checkpointFull).map((row) => row.step);
     expect(full).toEqual([0, FULL_CHECKPOINT_EVERY, 2 * FULL_CHECKPOINT_EVERY]);
     expect(store.readCheckpointChain(recorded.runId, 40).length).toBeLessThanOrEqual(FULL_CHECKPOINT_EVERY);
+  });
+
+  it("stores each full row's conversation segment: the messages since the previous full row, with their digests", async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 20, resultBytes: 600 }), { n: 1 });
+    const rows = store.readSteps(recorded.runId);
+    expect(rows.filter((row) => row.messageSegment !== null).map((row) => row.step)).toEqual(rows.filter((row) => row.checkpointFull).map((row) => row.step));
+    const segments = rows.flatMap((row) => (row.messageSegment === null ? [] : [JSON.parse(store.readBlobs([row.messageSegment]).get(row.messageSegment)!) as ConversationSegment]));
+    const lastFull = rows.filter((row) => row.checkpointFull).at(-1)!.step;
+    const conversation = recorded.contexts[lastFull]!.messages;
+    expect(segments.flatMap((segment) => segment.messages)).toEqual(conversation);
+    expect(segments.flatMap((segment) => segment.digests)).toEqual(new RequestHasher().messageDigests(conversation));
   });
 
   it('hands out fresh objects on every restore', async () => {

@@ -23,6 +23,15 @@ export function collectReferences(text: string | null, into: References): void {
 }
 
 /**
+ * Adds every blob a step row refers to: its conversation segment's digest,
+ * then the references in its payload columns (see `REFERRING_COLUMNS`).
+ */
+export function collectRowReferences([segment, ...payloads]: ReadonlyArray<string | null>, into: References): void {
+  if (segment !== null && segment !== undefined) into.all.add(segment);
+  for (const text of payloads) collectReferences(text, into);
+}
+
+/**
  * Closes `references` over the `$tree` blobs among them, whose bodies refer
  * to further blobs; `$blob` bodies are plain JSON and are never read.
  */

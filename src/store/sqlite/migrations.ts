@@ -97,6 +97,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 3,
+    name: 'conversation segments',
+    // Rows written before this migration have none: their runs' messages are read row by row.
+    sql: `
+      ALTER TABLE steps ADD COLUMN message_segment TEXT;
+      CREATE INDEX steps_with_segments ON steps (run_id, step) WHERE message_segment IS NOT NULL;
+    `,
+  },
 ];
 
 /** The newest schema version this build of forkpoint knows. */

@@ -52,6 +52,7 @@ export interface StepRow {
   message_digest: string | null;
   checkpoint: string;
   checkpoint_full: number;
+  message_segment: string | null;
 }
 
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
@@ -154,6 +155,7 @@ export function stepFromRow(row: StepRow): StepRecord {
     messageDigest: row.message_digest,
     checkpoint: row.checkpoint,
     checkpointFull: row.checkpoint_full === 1,
+    messageSegment: row.message_segment,
   };
 }
 
@@ -174,5 +176,6 @@ export function stepToParams(runId: string, step: StepRecord): Record<string, st
     message_digest: step.messageDigest,
     checkpoint: step.checkpoint,
     checkpoint_full: step.checkpointFull ? 1 : 0,
+    message_segment: step.messageSegment,
   };
 }

@@ -4,7 +4,7 @@ import type { PayloadBlob } from '../../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
 import type { MessageLog, StepRecord } from '../step-record.js';
 import type { FullTierPurge, PurgeCounts, Store } from '../store.js';
-import { closeOverTrees, collectReferences, noReferences } from './blob-references.js';
+import { closeOverTrees, collectRowReferences, noReferences } from './blob-references.js';
 import type { Synchronous } from './open-database.js';
 import { openDatabase } from './open-database.js';
 import type { RunRow, StepRow } from './row-mapping.js';
@@ -35,7 +35,10 @@ const LAST_STEP = 'COALESCE((SELECT MAX(step) FROM steps WHERE steps.run_id = ru
 const RUN_COLUMNS = `runs.*, CASE WHEN status = 'running' THEN ${LAST_STEP} ELSE step_count END AS step_count`;
 
 const STEP_COLUMNS =
-  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full';
+  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment';
+
+// The step columns that refer to blobs, in the order collectRowReferences reads them.
+const REFERRING_COLUMNS = 'message_segment, request, response, message, checkpoint';
 
 /**
  * The SQLite store: WAL, explicit `synchronous`, a busy timeout, numbered
@@ -73,7 +76,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     insertStep: db.prepare(
       `INSERT INTO steps (run_id, ${STEP_COLUMNS})
        VALUES (@run_id, @step, @kind, @call_index, @request_hash, @request, @message_count, @response, @is_error, @provenance,
-         @message, @message_digest, @checkpoint, @checkpoint_full)`,
+         @message, @message_digest, @checkpoint, @checkpoint_full, @message_segment)`,
     ),
     // A step only reads its run's row: rewriting the row's page on every step cost a page a commit.
     isRunning: db.prepare("SELECT 1 FROM runs WHERE run_id = ? AND status = 'running'").pluck(),
@@ -87,13 +90,21 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     listChildren: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid`),
     readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? ORDER BY step`),
     readChain: db.prepare(
-      `SELECT ${STEP_COLUMNS} FROM steps
+      `SELECT step, checkpoint, checkpoint_full FROM steps
        WHERE run_id = @run_id AND step <= @step
          AND step >= (SELECT MAX(step) FROM steps WHERE run_id = @run_id AND step <= @step AND checkpoint_full = 1)
          AND EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step = @step)
        ORDER BY step`,
     ),
-    // One row for the whole conversation: a restore reads and parses it in one piece.
+    // The segments of a range's full-checkpoint rows, then one row for the messages after the last of them.
+    // A segment covers the rows since the previous full checkpoint, so only a range that starts at one uses them.
+    readSegments: db.prepare(
+      `SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
+         JOIN blobs ON blobs.digest = steps.message_segment
+       WHERE steps.run_id = @run_id AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
+         AND EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step = @from AND checkpoint_full = 1)
+       ORDER BY steps.step`,
+    ).raw(),
     readMessages: db.prepare(
       `SELECT '[' || COALESCE(group_concat(message, ',' ORDER BY step), '') || ']' AS json,
          json_group_array(message_digest ORDER BY step) AS digests
@@ -101,8 +112,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     ),
     readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').raw(),
     readBlobBodies: db.prepare('SELECT body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').pluck(),
-    runPayloads: db.prepare('SELECT request, response, message, checkpoint FROM steps WHERE run_id = ?').raw(),
-    allPayloads: db.prepare('SELECT request, response, message, checkpoint FROM steps').raw(),
+    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE run_id = ?`).raw(),
+    allPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps`).raw(),
     deleteSteps: db.prepare('DELETE FROM steps WHERE run_id = ?'),
     deleteBlob: db.prepare('DELETE FROM blobs WHERE digest = ?'),
     redactRun: db.prepare(
@@ -122,9 +133,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   const purgeRuns = db.transaction((purges: readonly FullTierPurge[]): PurgeCounts => {
     const freed = noReferences();
     for (const { runId } of purges) {
-      for (const columns of statements.runPayloads.iterate(runId) as Iterable<Array<string | null>>) {
-        for (const text of columns) collectReferences(text, freed);
-      }
+      for (const columns of statements.runPayloads.iterate(runId) as Iterable<Array<string | null>>) collectRowReferences(columns, freed);
     }
     closeOverTrees(freed, readBodies);
     let steps = 0;
@@ -142,9 +151,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} does not exist or was purged already`);
     }
     const kept = noReferences();
-    for (const columns of statements.allPayloads.iterate() as Iterable<Array<string | null>>) {
-      for (const text of columns) collectReferences(text, kept);
-    }
+    for (const columns of statements.allPayloads.iterate() as Iterable<Array<string | null>>) collectRowReferences(columns, kept);
     closeOverTrees(kept, readBodies);
     let blobs = 0;
     for (const digest of freed.all) {
@@ -213,11 +220,19 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     readSteps: (runId, from = 0, to = Number.MAX_SAFE_INTEGER) =>
       guarded(() => (statements.readSteps.all(runId, from, to) as StepRow[]).map(stepFromRow)),
     readCheckpointChain: (runId, step) =>
-      guarded(() => (statements.readChain.all({ run_id: runId, step }) as StepRow[]).map(stepFromRow)),
+      guarded(() =>
+        (statements.readChain.all({ run_id: runId, step }) as Array<Pick<StepRow, 'step' | 'checkpoint' | 'checkpoint_full'>>).map((row) => ({
+          step: row.step,
+          checkpoint: row.checkpoint,
+          checkpointFull: row.checkpoint_full === 1,
+        })),
+      ),
     readMessages: (runId, fromStep, upToStep) =>
-      guarded(() => {
-        const row = statements.readMessages.get(runId, fromStep, upToStep) as { json: string; digests: string };
-        return { json: row.json, digests: JSON.parse(row.digests) as string[] } satisfies MessageLog;
+      guarded((): MessageLog => {
+        const segmentRows = statements.readSegments.all({ run_id: runId, from: fromStep, to: upToStep }) as Array<[number, string]>;
+        const after = segmentRows.length === 0 ? fromStep - 1 : segmentRows[segmentRows.length - 1]![0];
+        const row = statements.readMessages.get(runId, after + 1, upToStep) as { json: string; digests: string };
+        return { segments: segmentRows.map(([, segment]) => segment), json: row.json, digests: JSON.parse(row.digests) as string[] };
       }),
     readBlobs(digests: readonly string[]): Map<string, string> {
       return guarded(() => {

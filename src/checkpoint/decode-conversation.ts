@@ -1,0 +1,51 @@
+import type { Message } from '../conversation/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { JsonValue } from '../json/index.js';
+import { decodeParsedPayloads } from '../payload/index.js';
+import type { MessageLog, Store } from '../store/index.js';
+import type { ConversationSegment } from './checkpoint-state.js';
+
+/** Stored payloads and the conversation read with them, decoded. */
+export interface DecodedConversation {
+  /** The payloads, in the order given. */
+  readonly payloads: JsonValue[];
+  /** Every message of the logs, in order. */
+  readonly messages: Message[];
+  /** Each message's digest, in the same order. */
+  readonly digests: string[];
+}
+
+/**
+ * Decodes stored payload texts and message logs in one pass, so that every
+ * blob they need is fetched in one read per level of nesting. A log's
+ * conversation segments are plain JSON, parsed as they are; its other
+ * messages are decoded.
+ */
+export function decodeConversation(store: Store, payloads: readonly string[], logs: readonly MessageLog[]): DecodedConversation {
+  const values: unknown[] = payloads.map((text) => JSON.parse(text) as unknown);
+  // Each log's pieces in order: its segments as parsed arrays, its other messages as positions in `values`.
+  const pieces: Array<Message[] | number> = [];
+  const digests: string[] = [];
+  for (const log of logs) {
+    for (const text of log.segments) {
+      const segment = JSON.parse(text) as Partial<ConversationSegment>;
+      if (!Array.isArray(segment.messages) || !Array.isArray(segment.digests)) {
+        throw new ForkpointError('STORE_CORRUPT', `a conversation segment in ${store.location} is not a list of messages with their digests`);
+      }
+      pieces.push(segment.messages as Message[]);
+      for (const digest of segment.digests) digests.push(digest);
+    }
+    for (const message of JSON.parse(log.json) as unknown[]) pieces.push(values.push(message) - 1);
+    for (const digest of log.digests) digests.push(digest);
+  }
+  const decoded = decodeParsedPayloads(values, (digests) => store.readBlobs(digests));
+  const messages: Message[] = [];
+  for (const piece of pieces) {
+    if (typeof piece === 'number') messages.push(decoded[piece] as unknown as Message);
+    else for (const message of piece) messages.push(message);
+  }
+  if (digests.length !== messages.length) {
+    throw new ForkpointError('STORE_CORRUPT', `${store.location} holds ${messages.length} messages for ${digests.length} message digests`);
+  }
+  return { payloads: decoded.slice(0, payloads.length), messages, digests };
+}
