@@ -3,6 +3,7 @@ import type { JsonValue } from '../json/index.js';
 import { canonicalJson, sha256Hex } from '../json/index.js';
 import { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
 import { REQUEST_HASH_LENGTH } from './canonical-form.js';
+import { DigestListPrefix } from './digest-list-prefix.js';
 import { HeadMemo } from './head-memo.js';
 
 /** A request in canonical form and its hash. */
@@ -14,13 +15,16 @@ export interface HashedRequest {
 /** A hashed model request, with the digest of each of its messages. */
 export interface HashedModelRequest extends HashedRequest {
   readonly messageDigests: readonly string[];
+  /** The canonical text of the request's other fields, `"model":..,"params":..,"system":..,"tools":..`. */
+  readonly headText: string;
 }
 
 /**
  * Hashes one run's requests in the canonical form (see `CANONICAL_FORM`).
  * Each message is digested once, when it first appears, and every later
- * request refers to it by that digest: hashing a request costs the new
- * messages plus one digest per old one, not the whole conversation again.
+ * request refers to it by that digest; the digest list itself is hashed as it
+ * grows (see {@link DigestListPrefix}), so hashing a request costs its new
+ * messages and its head, however long the conversation.
  *
  * One hasher serves one run, in conversation order, because aliases are
  * positional within the run.
@@ -29,6 +33,7 @@ export class RequestHasher {
   private readonly aliases = new AliasTable();
   private readonly knownMessages: Message[] = [];
   private readonly knownDigests: string[] = [];
+  private readonly prefix = new DigestListPrefix();
   // The canonical text of everything but the messages (`"model":..,"params":..,"system":..,"tools":..`).
   private readonly head = new HeadMemo((head) => canonicalJson(head as unknown as JsonValue).slice(1, -1));
 
@@ -42,6 +47,7 @@ export class RequestHasher {
       registerOpaqueIds(message, this.aliases);
       this.knownMessages.push(message);
       this.knownDigests.push(digests[i]!);
+      this.prefix.append(digests[i]!);
     });
   }
 
@@ -57,7 +63,9 @@ export class RequestHasher {
       const message = messages[i]!;
       const aliased = aliasOpaqueIds(message, this.aliases);
       known.push(message);
-      this.knownDigests.push(sha256Hex(canonicalJson(aliased as unknown as JsonValue), REQUEST_HASH_LENGTH));
+      const digest = sha256Hex(canonicalJson(aliased as unknown as JsonValue), REQUEST_HASH_LENGTH);
+      this.knownDigests.push(digest);
+      this.prefix.append(digest);
     }
     return this.knownDigests.slice(0, messages.length);
   }
@@ -65,8 +73,12 @@ export class RequestHasher {
   /** Hashes a model request. */
   hashModelRequest(request: ModelRequest): HashedModelRequest {
     const messageDigests = this.messageDigests(request.messages);
-    const canonical = `{"messages":${JSON.stringify(messageDigests)},${this.head.of(request)}}`;
-    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests };
+    const headText = this.head.of(request);
+    const rest = `],${headText}}`;
+    if (messageDigests.length === this.prefix.length) return { ...this.prefix.close(rest), messageDigests, headText };
+    // A request over part of the conversation (no driver sends one): hashed from scratch, in the same form.
+    const canonical = `{"messages":[${messageDigests.map((digest) => `"${digest}"`).join(',')}${rest}`;
+    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests, headText };
   }
 
   /** Hashes a tool request. */

@@ -42,6 +42,25 @@ describe('RequestHasher', () => {
     expect(hashed.hash).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('hashes a growing conversation as it would hash each request from scratch, and a request over part of it too', () => {
+    const hasher = new RequestHasher();
+    const messages = conversation({ tool: 'toolu_A', signature: 'sig_A' });
+    const fromScratch = (digests: readonly string[]) =>
+      canonicalJson({ messages: [...digests], model: 'claude-opus-5', params, system, tools });
+    const hashes: string[] = [];
+    for (let length = 0; length <= messages.length; length++) {
+      const hashed = hasher.hashModelRequest(request(messages.slice(0, length)));
+      expect(hashed.canonical).toBe(fromScratch(hashed.messageDigests));
+      expect(hashed.hash).toBe(sha256Hex(fromScratch(hashed.messageDigests), 16));
+      hashes.push(hashed.hash);
+    }
+    expect(new Set(hashes).size).toBe(messages.length + 1);
+    // Behind the conversation it has seen, the hasher takes the slower path to the same answer.
+    const partial = hasher.hashModelRequest(request(messages.slice(0, 1)));
+    expect(partial.hash).toBe(hashes[1]);
+    expect(partial.canonical).toBe(fromScratch(partial.messageDigests));
+  });
+
   it('gives the same hash to two runs whose provider minted different ids and signatures', () => {
     const a = new RequestHasher().hashModelRequest(request(conversation({ tool: 'toolu_A', signature: 'sig_A' })));
     const b = new RequestHasher().hashModelRequest(request(conversation({ tool: 'toolu_B', signature: 'sig_B' })));
