@@ -25,7 +25,14 @@ export type CompletedStep = {
   readonly provenance: Provenance;
   readonly snapshot: AgentSnapshot;
 } & (
-  | { readonly type: 'model'; readonly request: ModelRequest; readonly response: ModelResponse }
+  | {
+      readonly type: 'model';
+      readonly request: ModelRequest;
+      readonly response: ModelResponse;
+      /** The request's messages by digest, and its other fields' canonical text: its canonical form in parts. */
+      readonly messageDigests: readonly string[];
+      readonly headText: string;
+    }
   | { readonly type: 'tool'; readonly request: ToolRequest; readonly response: ToolResponse }
 );
 
@@ -90,7 +97,19 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
         const hashed = hasher.hashModelRequest(request);
         const answer = await transport.model({ step, kind: 'model', index: awaiting.index, ...hashed, request });
         const event: AgentEvent = { type: 'model.responded', response: answer.response };
-        completed = { type: 'model', step, kind: 'model', index: awaiting.index, hash: hashed.hash, canonical: hashed.canonical, request, ...answer, snapshot: advance(machine, snapshot, event) };
+        completed = {
+          type: 'model',
+          step,
+          kind: 'model',
+          index: awaiting.index,
+          hash: hashed.hash,
+          canonical: hashed.canonical,
+          messageDigests: hashed.messageDigests,
+          headText: hashed.headText,
+          request,
+          ...answer,
+          snapshot: advance(machine, snapshot, event),
+        };
       } else {
         const request: ToolRequest = { tool: awaiting.call.name, input: awaiting.call.input };
         const hashed = hasher.hashToolRequest(request);

@@ -1,5 +1,6 @@
 import type { Divergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
+import { deepFreeze } from '../json/index.js';
 import { lineageOf } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
 import { decodePayloads } from '../payload/index.js';
@@ -59,7 +60,8 @@ export function readRunView(store: Store, runId: string, isProcessAlive: (pid: n
 /**
  * A step as a run view shows it, made from the step the driver completed
  * rather than read back: the same request (canonical, messages by digest)
- * and response as {@link readStepViews} decodes from the stored row.
+ * and response as {@link readStepViews} decodes from the stored row. The
+ * steps of a run share their model requests' head fields, frozen.
  */
 export function stepViewOf(completed: CompletedStep): StepView {
   return {
@@ -68,7 +70,11 @@ export function stepViewOf(completed: CompletedStep): StepView {
     index: completed.index,
     requestHash: completed.hash,
     provenance: completed.provenance,
-    request: JSON.parse(completed.canonical) as JsonValue,
+    // A model request from its parts: parsing the whole canonical text would cost the conversation's length.
+    request:
+      completed.type === 'model'
+        ? withMessages(headOf(completed.headText), [...completed.messageDigests])
+        : (JSON.parse(completed.canonical) as JsonValue),
     // A model response as it came, a tool's as `{ output, isError }`: the shapes the stored rows decode to.
     response: completed.response as unknown as JsonValue,
   };
@@ -104,6 +110,14 @@ export function readStepViews(store: Store, runId: string): StepView[] {
       response: isModel ? response : { output: response, isError: row.isError },
     };
   });
+}
+
+let lastHead: { readonly text: string; readonly value: JsonObject } | undefined;
+
+// The head of a run's model requests, parsed once while it does not change; frozen because steps share it.
+function headOf(text: string): JsonObject {
+  if (lastHead?.text !== text) lastHead = { text, value: deepFreeze(JSON.parse(`{${text}}`) as JsonObject) };
+  return lastHead.value;
 }
 
 // The canonical request of a model step: its stored head, and its messages by digest.
