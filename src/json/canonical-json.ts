@@ -1,4 +1,3 @@
-import stableStringify from 'fast-json-stable-stringify';
 import type { JsonValue } from './json-value.js';
 
 /** Frozen subtrees whose canonical text is at least this long have it remembered. */
@@ -18,7 +17,8 @@ const frozenTexts = new WeakMap<object, string>();
  * and survives a round trip through SQLite TEXT byte for byte.
  */
 export function canonicalJson(value: JsonValue): string {
-  if (typeof value !== 'object' || value === null) return stableStringify(value);
+  // JSON.stringify gives a primitive the same text fast-json-stable-stringify does, without its checks.
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (!Object.isFrozen(value)) return containerText(value);
   let text = frozenTexts.get(value);
   if (text === undefined) {
