@@ -53,6 +53,17 @@ export class RequestHasher {
 
   /** The digests of `messages`, which must extend the conversation hashed so far. */
   messageDigests(messages: readonly Message[]): readonly string[] {
+    this.digestNew(messages);
+    return this.knownDigests.slice(0, messages.length);
+  }
+
+  /** The digest of the last of `messages` (which must extend the conversation hashed so far), without copying the rest. */
+  lastDigest(messages: readonly Message[]): string | undefined {
+    this.digestNew(messages);
+    return this.knownDigests[messages.length - 1];
+  }
+
+  private digestNew(messages: readonly Message[]): void {
     const known = this.knownMessages;
     for (let i = 0; i < Math.min(known.length, messages.length); i++) {
       if (known[i] !== messages[i]) {
@@ -67,7 +78,6 @@ export class RequestHasher {
       this.knownDigests.push(digest);
       this.prefix.append(digest);
     }
-    return this.knownDigests.slice(0, messages.length);
   }
 
   /** Hashes a model request. */

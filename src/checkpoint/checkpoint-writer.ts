@@ -71,13 +71,10 @@ export class CheckpointWriter {
     const added = messages.length - this.persistedMessages;
     if (added === 0) return { message: null, messageDigest: null };
     if (added !== 1) throw new Error(`a step appended ${added} messages; the trajectory stores one per step`);
-    const digests = this.hasher.messageDigests(messages);
+    const messageDigest = this.hasher.lastDigest(messages)!;
     const message = messages[messages.length - 1]!;
     this.persistedMessages = messages.length;
-    return {
-      message: batch.encode(message as unknown as JsonValue),
-      messageDigest: digests[digests.length - 1]!,
-    };
+    return { message: batch.encode(message as unknown as JsonValue), messageDigest };
   }
 }
 

@@ -73,7 +73,7 @@ export function stepViewOf(completed: CompletedStep): StepView {
     // A model request from its parts: parsing the whole canonical text would cost the conversation's length.
     request:
       completed.type === 'model'
-        ? withMessages(headOf(completed.headText), [...completed.messageDigests])
+        ? withMessages(headOf(completed.headText), completed.messageDigests)
         : (JSON.parse(completed.canonical) as JsonValue),
     // A model response as it came, a tool's as `{ output, isError }`: the shapes the stored rows decode to.
     response: completed.response as unknown as JsonValue,
