@@ -19,7 +19,7 @@ export interface FullCheckpoint extends CheckpointSkeleton {
 
 /**
  * What a full-checkpoint row's conversation segment blob holds: the messages
- * the run's rows appended since its previous full row, through this one,
+ * the run's rows appended since its previous segment, through this one,
  * decoded (plain JSON), with their digests.
  */
 export interface ConversationSegment {

@@ -7,6 +7,9 @@ import type { PayloadBatch } from '../payload/index.js';
 import type { CheckpointDelta, CheckpointSkeleton, ConversationSegment, FullCheckpoint } from './checkpoint-state.js';
 import { FULL_CHECKPOINT_EVERY } from './checkpoint-state.js';
 
+/** The fewest messages a conversation segment holds (see {@link CheckpointWriter}). */
+export const SEGMENT_MIN_MESSAGES = 8;
+
 /** The checkpoint columns of one row, and the message the step appended. */
 export interface EncodedCheckpoint {
   readonly checkpoint: string;
@@ -22,15 +25,17 @@ export interface EncodedCheckpoint {
  * context fields that changed. Changes are found by identity, which the
  * machine's copy-on-write updates make exact, so a step costs O(what changed).
  *
- * A full row also stores its conversation segment: the messages the run's rows
- * appended since the previous full row, decoded, in one blob. The tool outputs
- * in it are stored a second time (they have blobs of their own), which buys a
- * restore that parses about 16 messages per read instead of one.
+ * A full row also stores a conversation segment when the run's rows have
+ * appended at least {@link SEGMENT_MIN_MESSAGES} messages since the last one:
+ * those messages, decoded, in one blob. The tool outputs in it are stored a
+ * second time (they have blobs of their own), which buys a restore that parses
+ * about 16 messages per read instead of one. Short runs, which restore fast
+ * row by row, skip the write.
  */
 export class CheckpointWriter {
   private previous: CheckpointSkeleton | undefined;
   private persistedMessages: number;
-  /** Where the conversation segment of the next full row starts. */
+  /** Where the next conversation segment starts: after the last one. */
   private segmentStart: number;
 
   /**
@@ -60,8 +65,8 @@ export class CheckpointWriter {
 
   private segment(messages: readonly Message[], batch: PayloadBatch): string | null {
     const start = this.segmentStart;
+    if (messages.length - start < SEGMENT_MIN_MESSAGES) return null;
     this.segmentStart = messages.length;
-    if (start === messages.length) return null;
     const segment: ConversationSegment = { digests: this.hasher.messageDigests(messages).slice(start), messages: messages.slice(start) };
     // JSON.stringify, not the canonical form: the blob is only ever parsed, and this is twice as fast.
     return batch.storeWhole(JSON.stringify(segment));

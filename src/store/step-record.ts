@@ -33,11 +33,12 @@ export interface StepRecord {
   readonly checkpoint: string;
   readonly checkpointFull: boolean;
   /**
-   * On a full-checkpoint row, the digest of one blob that holds, decoded
-   * (plain JSON, no references) and with their digests, every message the run's rows appended since its previous
-   * full-checkpoint row, through this one: a restore reads the conversation in
-   * a few large pieces instead of message by message. Null elsewhere, when
-   * there were no such messages, and on rows written before segments existed.
+   * On a full-checkpoint row, or null: the digest of one blob that holds,
+   * decoded (plain JSON, no references) and with their digests, every message
+   * the run's rows appended since its previous segment, through this one, so
+   * that a restore reads the conversation in a few large pieces instead of
+   * message by message. A writer may skip a segment (the next one then covers
+   * its messages); rows written before segments existed have none.
    */
   readonly messageSegment: string | null;
 }

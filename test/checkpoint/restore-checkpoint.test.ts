@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/index.js';
 import { RequestHasher, isForkpointError, restoreCheckpoint, sqliteStore } from '../../src/index.js';
 import type { ConversationSegment } from '../../src/checkpoint/index.js';
-import { FULL_CHECKPOINT_EVERY } from '../../src/checkpoint/index.js';
+import { FULL_CHECKPOINT_EVERY, SEGMENT_MIN_MESSAGES } from '../../src/checkpoint/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { recordWithSnapshots } from '../support/record-with-snapshots.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
@@ -43,14 +43,16 @@ describe('restoreCheckpoint', () => {
     expect(store.readCheckpointChain(recorded.runId, 40).length).toBeLessThanOrEqual(FULL_CHECKPOINT_EVERY);
   });
 
-  it("stores each full row's conversation segment: the messages since the previous full row, with their digests", async () => {
+  it("stores conversation segments on full rows: every message since the previous segment, with their digests", async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 20, resultBytes: 600 }), { n: 1 });
     const rows = store.readSteps(recorded.runId);
-    expect(rows.filter((row) => row.messageSegment !== null).map((row) => row.step)).toEqual(rows.filter((row) => row.checkpointFull).map((row) => row.step));
+    // Row 0 holds one message, fewer than a segment's minimum: its message joins the segment of row 16.
+    expect(rows.filter((row) => row.messageSegment !== null).map((row) => row.step)).toEqual([16, 32]);
+    expect(rows.filter((row) => row.checkpointFull).map((row) => row.step)).toEqual([0, 16, 32]);
     const segments = rows.flatMap((row) => (row.messageSegment === null ? [] : [JSON.parse(store.readBlobs([row.messageSegment]).get(row.messageSegment)!) as ConversationSegment]));
-    const lastFull = rows.filter((row) => row.checkpointFull).at(-1)!.step;
-    const conversation = recorded.contexts[lastFull]!.messages;
+    expect(segments[0]!.messages.length).toBeGreaterThanOrEqual(SEGMENT_MIN_MESSAGES);
+    const conversation = recorded.contexts[32]!.messages;
     expect(segments.flatMap((segment) => segment.messages)).toEqual(conversation);
     expect(segments.flatMap((segment) => segment.digests)).toEqual(new RequestHasher().messageDigests(conversation));
   });
