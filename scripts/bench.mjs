@@ -24,8 +24,8 @@ const RESULT_BYTES = 2048;
 // comes first, warms it with 400 runs (about a second), and the others top it up.
 const LENGTHS = [
   { steps: 9, rounds: 101, warmup: 400 },
-  { steps: 51, rounds: 31, warmup: 20 },
-  { steps: 201, rounds: 11, warmup: 4 },
+  { steps: 51, rounds: 41, warmup: 20 },
+  { steps: 201, rounds: 25, warmup: 4 },
 ];
 const SUITE_ROUNDS = 7;
 
