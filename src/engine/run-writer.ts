@@ -21,10 +21,11 @@ export class RunWriter {
 
   private readonly resumes: boolean;
   // A model request's head (model, system prompt, tools, params) rarely changes within a run: it is
-  // encoded when it does. Its blobs go with every step's batch, and `fresh` drops the ones written.
+  // encoded when it does, as a blob of its own, so that each model step's row holds only its digest (and
+  // the runs of a build share one). Its blobs go with every step's batch; `fresh` drops the ones written.
   private readonly head = new HeadMemo((head) => {
     const batch = new PayloadBatch();
-    return { text: batch.encode(head as unknown as JsonValue), blobs: [...batch.blobs] };
+    return { text: batch.encodeAsBlob(head as unknown as JsonValue), blobs: [...batch.blobs] };
   });
 
   /**

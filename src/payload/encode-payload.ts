@@ -47,6 +47,19 @@ export class PayloadBatch {
   }
 
   /**
+   * Like {@link encode}, but the value itself is stored as a blob however
+   * small it is, and the text returned is the reference: for a value that many
+   * rows repeat (a run's request head), which then costs each row a digest.
+   */
+  encodeAsBlob(value: JsonValue): string {
+    const { text, hasRefs } = encodeNode(value, this.blobs, this.externalized);
+    if (REFERENCE_TEXT.test(text)) return text;
+    const digest = sha256Hex(text, BLOB_DIGEST_LENGTH);
+    this.blobs.set(digest, text);
+    return `{${JSON.stringify(hasRefs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`;
+  }
+
+  /**
    * Stores JSON text as it is, in one plain blob, and returns its digest: for
    * values kept whole on purpose (a conversation segment), whose large parts
    * are also stored on their own.
@@ -66,6 +79,9 @@ interface CachedEncoding extends Encoded {
 // Frozen values cannot change, so their encodings are remembered: a replay serves the same frozen
 // cassette responses run after run, and each is encoded once. Nothing else is frozen by forkpoint.
 const frozenEncodings = new WeakMap<object, CachedEncoding>();
+
+// The whole text of an encoding that is a reference (a user object of this shape is wrapped in `$literal`).
+const REFERENCE_TEXT = /^\{"\$(?:blob|tree)":"[0-9a-f]+"\}$/;
 
 // `externalized`: the subtrees of this sink already stored as blobs (a batch's memo), if any.
 type Externalized = Map<object, Encoded> | undefined;
