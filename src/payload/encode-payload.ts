@@ -6,13 +6,7 @@ import {
   EXTERNALIZE_AT_BYTES,
   LITERAL_KEY,
   TREE_KEY,
-  referenceKeyOf,
 } from './payload-refs.js';
-
-interface Encoded {
-  readonly text: string;
-  readonly hasRefs: boolean;
-}
 
 /**
  * Encodes a JSON value for storage: canonical text in which every object or
@@ -25,7 +19,7 @@ interface Encoded {
  * first observed.
  */
 export function encodePayload(value: JsonValue, sink: Map<string, string>): string {
-  return encodeNode(value, sink, undefined).text;
+  return encodeNode(value, newPass(sink));
 }
 
 /**
@@ -39,11 +33,11 @@ export function encodePayload(value: JsonValue, sink: Map<string, string>): stri
 export class PayloadBatch {
   /** Every blob the batch's payloads refer to, by digest. */
   readonly blobs = new Map<string, string>();
-  private readonly externalized = new Map<object, Encoded>();
+  private readonly externalized = new Map<object, string>();
 
   /** The stored text of `value`; its blobs join {@link blobs}. */
   encode(value: JsonValue): string {
-    return encodeNode(value, this.blobs, this.externalized).text;
+    return encodeNode(value, newPass(this.blobs, this.externalized));
   }
 
   /**
@@ -52,11 +46,12 @@ export class PayloadBatch {
    * rows repeat (a run's request head), which then costs each row a digest.
    */
   encodeAsBlob(value: JsonValue): string {
-    const { text, hasRefs } = encodeNode(value, this.blobs, this.externalized);
+    const pass = newPass(this.blobs, this.externalized);
+    const text = encodeNode(value, pass);
     if (REFERENCE_TEXT.test(text)) return text;
     const digest = sha256Hex(text, BLOB_DIGEST_LENGTH);
     this.blobs.set(digest, text);
-    return `{${JSON.stringify(hasRefs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`;
+    return `{${JSON.stringify(pass.refs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`;
   }
 
   /**
@@ -72,7 +67,9 @@ export class PayloadBatch {
 }
 
 /** An encoding, with every blob it refers to, so that a cached one can still fill any sink. */
-interface CachedEncoding extends Encoded {
+interface CachedEncoding {
+  readonly text: string;
+  readonly hasRefs: boolean;
   readonly blobs: ReadonlyArray<readonly [string, string]>;
 }
 
@@ -83,54 +80,72 @@ const frozenEncodings = new WeakMap<object, CachedEncoding>();
 // The whole text of an encoding that is a reference (a user object of this shape is wrapped in `$literal`).
 const REFERENCE_TEXT = /^\{"\$(?:blob|tree)":"[0-9a-f]+"\}$/;
 
-// `externalized`: the subtrees of this sink already stored as blobs (a batch's memo), if any.
-type Externalized = Map<object, Encoded> | undefined;
-
-function encodeNode(node: JsonValue, sink: Map<string, string>, externalized: Externalized): Encoded {
-  if (typeof node !== 'object' || node === null) return { text: JSON.stringify(node), hasRefs: false };
-  if (!Object.isFrozen(node)) return externalized?.get(node) ?? encodeContainer(node, sink, externalized);
-  let cached = frozenEncodings.get(node);
-  if (cached === undefined) {
-    const own = new Map<string, string>();
-    const encoded = encodeContainer(node, own, undefined);
-    cached = { ...encoded, blobs: [...own] };
-    frozenEncodings.set(node, cached);
-  }
-  for (const [digest, body] of cached.blobs) sink.set(digest, body);
-  return cached;
+/**
+ * One encoding pass: where new blobs go, the batch's memo of subtrees already
+ * stored as blobs (their reference texts), and whether the text encoded so
+ * far at the current level holds references. One mutable pass instead of a
+ * result object per node keeps the per-step garbage down.
+ */
+interface Pass {
+  readonly sink: Map<string, string>;
+  readonly externalized: Map<object, string> | undefined;
+  refs: boolean;
 }
 
-function encodeContainer(node: Exclude<JsonValue, string | number | boolean | null>, sink: Map<string, string>, externalized: Externalized): Encoded {
-  let hasRefs = false;
+const newPass = (sink: Map<string, string>, externalized?: Map<object, string>): Pass => ({ sink, externalized, refs: false });
+
+function encodeNode(node: JsonValue, pass: Pass): string {
+  if (typeof node !== 'object' || node === null) return JSON.stringify(node);
+  if (!Object.isFrozen(node)) {
+    const stored = pass.externalized?.get(node);
+    if (stored === undefined) return encodeContainer(node, pass);
+    pass.refs = true;
+    return stored;
+  }
+  let cached = frozenEncodings.get(node);
+  if (cached === undefined) {
+    const own = newPass(new Map());
+    const text = encodeContainer(node, own);
+    cached = { text, hasRefs: own.refs, blobs: [...own.sink] };
+    frozenEncodings.set(node, cached);
+  }
+  for (const [digest, body] of cached.blobs) pass.sink.set(digest, body);
+  if (cached.hasRefs) pass.refs = true;
+  return cached.text;
+}
+
+function encodeContainer(node: Exclude<JsonValue, string | number | boolean | null>, pass: Pass): string {
+  const siblingsRefs = pass.refs;
+  pass.refs = false;
   let text: string;
   if (Array.isArray(node)) {
-    const items: string[] = [];
-    for (const item of node as readonly JsonValue[]) {
-      const encoded = encodeNode(item, sink, externalized);
-      hasRefs ||= encoded.hasRefs;
-      items.push(encoded.text);
-    }
-    text = `[${items.join(',')}]`;
+    const items = node as readonly JsonValue[];
+    text = '[';
+    for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + encodeNode(items[i]!, pass);
+    text += ']';
   } else {
     const record = node as { readonly [key: string]: JsonValue };
     const keys = Object.keys(record).sort();
-    const fields: string[] = [];
-    for (const key of keys) {
-      const encoded = encodeNode(record[key]!, sink, externalized);
-      hasRefs ||= encoded.hasRefs;
-      fields.push(`${JSON.stringify(key)}:${encoded.text}`);
-    }
-    text = `{${fields.join(',')}}`;
-    if (referenceKeyOf(record) !== undefined) {
+    text = '{';
+    for (let i = 0; i < keys.length; i++) text += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${encodeNode(record[keys[i]!]!, pass)}`;
+    text += '}';
+    if (keys.length === 1 && isReferenceKey(keys[0]!)) {
       // Marked as holding references so that readers walk into it and unwrap it.
       text = `{${JSON.stringify(LITERAL_KEY)}:${text}}`;
-      hasRefs = true;
+      pass.refs = true;
     }
   }
-  if (text.length < EXTERNALIZE_AT_BYTES) return { text, hasRefs };
+  const refs = pass.refs;
+  if (text.length < EXTERNALIZE_AT_BYTES) {
+    pass.refs = siblingsRefs || refs;
+    return text;
+  }
   const digest = sha256Hex(text, BLOB_DIGEST_LENGTH);
-  sink.set(digest, text);
-  const reference: Encoded = { text: `{${JSON.stringify(hasRefs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`, hasRefs: true };
-  externalized?.set(node, reference);
+  pass.sink.set(digest, text);
+  const reference = `{${JSON.stringify(refs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`;
+  pass.externalized?.set(node, reference);
+  pass.refs = true;
   return reference;
 }
+
+const isReferenceKey = (key: string): boolean => key === BLOB_KEY || key === TREE_KEY || key === LITERAL_KEY;
