@@ -66,6 +66,10 @@ try {
       `<= 0.1 ms and <= 1.5 x overhead_ms_9 (${ms(1.5 * overhead(9))})`,
       overhead(201) <= 0.1 && overhead(201) <= 1.5 * overhead(9),
     ),
+    informative(
+      '  mean overhead, 9 / 51 / 201 steps (WAL checkpoints, GC)',
+      LENGTHS.map(({ steps }) => ms(recordings[steps].meanOverheadMs)).join(' / '),
+    ),
     heading('storage: database bytes of one run after wal_checkpoint(TRUNCATE), minus an empty database, over raw payload bytes'),
     ...LENGTHS.map(({ steps }) => {
       const { runBytes, payloadBytes, storageRatio } = recordings[steps];
@@ -107,6 +111,8 @@ try {
       overhead_ms_9: fixed(overhead(9), 4),
       overhead_ms_51: fixed(overhead(51), 4),
       overhead_ms_201: fixed(overhead(201), 4),
+      mean_overhead_ms_9: fixed(recordings[9].meanOverheadMs, 4),
+      mean_overhead_ms_201: fixed(longest.meanOverheadMs, 4),
       record_ms_per_step_201: fixed(longest.recordMsPerStep, 4),
       bare_ms_per_step_201: fixed(longest.bareMsPerStep, 4),
       restore_ms_first: fixed(restore.firstMs, 4),
