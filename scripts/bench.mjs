@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sqliteStore } from '../dist/src/index.js';
 import { benchIncident } from './bench/incident.mjs';
+import { syntheticAgent } from './bench/synthetic-agent.mjs';
 import { benchRecording } from './bench/recording.mjs';
 import { fixed, formatTable, heading, informative, machine, targeted } from './bench/report.mjs';
-import { benchRestore } from './bench/restore.mjs';
+import { benchForkResume, benchRestore } from './bench/restore.mjs';
 import { settledBytes } from './bench/sqlite-file.mjs';
 import { benchSuite } from './bench/suite.mjs';
 import { msSince } from './bench/timing.mjs';
@@ -43,6 +44,7 @@ try {
   }
   const longest = recordings[201];
   const restore = await benchRestore(longest.engine, longest.run);
+  const forkResume = await benchForkResume(longest.engine, longest.run, syntheticAgent, longest.world);
   for (const recording of Object.values(recordings)) recording.engine.store.close();
   const incident = await benchIncident(work);
   const suite = await benchSuite(work, { rounds: SUITE_ROUNDS });
@@ -86,6 +88,7 @@ try {
     targeted(`restore_ms_last (checkpoint ${restore.step})`, ms(restore.lastMs), '<= 1 ms', restore.lastMs <= 1),
     informative(`restore_parse_ms_last (JSON.parse of its ${restore.stateBytes} B state)`, ms(restore.parseMs)),
     targeted('restore_over_parse_last', restoreOverParse.toFixed(2), '<= 2', restoreOverParse <= 2),
+    informative(`fork_resume_ms_201 (fork at step ${forkResume.atStep}, changed tool result, run to the end)`, ms(forkResume.ms)),
     heading(`claims-triage incident 9b40c1d5 (${incident.steps} steps)`),
     targeted('replay_incident_ms (strict, median of 301)', ms(incident.replayMs), '<= 1 ms', incident.replayMs <= 1),
     informative('  90th percentile', ms(incident.replayP90Ms)),
@@ -119,6 +122,7 @@ try {
       restore_ms_last: fixed(restore.lastMs, 4),
       restore_parse_ms_last: fixed(restore.parseMs, 4),
       restore_over_parse_last: fixed(restoreOverParse, 2),
+      fork_resume_ms_201: fixed(forkResume.ms, 3),
       replay_incident_ms: fixed(incident.replayMs, 3),
       replay_incident_p90_ms: fixed(incident.replayP90Ms, 3),
       suite_100_wall_s: fixed(suite.wallS, 3),

@@ -60,7 +60,7 @@ function growthByObject(settled, empty) {
  * checkpoints SQLite makes as the log fills fall inside the timed runs, as they would in a long-lived
  * recorder. Storage is measured apart, on a fresh database holding one more run and nothing else,
  * against `empty`, the settled bytes of an empty database. Returns that database's engine, still
- * open, and its run.
+ * open, its run and the world it ran in.
  */
 export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, empty }) {
   const world = syntheticWorld({ toolCalls: toolCallsFor(steps), resultBytes });
@@ -96,6 +96,7 @@ export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, 
   return {
     engine,
     run,
+    world,
     recordMsPerStep: recordPerStep,
     bareMsPerStep: barePerStep,
     overheadMs: recordPerStep - barePerStep,

@@ -1,5 +1,5 @@
 // Restoring checkpoints of a recorded run, against the floor any restore pays: parsing the state's JSON.
-import { perCall } from './timing.mjs';
+import { median, perCall, timeOnce } from './timing.mjs';
 
 /** Median ms to restore the checkpoint after step 1 and after step N-1, and to `JSON.parse` the latter's plain state. */
 export async function benchRestore(engine, run) {
@@ -11,4 +11,20 @@ export async function benchRestore(engine, run) {
   const lastMs = await perCall(() => engine.checkpoint(run.runId, last));
   const parseMs = await perCall(() => JSON.parse(plain));
   return { step: last, firstMs, lastMs, parseMs, stateBytes: Buffer.byteLength(plain) };
+}
+
+/**
+ * Median ms of a fork at step N-1 of the run (a tool step) with a changed tool result, resumed live to
+ * the end: restore, the override step and the final model turn, each committed. The peer's figure for
+ * this is a fork with resume at 201 steps.
+ */
+export async function benchForkResume(engine, run, agent, world) {
+  const atStep = run.steps.length - 1;
+  const fork = () =>
+    engine.fork({ parentRunId: run.runId, atStep, override: { kind: 'tool-result', output: { echoed: 'changed' } }, agent, world: () => world });
+  const first = await fork();
+  if (first.status !== 'completed') throw new Error(`the fork at step ${atStep} ended ${first.status}`);
+  const times = [];
+  for (let i = 0; i < 15; i++) times.push(await timeOnce(fork));
+  return { atStep, ms: median(times) };
 }
