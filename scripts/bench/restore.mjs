@@ -1,15 +1,20 @@
 // Restoring checkpoints of a recorded run, against the floor any restore pays: parsing the state's JSON.
 import { median, perCall, timeOnce } from './timing.mjs';
 
-/** Median ms to restore the checkpoint after step 1 and after step N-1, and to `JSON.parse` the latter's plain state. */
+/**
+ * Median ms to restore the checkpoint after step 1 and after step N-1, and to `JSON.parse` the latter's
+ * plain state; each after 200 warm-up calls, as the restore path is not the recording path the JIT has
+ * seen so far.
+ */
 export async function benchRestore(engine, run) {
   const last = run.steps.length - 1;
   const restoredLast = engine.checkpoint(run.runId, last);
   if (restoredLast.context.step !== last) throw new Error(`checkpoint ${last} restored as step ${restoredLast.context.step}`);
   const plain = JSON.stringify({ value: restoredLast.value, context: restoredLast.context });
-  const firstMs = await perCall(() => engine.checkpoint(run.runId, 1));
-  const lastMs = await perCall(() => engine.checkpoint(run.runId, last));
-  const parseMs = await perCall(() => JSON.parse(plain));
+  const timing = { warmup: 200 };
+  const firstMs = await perCall(() => engine.checkpoint(run.runId, 1), timing);
+  const lastMs = await perCall(() => engine.checkpoint(run.runId, last), timing);
+  const parseMs = await perCall(() => JSON.parse(plain), timing);
   return { step: last, firstMs, lastMs, parseMs, stateBytes: Buffer.byteLength(plain) };
 }
 
