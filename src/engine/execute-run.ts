@@ -1,7 +1,7 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { RequestHasher } from '../cassette/index.js';
 import type { JsonObject } from '../json/index.js';
-import type { NewRunRecord } from '../store/index.js';
+import type { NewRunRecord, RunRecord } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
 import type { AgentSnapshot, CompletedStep, DriveResult } from './drive-run.js';
 import { driveRun } from './drive-run.js';
@@ -32,11 +32,16 @@ export interface Execution {
   readonly findings?: (result: DriveResult) => readonly JsonObject[];
 }
 
+/** How an execution ended, and its run as now stored (so that callers need not read it back). */
+export interface ExecutedRun extends DriveResult {
+  readonly stored: RunRecord;
+}
+
 /** Runs an execution to its end and stores it. Expected failures end up in the stored run, not thrown. */
-export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<DriveResult> {
+export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<ExecutedRun> {
   const writer = new RunWriter(execution.sink, execution.hasher, execution.resumedFrom);
   writer.start(execution.run, execution.start);
-  return finishRun(
+  const result = await finishRun(
     deps,
     writer,
     async () => {
@@ -55,4 +60,5 @@ export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Exe
     },
     execution.findings,
   );
+  return { ...result, stored: writer.storedRun() };
 }

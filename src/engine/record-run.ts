@@ -49,7 +49,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const { agent } = options;
   const steps: StepView[] = [];
 
-  await executeRun(deps, {
+  const { stored } = await executeRun(deps, {
     run: newRunRecord(deps, agent, {
       runId,
       mode: 'record',
@@ -67,7 +67,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     // The steps as they were committed, so that the result is not read back from the store.
     onCommitted: (step) => steps.push(stepViewOf(step)),
   });
-  const { stepCount: _stepCount, ...summary } = summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive);
+  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, deps.isProcessAlive);
   const recorded = { ...summary, steps } as RecordResult;
   if (options.capture === undefined) return recorded;
   const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), recorded.steps, options.capture, deps.clock());

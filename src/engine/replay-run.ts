@@ -15,7 +15,7 @@ import { requireUnexpiredCassette, tierOfCopy } from './full-tier.js';
 import { structuralKeys } from './structural-keys.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
-import { requireRun, stepViewOf, summarizeRun } from './read-run.js';
+import { stepViewOf, summarizeRun } from './read-run.js';
 import { bufferedSink } from './run-sink.js';
 import type { ReplayResult, StepView } from './run-view.js';
 import { startSnapshot } from './start-run.js';
@@ -64,7 +64,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
         ? replayingTransport({ mode: 'fidelity', onMiss: 'live', index, runId, live: liveTransport(options.world(cassette.source.seed ?? 0)) })
         : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
 
-  await executeRun(deps, {
+  const { stored } = await executeRun(deps, {
     run: newRunRecord(deps, agent, {
       runId,
       mode: structural ? 'replay:structural' : options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',
@@ -92,7 +92,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
         ...(result.stoppedBy === null || result.stoppedBy.error instanceof DroppedCallDivergence ? transport.droppedCalls() : []),
       ] as unknown as JsonObject[],
   });
-  const { stepCount: _stepCount, ...summary } = summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive);
+  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, deps.isProcessAlive);
   const view = { ...summary, steps };
   // In a structural replay a recorded call the build never made is the divergence: the shape did not hold.
   const divergence: Divergence | null = view.findings.find((finding) => structural || finding.classification !== 'dropped-call') ?? null;

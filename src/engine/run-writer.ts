@@ -5,7 +5,7 @@ import type { JsonValue } from '../json/index.js';
 import type { AgentStateName } from '../machine/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch } from '../payload/index.js';
-import type { NewRunRecord, RunFinish, StepRecord } from '../store/index.js';
+import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
 import type { AgentSnapshot, CompletedStep } from './drive-run.js';
 import type { RunSink } from './run-sink.js';
 
@@ -20,6 +20,9 @@ export class RunWriter {
   private readonly checkpoints: CheckpointWriter;
 
   private readonly resumes: boolean;
+  private run: NewRunRecord | undefined;
+  private finished: RunFinish | undefined;
+  private lastStep = 0;
   // A model request's head (model, system prompt, tools, params) rarely changes within a run: it is
   // encoded when it does, as a blob of its own, so that each model step's row holds only its digest (and
   // the runs of a build share one). Its blobs go with every step's batch; `fresh` drops the ones written.
@@ -45,6 +48,7 @@ export class RunWriter {
    * run that resumes another's checkpoint (a fork), with no row of its own yet.
    */
   start(run: NewRunRecord, snapshot: AgentSnapshot): void {
+    this.run = run;
     if (this.resumes) {
       this.sink.start(run, null, []);
       return;
@@ -103,11 +107,23 @@ export class RunWriter {
     const fresh = this.fresh(batch.blobs);
     this.sink.step(row, fresh);
     this.remember(fresh);
+    this.lastStep = completed.step;
   }
 
   /** Records how the run ended. */
   finish(finish: RunFinish): void {
     this.sink.finish(finish);
+    this.finished = finish;
+  }
+
+  /**
+   * The finished run as the store now holds it, without reading it back: the
+   * record it started with, how it ended, its last step, and no owner.
+   */
+  storedRun(): RunRecord {
+    if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
+    const { status, outcome, error, findings = [], finishedAt } = this.finished;
+    return { ...this.run, status, outcome, error, findings, finishedAt, stepCount: this.lastStep, ownerPid: null, purge: null };
   }
 
   private fresh(blobs: Map<string, string>): PayloadBlob[] {
