@@ -192,6 +192,10 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     finishRunStatement(run.runId, finish);
   });
 
+  // Immediate like every write: an autocommit UPDATE would take the write lock only after reading, and
+  // fail with SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry, if another process wrote between.
+  const finishRun = db.transaction((runId: string, finish: RunFinish) => finishRunStatement(runId, finish));
+
   const finishRunStatement = (runId: string, finish: RunFinish): void => {
     const changes = statements.finishRun.run(
       finish.status,
@@ -208,7 +212,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     location,
     createRun: (run, start, blobs) => guarded(() => createRun.immediate(run, start, blobs)),
     commitStep: (runId, step, blobs) => guarded(() => commitStep.immediate(runId, step, blobs)),
-    finishRun: (runId, finish) => guarded(() => finishRunStatement(runId, finish)),
+    finishRun: (runId, finish) => guarded(() => finishRun.immediate(runId, finish)),
     writeRun: (run, rows, blobs, finish) => guarded(() => writeRun.immediate(run, rows, blobs, finish)),
     getRun: (runId) =>
       guarded(() => {
