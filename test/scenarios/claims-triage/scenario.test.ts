@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import scenario, { CLAIMS, baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
-import { ForkpointError, buildOf } from '../../../src/index.js';
+import { buildOf } from '../../../src/index.js';
+import { thrown } from '../../support/thrown.js';
 import { callTool } from './claims-fixtures.js';
-
-function thrown(action: () => unknown): ForkpointError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof ForkpointError) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
-}
 
 describe('scenario.inputFrom', () => {
   test('turns --claim into the run input', () => {

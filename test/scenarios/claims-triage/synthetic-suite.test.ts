@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched } from '../../../scenarios/claims-triage/index.js';
 import type { JsonObject, JsonValue, RecordResult, SyntheticCase } from '../../../src/index.js';
-import { ForkpointError, isJsonObject } from '../../../src/index.js';
+import { isJsonObject } from '../../../src/index.js';
+import { thrown } from '../../support/thrown.js';
 import { caseFiles, caseJson, documentsOf, loadCases, recordCase, synthetic } from './synthetic-fixtures.js';
 
 /** The harness paths the suite must cover, written out here so that the suite's own list cannot shrink unnoticed. */
@@ -30,16 +31,6 @@ const byId = (id: string): SyntheticCase => {
 };
 const withPath = (path: string): SyntheticCase[] => CASES.filter((testCase) => testCase.paths.includes(path));
 const score = (testCase: SyntheticCase, run: RecordResult) => synthetic().score(testCase, run);
-
-function thrown(action: () => unknown): ForkpointError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof ForkpointError) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
-}
 
 describe('the synthetic claims', () => {
   test('are at least 40 files, every one of which parses', () => {
