@@ -47,16 +47,16 @@ export interface StepRecord {
 export type CheckpointRow = Pick<StepRecord, 'step' | 'checkpoint' | 'checkpointFull'>;
 
 /**
- * The messages a run's own rows appended over a range of steps that starts at
- * a full-checkpoint row, read in a few pieces: the conversation segments of
- * the range's full-checkpoint rows, then the messages of the rows after the
- * last of them, so that a restore parses large texts instead of row by row.
+ * The messages a run's own rows appended over a range of steps, read in a few
+ * pieces when the range starts at the run's first row: the conversation
+ * segments in the range, then the messages of the rows after the last of
+ * them, so that a restore parses large texts instead of row by row.
  */
 export interface MessageLog {
   /**
-   * The conversation segments of the range's full-checkpoint rows, in step
-   * order: each the JSON text of `{ digests, messages }`, decoded messages and
-   * their digests (see `StepRecord.messageSegment`).
+   * The conversation segments in the range, in step order: each the JSON
+   * text of `{ digests, messages }`, decoded messages and their digests (see
+   * `StepRecord.messageSegment`).
    */
   readonly segments: readonly string[];
   /** The stored (encoded) messages of the rows after the last segment's row, as one JSON array, in step order. */

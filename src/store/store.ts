@@ -43,9 +43,9 @@ export interface Store {
   readCheckpointChain(runId: string, step: number): CheckpointRow[];
   /**
    * The messages the run's own rows from `fromStep` to `upToStep` (inclusive)
-   * appended, in order. A range that starts at a full-checkpoint row (a run's
-   * first row always is one) comes in conversation segments plus the rows
-   * after the last; any other range comes row by row.
+   * appended, in order. A range that starts at the run's first row comes in
+   * conversation segments plus the rows after the last; any other range
+   * comes row by row.
    */
   readMessages(runId: string, fromStep: number, upToStep: number): MessageLog;
   /** Blob bodies by digest; unknown digests are absent from the result. */

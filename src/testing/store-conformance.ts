@@ -156,7 +156,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(store.readMessages('0000abcd', 4, 5)).toEqual({ segments: [], json: '[]', digests: [] });
     });
 
-    it('reads a range that starts at a full checkpoint as its conversation segments and the messages after the last', () => {
+    it("reads a range that starts at the run's first row as its conversation segments and the messages after the last", () => {
       const store = fresh();
       // Full rows every 4 steps carry the segment of the messages since the previous one (steps 3, 6, 9 hold messages).
       const segment = (step: number) => ({ digest: `segment-${step}`, body: `[{"segment":${step}}]` });
@@ -174,12 +174,14 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         json: '[{"role":"user","n":9}]',
         digests: ['digest-9'],
       });
-      // Step 2 is not a full checkpoint: segment 4 also covers steps 1 and 3, so the range comes row by row.
+      // Step 2 is not the run's first row: segment 4 also covers steps 1 and 3, so the range comes row by row.
       expect(store.readMessages('0000abcd', 2, 7)).toEqual({
         segments: [],
         json: '[{"role":"user","n":3},{"role":"user","n":6}]',
         digests: ['digest-3', 'digest-6'],
       });
+      // Nor does a range from a later full checkpoint: segment 8 covers what came since segment 4, step 6 included.
+      expect(store.readMessages('0000abcd', 8, 9)).toEqual({ segments: [], json: '[{"role":"user","n":9}]', digests: ['digest-9'] });
     });
 
     it('stores each blob once and returns bodies byte for byte', () => {

@@ -96,13 +96,14 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
          AND EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step = @step)
        ORDER BY step`,
     ),
-    // The segments of a range's full-checkpoint rows, then one row for the messages after the last of them.
-    // A segment covers the rows since the previous full checkpoint, so only a range that starts at one uses them.
+    // The segments in a range, then one row for the messages after the last of them. A segment covers the
+    // rows since the previous segment, the first one since the run's first row: only a range that starts
+    // there can use them.
     readSegments: db.prepare(
       `SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
          JOIN blobs ON blobs.digest = steps.message_segment
        WHERE steps.run_id = @run_id AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
-         AND EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step = @from AND checkpoint_full = 1)
+         AND NOT EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step < @from)
        ORDER BY steps.step`,
     ).raw(),
     readMessages: db.prepare(
