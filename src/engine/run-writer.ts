@@ -1,10 +1,9 @@
 import type { RequestHasher } from '../cassette/index.js';
-import { HeadMemo } from '../cassette/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { AgentStateName } from '../machine/index.js';
 import type { PayloadBlob } from '../payload/index.js';
-import { PayloadBatch } from '../payload/index.js';
+import { PayloadBatch, referenceText } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
 import type { AgentSnapshot, CompletedStep } from './drive-run.js';
 import type { RunSink } from './run-sink.js';
@@ -23,13 +22,11 @@ export class RunWriter {
   private run: NewRunRecord | undefined;
   private finished: RunFinish | undefined;
   private lastStep = 0;
-  // A model request's head (model, system prompt, tools, params) rarely changes within a run: it is
-  // encoded when it does, as a blob of its own, so that each model step's row holds only its digest (and
-  // the runs of a build share one). Its blobs go with every step's batch; `fresh` drops the ones written.
-  private readonly head = new HeadMemo((head) => {
-    const batch = new PayloadBatch();
-    return { text: batch.encodeAsBlob(head as unknown as JsonValue), blobs: [...batch.blobs] };
-  });
+  // A model request's head (model, system prompt, tools, params) is stored as a blob of its own, its
+  // canonical text as the hasher wrote it, so that each model step's row holds only its digest and the runs
+  // of a build share one. It rarely changes within a run; the blob goes with every model step's batch, and
+  // `fresh` drops it once written.
+  private head: { readonly text: string; readonly body: string; readonly digest: string; readonly reference: string } | undefined;
 
   /**
    * @param resumedFrom the checkpoint a fork continues from: its rows start after it
@@ -80,9 +77,7 @@ export class RunWriter {
     let messageCount: number | null = null;
     let isError = false;
     if (completed.type === 'model') {
-      const head = this.head.of(completed.request);
-      for (const [digest, body] of head.blobs) batch.blobs.set(digest, body);
-      request = head.text;
+      request = this.headReference(completed.headText, batch);
       messageCount = completed.request.messages.length;
       response = batch.encode(completed.response as unknown as JsonValue);
     } else {
@@ -124,6 +119,17 @@ export class RunWriter {
     if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
     const { status, outcome, error, findings = [], finishedAt } = this.finished;
     return { ...this.run, status, outcome, error, findings, finishedAt, stepCount: this.lastStep, ownerPid: null, purge: null };
+  }
+
+  private headReference(headText: string, batch: PayloadBatch): string {
+    if (this.head?.text !== headText) {
+      const body = `{${headText}}`;
+      const digest = batch.storeWhole(body);
+      this.head = { text: headText, body, digest, reference: referenceText(digest) };
+    } else {
+      batch.blobs.set(this.head.digest, this.head.body);
+    }
+    return this.head.reference;
   }
 
   private fresh(blobs: Map<string, string>): PayloadBlob[] {

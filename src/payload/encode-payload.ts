@@ -6,6 +6,7 @@ import {
   EXTERNALIZE_AT_BYTES,
   LITERAL_KEY,
   TREE_KEY,
+  referenceText,
 } from './payload-refs.js';
 
 /**
@@ -41,23 +42,9 @@ export class PayloadBatch {
   }
 
   /**
-   * Like {@link encode}, but the value itself is stored as a blob however
-   * small it is, and the text returned is the reference: for a value that many
-   * rows repeat (a run's request head), which then costs each row a digest.
-   */
-  encodeAsBlob(value: JsonValue): string {
-    const pass = newPass(this.blobs, this.externalized);
-    const text = encodeNode(value, pass);
-    if (REFERENCE_TEXT.test(text)) return text;
-    const digest = sha256Hex(text, BLOB_DIGEST_LENGTH);
-    this.blobs.set(digest, text);
-    return `{${JSON.stringify(pass.refs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`;
-  }
-
-  /**
    * Stores JSON text as it is, in one plain blob, and returns its digest: for
-   * values kept whole on purpose (a conversation segment), whose large parts
-   * are also stored on their own.
+   * values kept whole on purpose (a conversation segment, whose large parts
+   * are also stored on their own; a run's request head, which its rows share).
    */
   storeWhole(json: string): string {
     const digest = sha256Hex(json, BLOB_DIGEST_LENGTH);
@@ -76,9 +63,6 @@ interface CachedEncoding {
 // Frozen values cannot change, so their encodings are remembered: a replay serves the same frozen
 // cassette responses run after run, and each is encoded once. Nothing else is frozen by forkpoint.
 const frozenEncodings = new WeakMap<object, CachedEncoding>();
-
-// The whole text of an encoding that is a reference (a user object of this shape is wrapped in `$literal`).
-const REFERENCE_TEXT = /^\{"\$(?:blob|tree)":"[0-9a-f]+"\}$/;
 
 /**
  * One encoding pass: where new blobs go, the batch's memo of subtrees already
@@ -142,7 +126,7 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
   }
   const digest = sha256Hex(text, BLOB_DIGEST_LENGTH);
   pass.sink.set(digest, text);
-  const reference = `{${JSON.stringify(refs ? TREE_KEY : BLOB_KEY)}:"${digest}"}`;
+  const reference = referenceText(digest, refs);
   pass.externalized?.set(node, reference);
   pass.refs = true;
   return reference;

@@ -6,5 +6,6 @@ export {
   EXTERNALIZE_AT_BYTES,
   LITERAL_KEY,
   TREE_KEY,
+  referenceText,
   type PayloadBlob,
 } from './payload-refs.js';

@@ -26,6 +26,11 @@ export interface PayloadBlob {
   readonly body: string;
 }
 
+/** The stored text of a reference to blob `digest`: a `$tree` when its body holds references, else a `$blob`. */
+export function referenceText(digest: string, holdsReferences = false): string {
+  return `{"${holdsReferences ? TREE_KEY : BLOB_KEY}":"${digest}"}`;
+}
+
 /** The single key of `node` when it is one of the reserved reference shapes. */
 export function referenceKeyOf(node: object): string | undefined {
   let only: string | undefined;

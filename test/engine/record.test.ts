@@ -47,6 +47,18 @@ describe('engine.record', () => {
     expect(engine.getRun('9b40c1d5')).toEqual(run);
   });
 
+  it("stores the model requests' head once, as one blob every model step of every run of the build refers to", async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const first = await fixed(store).record(incident({ runId: 'beef0001' }));
+    await fixed(store).record(incident({ runId: 'beef0002' }));
+    const heads = ['beef0001', 'beef0002'].flatMap((runId) => store.readSteps(runId).filter((row) => row.kind === 'model').map((row) => row.request));
+    expect(heads.length).toBeGreaterThan(4);
+    expect(new Set(heads).size).toBe(1);
+    const digest = /^\{"\$blob":"([0-9a-f]{32})"\}$/.exec(heads[0]!)![1]!;
+    const { messages: _messages, ...head } = first.steps[0]!.request as Record<string, unknown>;
+    expect(JSON.parse(store.readBlobs([digest]).get(digest)!)).toEqual(head);
+  });
+
   it('takes its run id, seed and timestamps from the injected ids, randomness and clock', async () => {
     const engine = fixed(sqliteStore({ path: ':memory:' }));
     const run = await engine.record(incident());

@@ -129,19 +129,3 @@ describe('a payload batch', () => {
     expect(batch.blobs.size).toBe(0);
   });
 });
-
-describe('encoding a value as a blob of its own', () => {
-  it('stores even a small value as a blob, keeps a large one as the reference it already is, and decodes both', async () => {
-    const { PayloadBatch } = await import('../../src/payload/index.js');
-    const batch = new PayloadBatch();
-    const small = { model: 'm', params: { maxTokens: 1 } };
-    const large = { system: 'z'.repeat(EXTERNALIZE_AT_BYTES) };
-    const lookalike = { $blob: '0123456789abcdef0123456789abcdef' };
-    const texts = [batch.encodeAsBlob(small), batch.encodeAsBlob(large), batch.encodeAsBlob(lookalike)];
-    for (const text of texts) expect(text).toMatch(/^\{"\$(blob|tree)":"[0-9a-f]{32}"\}$/);
-    expect(texts[1]).toBe(encodePayload(large, new Map()));
-    expect(batch.blobs.size).toBe(3);
-    const decoded = decodePayloads(texts, (digests) => new Map(digests.map((digest) => [digest, batch.blobs.get(digest)!])));
-    expect(decoded).toEqual([small, large, lookalike]);
-  });
-});
