@@ -58,13 +58,18 @@ export function readRunView(store: Store, runId: string, isProcessAlive: (pid: n
 }
 
 /**
- * A step as a run view shows it, made from the step the driver completed
+ * Makes the views of one run's steps from the steps the driver completed,
  * rather than read back: the same request (canonical, messages by digest)
- * and response as {@link readStepViews} decodes from the stored row. The
- * steps of a run share their model requests' head fields, frozen.
+ * and response as {@link readStepViews} decodes from the stored rows. The
+ * run's model requests share their head fields, parsed once and frozen.
  */
-export function stepViewOf(completed: CompletedStep): StepView {
-  return {
+export function stepViewer(): (completed: CompletedStep) => StepView {
+  let head: { readonly text: string; readonly value: JsonObject } | undefined;
+  const headOf = (text: string): JsonObject => {
+    if (head?.text !== text) head = { text, value: deepFreeze(JSON.parse(`{${text}}`) as JsonObject) };
+    return head.value;
+  };
+  return (completed) => ({
     step: completed.step,
     kind: completed.kind,
     index: completed.index,
@@ -77,7 +82,7 @@ export function stepViewOf(completed: CompletedStep): StepView {
         : (JSON.parse(completed.canonical) as JsonValue),
     // A model response as it came, a tool's as `{ output, isError }`: the shapes the stored rows decode to.
     response: completed.response as unknown as JsonValue,
-  };
+  });
 }
 
 /** Every step of a run's trajectory (lineage included), decoded. */
@@ -110,14 +115,6 @@ export function readStepViews(store: Store, runId: string): StepView[] {
       response: isModel ? response : { output: response, isError: row.isError },
     };
   });
-}
-
-let lastHead: { readonly text: string; readonly value: JsonObject } | undefined;
-
-// The head of a run's model requests, parsed once while it does not change; frozen because steps share it.
-function headOf(text: string): JsonObject {
-  if (lastHead?.text !== text) lastHead = { text, value: deepFreeze(JSON.parse(`{${text}}`) as JsonObject) };
-  return lastHead.value;
 }
 
 // The canonical request of a model step: its stored head, and its messages by digest.

@@ -8,7 +8,7 @@ import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
-import { requireRun, stepViewOf, summarizeRun } from './read-run.js';
+import { requireRun, stepViewer, summarizeRun } from './read-run.js';
 import type { CapturePolicy } from './capture-policy.js';
 import { applyCapturePolicy } from './capture-policy.js';
 import { streamingSink } from './run-sink.js';
@@ -48,6 +48,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
   const { agent } = options;
   const steps: StepView[] = [];
+  const viewOf = stepViewer();
 
   const { stored } = await executeRun(deps, {
     run: newRunRecord(deps, agent, {
@@ -65,7 +66,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     transport: liveTransport(options.world(seed)),
     sink: streamingSink(deps.store),
     // The steps as they were committed, so that the result is not read back from the store.
-    onCommitted: (step) => steps.push(stepViewOf(step)),
+    onCommitted: (step) => steps.push(viewOf(step)),
   });
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, deps.isProcessAlive);
   const recorded = { ...summary, steps } as RecordResult;

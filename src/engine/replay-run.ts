@@ -15,7 +15,7 @@ import { requireUnexpiredCassette, tierOfCopy } from './full-tier.js';
 import { structuralKeys } from './structural-keys.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
-import { stepViewOf, summarizeRun } from './read-run.js';
+import { stepViewer, summarizeRun } from './read-run.js';
 import { bufferedSink } from './run-sink.js';
 import type { ReplayResult, StepView } from './run-view.js';
 import { startSnapshot } from './start-run.js';
@@ -57,6 +57,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
   assertRunId(runId);
   const index = new CassetteIndex(cassette);
   const steps: StepView[] = [];
+  const viewOf = stepViewer();
   const transport: ReplayingTransport =
     options.mode === 'strict' || options.mode === 'structural'
       ? replayingTransport({ mode: 'strict', index, runId, ...(structural ? { keys: structuralKeys() } : {}) })
@@ -83,7 +84,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
     transport,
     sink: bufferedSink(deps.store),
     // The replay's own steps, kept as they happen, so that the result is not read back from the store.
-    onCommitted: (step) => steps.push(stepViewOf(step)),
+    onCommitted: (step) => steps.push(viewOf(step)),
     ...(structural ? { settle: (result: DriveResult) => stopAtDroppedCall(result, runId, transport) } : {}),
     // Entries after a divergence that stopped the run were never reached: they are not dropped calls.
     findings: (result) =>
