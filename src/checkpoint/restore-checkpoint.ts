@@ -12,9 +12,13 @@ import { lineageOf, segmentAt } from './lineage.js';
  * checkpoint, at most {@link FULL_CHECKPOINT_EVERY}-1 deltas, and the messages
  * appended up to it, decoded in one pass. Nothing of the run is re-executed,
  * and every call returns freshly parsed objects (restoring into XState
- * mutates them).
+ * mutates them). Every read sees one state of the store.
  */
 export function restoreCheckpoint(store: Store, runId: string, step: number, lineage?: readonly LineageSegment[]): RestoredCheckpoint {
+  return store.read(() => restoreFrom(store, runId, step, lineage));
+}
+
+function restoreFrom(store: Store, runId: string, step: number, lineage?: readonly LineageSegment[]): RestoredCheckpoint {
   const segments = lineage ?? lineageOf(store, runId);
   const holder = segmentAt(segments, step);
   const chain = holder === undefined ? [] : store.readCheckpointChain(holder.runId, step);

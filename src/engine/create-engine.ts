@@ -101,9 +101,10 @@ export function createEngine(options: EngineOptions): Engine {
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),
     listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),
     lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), deps.isProcessAlive),
-    checkpoint(runId: string, step: number): RestoredCheckpoint {
-      const lineage = requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');
-      return restoreCheckpoint(deps.store, runId, step, lineage);
-    },
+    checkpoint: (runId: string, step: number): RestoredCheckpoint =>
+      deps.store.read(() => {
+        const lineage = requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');
+        return restoreCheckpoint(deps.store, runId, step, lineage);
+      }),
   };
 }

@@ -50,6 +50,15 @@ export interface Store {
   readMessages(runId: string, fromStep: number, upToStep: number): MessageLog;
   /** Blob bodies by digest; unknown digests are absent from the result. */
   readBlobs(digests: readonly string[]): Map<string, string>;
+  /**
+   * Runs `work`, which only reads, against one consistent state of the store:
+   * a write committed elsewhere while it runs is not seen until it returns.
+   * Callers that read several times to answer one question (restoring a
+   * checkpoint reads the run, its chain, its messages and their blobs) get a
+   * coherent answer, and a SQLite store takes its read lock once instead of
+   * once per statement. Within a transaction already open, `work` simply runs.
+   */
+  read<T>(work: () => T): T;
 
   /** Stores (or replaces) a run's structural cassette, serialised. */
   saveStructural(runId: string, body: string): void;

@@ -11,6 +11,12 @@ export interface StoreFactory {
    * persist; omit it for purely in-memory ones.
    */
   reopen?(store: Store): Store;
+  /**
+   * Opens a second handle on the data `store` holds (another connection, as
+   * another process would have), for implementations that several processes
+   * share; omit it otherwise.
+   */
+  another?(store: Store): Store;
 }
 
 /** A run record for the suite; fields can be overridden. */
@@ -335,6 +341,36 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(store.getRun('99999999')).toBeUndefined();
       expect(store.readSteps('99999999')).toEqual([]);
     });
+
+    it('reads inside read() and returns what the work returns; an error leaves the store usable', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), [{ digest: 'r1', body: '"r"' }]);
+      expect(store.read(() => [store.getRun('0000abcd')?.status, store.readBlobs(['r1']).get('r1')])).toEqual(['running', '"r"']);
+      expect(() =>
+        store.read(() => {
+          throw new Error('work failed');
+        }),
+      ).toThrow('work failed');
+      store.commitStep('0000abcd', sampleStep(1), []);
+      expect(store.read(() => store.read(() => store.readSteps('0000abcd').length))).toBe(2);
+    });
+
+    if (factory.another !== undefined) {
+      const another = factory.another;
+      it('shows read() one state: a step committed elsewhere meanwhile appears only after it', () => {
+        const store = fresh();
+        store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+        const writer = another(store);
+        open.push(writer);
+        const seen = store.read(() => {
+          const before = store.readSteps('0000abcd').length;
+          writer.commitStep('0000abcd', sampleStep(1), []);
+          return [before, store.readSteps('0000abcd').length, store.readCheckpointChain('0000abcd', 1).length];
+        });
+        expect(seen).toEqual([1, 1, 0]);
+        expect(store.readSteps('0000abcd')).toHaveLength(2);
+      });
+    }
 
     if (factory.reopen !== undefined) {
       const reopen = factory.reopen;

@@ -20,6 +20,7 @@ describeStoreConformance('sqlite file', {
     store.close();
     return sqliteStore({ path: store.location });
   },
+  another: (store) => sqliteStore({ path: store.location }),
 });
 
 function codeOf(work: () => unknown): ErrorCode | undefined {

@@ -193,6 +193,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     finishRunStatement(run.runId, finish);
   });
 
+  // Deferred: the read lock comes with the first statement and is held until the end, once for all of them.
+  const readTransaction = db.transaction((work: () => unknown) => work());
+
   // Immediate like every write: an autocommit UPDATE would take the write lock only after reading, and
   // fail with SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry, if another process wrote between.
   const finishRun = db.transaction((runId: string, finish: RunFinish) => finishRunStatement(runId, finish));
@@ -244,6 +247,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         return new Map(statements.readBlobs.all(JSON.stringify(digests)) as Array<[string, string]>);
       });
     },
+    read: <T>(work: () => T): T => (db.inTransaction ? work() : guarded(() => readTransaction.deferred(work) as T)),
     saveStructural: (runId, body) => guarded(() => void statements.saveStructural.run(runId, body)),
     readStructural: (runId) => guarded(() => statements.readStructural.get(runId) as string | undefined),
     purgeRuns: (purges) => guarded(() => purgeRuns.immediate(purges)),
