@@ -7,6 +7,7 @@ import { isForkpointError, sqliteStore } from '../../src/index.js';
 import type { ErrorCode } from '../../src/index.js';
 import { describeStoreConformance } from '../../src/testing/index.js';
 import { SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
+import { MMAP_BYTES, openDatabase } from '../../src/store/sqlite/open-database.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-store-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -40,6 +41,12 @@ describe('sqliteStore', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2);
     expect(db.pragma('page_size', { simple: true })).toBe(8192);
+    db.close();
+  });
+
+  it('reads the database file through a memory map, so that overflow pages past the page cache cost no system call', () => {
+    const db = openDatabase({ path: tempPath(), synchronous: 'NORMAL', busyTimeoutMs: 100, now: () => new Date() });
+    expect(db.pragma('mmap_size', { simple: true })).toBe(MMAP_BYTES);
     db.close();
   });
 

@@ -17,6 +17,15 @@ export const PAGE_SIZE = 8192;
  */
 export const WAL_AUTOCHECKPOINT_PAGES = 4000;
 
+/**
+ * Bytes of the database file read through a memory map instead of `pread`. SQLite reads the overflow
+ * pages of a large value (a conversation segment, a long tool output) straight from the file, past its
+ * page cache, once the log has been checkpointed into it: without the map every restore paid one system
+ * call per overflow page, again and again (measured here: 12 per restore of the 201-step run, 15% of its
+ * time). Address space only; the pages are the operating system's file cache.
+ */
+export const MMAP_BYTES = 256 * 1024 * 1024;
+
 /** How to open a forkpoint database. */
 export interface OpenDatabaseOptions {
   readonly path: string;
@@ -57,6 +66,7 @@ function configure(db: Database.Database, options: OpenDatabaseOptions): void {
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   // A checkpoint rewinds the log but leaves the file at its longest; this trims it back.
   db.pragma(`journal_size_limit = ${WAL_AUTOCHECKPOINT_PAGES * PAGE_SIZE}`);
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
   db.pragma(`synchronous = ${options.synchronous}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
   db.pragma('foreign_keys = ON');
