@@ -39,7 +39,7 @@ describe('the forkpoint process', () => {
       await sleep(25);
       try {
         const reader = new Database(db, { readonly: true, fileMustExist: true });
-        committed = (reader.prepare("SELECT COALESCE(MAX(step), 0) FROM steps WHERE run_id = 'dead00aa'").pluck().get() as number | undefined) ?? 0;
+        committed = (reader.prepare("SELECT COALESCE(MAX(step), 0) FROM steps JOIN runs USING (run_key) WHERE run_id = 'dead00aa'").pluck().get() as number | undefined) ?? 0;
         reader.close();
       } catch {
         // not created yet

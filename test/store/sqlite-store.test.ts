@@ -34,13 +34,14 @@ function codeOf(work: () => unknown): ErrorCode | undefined {
 }
 
 describe('sqliteStore', () => {
-  it('creates the file in WAL mode with 8 KiB pages and incremental auto-vacuum (set before the first table)', () => {
+  it('creates the file in WAL mode with 8 KiB pages, incremental auto-vacuum (set before the first table) and no free page', () => {
     const path = tempPath();
     sqliteStore({ path, synchronous: 'FULL' }).close();
     const db = new Database(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2);
     expect(db.pragma('page_size', { simple: true })).toBe(8192);
+    expect(db.pragma('freelist_count', { simple: true })).toBe(0);
     db.close();
   });
 

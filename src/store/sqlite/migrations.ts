@@ -9,7 +9,8 @@ export interface Migration {
  * The schema, as a history. Never edit an applied migration: add the next one.
  *
  * Layout (see DESIGN.md, "Checkpoint storage"): `steps` holds one row per
- * observation with the checkpoint after it, small enough to stay inside the
+ * observation with the checkpoint after it, keyed by its run's integer key
+ * (runs are numbered as they are created) and step, small enough to stay inside the
  * B-tree (payloads over 256 bytes live in `blobs`, stored once by digest and
  * shared by steps, messages and checkpoints). Storage grows linearly with a
  * run's length, and a fork adds rows only for its own tail.
@@ -104,6 +105,86 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE steps ADD COLUMN message_segment TEXT;
       CREATE INDEX steps_with_segments ON steps (run_id, step) WHERE message_segment IS NOT NULL;
+    `,
+  },
+  {
+    version: 4,
+    name: 'steps in creation order',
+    // Steps were keyed by (run_id, step), and run ids are random: every new run's rows landed somewhere in
+    // the middle of the table, splitting a page that no recent commit had touched. Keyed by an integer
+    // that grows with each run, a run's rows go at the end, onto the page the previous commit wrote
+    // (measured here: 0.75 fewer pages written per step, about 6 µs of a 9-step run's per-step cost).
+    // The tables are rebuilt (SQLite cannot change a primary key in place); run ids and rowids stay.
+    sql: `
+      CREATE TABLE runs_v4 (
+        run_key               INTEGER PRIMARY KEY,
+        run_id                TEXT NOT NULL UNIQUE,
+        mode                  TEXT NOT NULL,
+        agent_name            TEXT NOT NULL,
+        build                 TEXT NOT NULL,
+        code_hash             TEXT NOT NULL,
+        scenario              TEXT,
+        input                 TEXT NOT NULL,
+        world_at              TEXT,
+        seed                  INTEGER,
+        status                TEXT NOT NULL,
+        outcome               TEXT,
+        error                 TEXT,
+        parent_run_id         TEXT REFERENCES runs (run_id),
+        parent_step           INTEGER,
+        override              TEXT,
+        source_run_id         TEXT,
+        source_cassette       TEXT,
+        findings              TEXT,
+        canonical_form        TEXT NOT NULL,
+        machine_version       INTEGER NOT NULL,
+        created_at            TEXT NOT NULL,
+        finished_at           TEXT,
+        step_count            INTEGER NOT NULL DEFAULT 0,
+        owner_pid             INTEGER,
+        tier                  TEXT NOT NULL DEFAULT 'full',
+        expires_at            TEXT,
+        structural_expires_at TEXT,
+        purged_at             TEXT,
+        purge_reason          TEXT
+      ) STRICT;
+      INSERT INTO runs_v4
+        SELECT rowid, run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
+          parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version,
+          created_at, finished_at, step_count, owner_pid, tier, expires_at, structural_expires_at, purged_at, purge_reason
+        FROM runs ORDER BY rowid;
+
+      CREATE TABLE steps_v4 (
+        run_key         INTEGER NOT NULL REFERENCES runs (run_key),
+        step            INTEGER NOT NULL,
+        kind            TEXT,
+        call_index      INTEGER,
+        request_hash    TEXT,
+        request         TEXT,
+        message_count   INTEGER,
+        response        TEXT,
+        is_error        INTEGER NOT NULL DEFAULT 0,
+        provenance      TEXT,
+        message         TEXT,
+        message_digest  TEXT,
+        checkpoint      TEXT NOT NULL,
+        checkpoint_full INTEGER NOT NULL,
+        message_segment TEXT,
+        PRIMARY KEY (run_key, step)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO steps_v4
+        SELECT runs_v4.run_key, step, kind, call_index, request_hash, request, message_count, response, is_error, provenance,
+          message, message_digest, checkpoint, checkpoint_full, message_segment
+        FROM steps JOIN runs_v4 USING (run_id) ORDER BY runs_v4.run_key, step;
+
+      DROP TABLE steps;
+      DROP TABLE runs;
+      ALTER TABLE runs_v4 RENAME TO runs;
+      ALTER TABLE steps_v4 RENAME TO steps;
+      CREATE INDEX runs_by_parent ON runs (parent_run_id) WHERE parent_run_id IS NOT NULL;
+      CREATE INDEX runs_by_source ON runs (source_run_id) WHERE source_run_id IS NOT NULL;
+      CREATE INDEX runs_by_expiry ON runs (expires_at) WHERE purged_at IS NULL AND expires_at IS NOT NULL;
+      CREATE INDEX steps_with_segments ON steps (run_key, step) WHERE message_segment IS NOT NULL;
     `,
   },
 ];

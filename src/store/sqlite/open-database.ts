@@ -44,7 +44,12 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
     const db = new Database(options.path, { timeout: options.busyTimeoutMs });
     try {
       configure(db, options);
+      // Off while migrating: a migration that rebuilds a table drops the one other tables refer to, which
+      // enforcement refuses (and the pragma cannot change inside the migrations' transaction). The
+      // migrations then check every reference themselves before they commit.
+      db.pragma('foreign_keys = OFF');
       migrate(db, options);
+      db.pragma('foreign_keys = ON');
       return db;
     } catch (error) {
       db.close();
@@ -69,7 +74,6 @@ function configure(db: Database.Database, options: OpenDatabaseOptions): void {
   db.pragma(`mmap_size = ${MMAP_BYTES}`);
   db.pragma(`synchronous = ${options.synchronous}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
-  db.pragma('foreign_keys = ON');
   // ON, not FAST: FAST leaves deleted payloads readable in overflow pages.
   db.pragma('secure_delete = ON');
 }
@@ -101,6 +105,18 @@ function migrate(db: Database.Database, options: OpenDatabaseOptions): void {
       if (applied.has(migration.version)) continue;
       db.exec(migration.sql);
       record.run(migration.version, migration.name, options.now().toISOString());
+    }
+    if (newest < SCHEMA_VERSION) {
+      const broken = db.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
+      if (broken.length > 0) {
+        throw new ForkpointError(
+          'STORE_CORRUPT',
+          `${options.path} holds ${broken.length} rows that refer to missing ones (first: a ${broken[0]!.table} row without its ${broken[0]!.parent} row); it was not migrated`,
+        );
+      }
+      // A rebuilt table leaves its old pages free: give them back, or a new database starts with
+      // free pages and a migrated one keeps twice its size.
+      db.pragma('incremental_vacuum');
     }
   }).immediate();
 }

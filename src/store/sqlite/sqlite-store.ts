@@ -31,7 +31,9 @@ export interface SqliteStoreOptions {
 }
 
 // A run's step count is its last step: stored when it finishes, counted from its rows while it runs.
-const LAST_STEP = 'COALESCE((SELECT MAX(step) FROM steps WHERE steps.run_id = runs.run_id), step_count)';
+const LAST_STEP = 'COALESCE((SELECT MAX(step) FROM steps WHERE steps.run_key = runs.run_key), step_count)';
+// Steps are keyed by their run's integer key (see migration 4); callers name runs by id.
+const KEY_OF_RUN = (runId: string): string => `(SELECT run_key FROM runs WHERE run_id = ${runId})`;
 const RUN_COLUMNS = `runs.*, CASE WHEN status = 'running' THEN ${LAST_STEP} ELSE step_count END AS step_count`;
 
 const STEP_COLUMNS =
@@ -74,8 +76,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertBlob: db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING'),
     insertStep: db.prepare(
-      `INSERT INTO steps (run_id, ${STEP_COLUMNS})
-       VALUES (@run_id, @step, @kind, @call_index, @request_hash, @request, @message_count, @response, @is_error, @provenance,
+      `INSERT INTO steps (run_key, ${STEP_COLUMNS})
+       VALUES (${KEY_OF_RUN('@run_id')}, @step, @kind, @call_index, @request_hash, @request, @message_count, @response, @is_error, @provenance,
          @message, @message_digest, @checkpoint, @checkpoint_full, @message_segment)`,
     ),
     // A step only reads its run's row: rewriting the row's page on every step cost a page a commit.
@@ -88,34 +90,36 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`),
     listRuns: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at, rowid`),
     listChildren: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid`),
-    readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? ORDER BY step`),
+    readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE run_key = ${KEY_OF_RUN('?')} AND step BETWEEN ? AND ? ORDER BY step`),
     readChain: db.prepare(
-      `SELECT step, checkpoint, checkpoint_full FROM steps
-       WHERE run_id = @run_id AND step <= @step
-         AND step >= (SELECT MAX(step) FROM steps WHERE run_id = @run_id AND step <= @step AND checkpoint_full = 1)
-         AND EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step = @step)
+      `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
+       SELECT step, checkpoint, checkpoint_full FROM steps
+       WHERE run_key = (SELECT run_key FROM run) AND step <= @step
+         AND step >= (SELECT MAX(step) FROM steps WHERE run_key = (SELECT run_key FROM run) AND step <= @step AND checkpoint_full = 1)
+         AND EXISTS (SELECT 1 FROM steps WHERE run_key = (SELECT run_key FROM run) AND step = @step)
        ORDER BY step`,
     ),
     // The segments in a range, then one row for the messages after the last of them. A segment covers the
     // rows since the previous segment, the first one since the run's first row: only a range that starts
     // there can use them.
     readSegments: db.prepare(
-      `SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
+      `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
+       SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
          JOIN blobs ON blobs.digest = steps.message_segment
-       WHERE steps.run_id = @run_id AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM steps WHERE run_id = @run_id AND step < @from)
+       WHERE steps.run_key = (SELECT run_key FROM run) AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM steps WHERE run_key = (SELECT run_key FROM run) AND step < @from)
        ORDER BY steps.step`,
     ).raw(),
     readMessages: db.prepare(
       `SELECT '[' || COALESCE(group_concat(message, ',' ORDER BY step), '') || ']' AS json,
          json_group_array(message_digest ORDER BY step) AS digests
-       FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? AND message IS NOT NULL`,
+       FROM steps WHERE run_key = ${KEY_OF_RUN('?')} AND step BETWEEN ? AND ? AND message IS NOT NULL`,
     ),
     readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').raw(),
     readBlobBodies: db.prepare('SELECT body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').pluck(),
-    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE run_id = ?`).raw(),
+    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE run_key = ${KEY_OF_RUN('?')}`).raw(),
     allPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps`).raw(),
-    deleteSteps: db.prepare('DELETE FROM steps WHERE run_id = ?'),
+    deleteSteps: db.prepare(`DELETE FROM steps WHERE run_key = ${KEY_OF_RUN('?')}`),
     deleteBlob: db.prepare('DELETE FROM blobs WHERE digest = ?'),
     redactRun: db.prepare(
       `UPDATE runs SET input = @input, error = @error, override = @override, findings = @findings,

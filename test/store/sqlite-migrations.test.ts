@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isForkpointError, sqliteStore } from '../../src/index.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
+import { sampleRun, sampleStep } from '../../src/testing/index.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'forkpoint-migrations-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let files = 0;
+
+const RUN_VALUES = `'record', 'agent', 'baseline', '0123456789abcdef', '{"claimId":"CLM-1"}', 'completed', 'forkpoint-canonical/1', 1`;
+const RUN_COLUMNS = 'mode, agent_name, build, code_hash, input, status, canonical_form, machine_version';
+
+/**
+ * A database as forkpoint wrote it at schema version 3, before steps were keyed
+ * by an integer run key: two runs whose creation order (b, then a) is not
+ * their id order, the second a fork of the first, rows with a conversation
+ * segment, and a structural cassette.
+ */
+function schema3Database(): string {
+  const path = join(folder, `v3-${files++}.db`);
+  const db = new Database(path);
+  db.pragma('page_size = 8192');
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.pragma('journal_mode = WAL');
+  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
+  for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) {
+    db.exec(migration.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
+  }
+  const run = db.prepare(`INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, parent_run_id, parent_step) VALUES (?, ${RUN_VALUES}, ?, ?, ?, ?)`);
+  run.run('bbbb0001', '2026-01-01T00:00:01.000Z', 2, null, null);
+  run.run('aaaa0002', '2026-01-01T00:00:02.000Z', 2, 'bbbb0001', 2);
+  const step = db.prepare(
+    `INSERT INTO steps (run_id, step, kind, call_index, request_hash, request, message_count, response, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment)
+     VALUES (@run_id, @step, @kind, 0, @hash, '{}', NULL, '{}', 'live', @message, @digest, @checkpoint, @full, @segment)`,
+  );
+  const row = (runId: string, n: number, segment: string | null = null) => ({
+    run_id: runId,
+    step: n,
+    kind: n === 0 ? null : 'model',
+    hash: n === 0 ? null : `${runId}${n}`.padEnd(16, '0'),
+    message: `{"role":"user","n":${n}}`,
+    digest: `d-${runId}-${n}`,
+    checkpoint: `{"step":${n}}`,
+    full: n === 0 ? 1 : 0,
+    segment,
+  });
+  step.run(row('bbbb0001', 0));
+  step.run(row('bbbb0001', 1, 'seg1'));
+  step.run(row('bbbb0001', 2));
+  step.run(row('aaaa0002', 2));
+  db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?)').run('seg1', '{"digests":["d-bbbb0001-0","d-bbbb0001-1"],"messages":[{"role":"user","n":0},{"role":"user","n":1}]}');
+  db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?)').run('bbbb0001', '{"shape":true}');
+  db.close();
+  return path;
+}
+
+describe('migration 4: steps keyed by an integer run key in creation order', () => {
+  it('keeps every run, row, segment and cassette of a schema-3 database, and their order', () => {
+    const path = schema3Database();
+    const store = sqliteStore({ path });
+    try {
+      expect(store.listRuns().map((run) => [run.runId, run.stepCount, run.parent?.runId ?? null])).toEqual([
+        ['bbbb0001', 2, null],
+        ['aaaa0002', 2, 'bbbb0001'],
+      ]);
+      expect(store.readSteps('bbbb0001').map((row) => [row.step, row.messageDigest, row.messageSegment])).toEqual([
+        [0, 'd-bbbb0001-0', null],
+        [1, 'd-bbbb0001-1', 'seg1'],
+        [2, 'd-bbbb0001-2', null],
+      ]);
+      expect(store.readSteps('aaaa0002').map((row) => row.step)).toEqual([2]);
+      const log = store.readMessages('bbbb0001', 0, 2);
+      expect(log.segments).toHaveLength(1);
+      expect(JSON.parse(log.json)).toEqual([{ role: 'user', n: 2 }]);
+      expect(store.readCheckpointChain('bbbb0001', 2).map((row) => row.step)).toEqual([0, 1, 2]);
+      expect(store.listChildren('bbbb0001').map((run) => run.runId)).toEqual(['aaaa0002']);
+      expect(store.readStructural('bbbb0001')).toBe('{"shape":true}');
+    } finally {
+      store.close();
+    }
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key').pluck().all()).toEqual(['bbbb0001', 'aaaa0002']);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    db.close();
+  });
+
+  it('gives a new run a key after every migrated one, and enforces references again', () => {
+    const path = schema3Database();
+    const store = sqliteStore({ path });
+    store.createRun(sampleRun({ runId: '00000003' }), sampleStep(0, { checkpointFull: true }), []);
+    store.close();
+    const db = new Database(path);
+    expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key DESC LIMIT 1').pluck().get()).toBe('00000003');
+    db.close();
+    const again = sqliteStore({ path });
+    try {
+      // A fork of a run that does not exist breaks a reference: refused, and nothing written.
+      expect(() => again.createRun(sampleRun({ runId: '00000004', parent: { runId: 'ffffffff', atStep: 1, override: null } }), null, [])).toThrow();
+      expect(again.getRun('00000004')).toBeUndefined();
+    } finally {
+      again.close();
+    }
+  });
+
+  it('refuses, with STORE_CORRUPT and nothing migrated, a database whose rows refer to missing ones', () => {
+    const path = schema3Database();
+    const db = new Database(path);
+    db.pragma('foreign_keys = OFF');
+    db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?)').run('gone0000', '{}');
+    db.close();
+    try {
+      sqliteStore({ path }).close();
+      expect.unreachable();
+    } catch (error) {
+      expect(isForkpointError(error, 'STORE_CORRUPT')).toBe(true);
+      expect((error as Error).message).toMatch(/structural_cassettes row without its runs row/);
+    }
+    const after = new Database(path, { readonly: true });
+    expect(after.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(3);
+    expect(after.prepare("SELECT COUNT(*) FROM pragma_table_info('steps') WHERE name = 'run_id'").pluck().get()).toBe(1);
+    after.close();
+  });
+});
