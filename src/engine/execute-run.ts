@@ -6,7 +6,7 @@ import type { Transport } from '../transports/index.js';
 import type { AgentSnapshot, CompletedStep, DriveResult } from './drive-run.js';
 import { driveRun } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
-import { finishRun } from './finish-run.js';
+import { finishOfFinalSnapshot, finishRun } from './finish-run.js';
 import type { RunSink } from './run-sink.js';
 import { RunWriter } from './run-writer.js';
 import { machineOf } from './start-run.js';
@@ -41,6 +41,11 @@ export interface ExecutedRun extends DriveResult {
 export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<ExecutedRun> {
   const writer = new RunWriter(execution.sink, execution.hasher, execution.resumedFrom);
   writer.start(execution.run, execution.start);
+  // A final snapshot says how the run ended, so its step ends the run in the same commit; unless the
+  // execution judges the whole drive first (a replay's settle and findings), which then ends it apart.
+  const judgesDrive = execution.settle !== undefined || execution.findings !== undefined;
+  const endedBy = (step: CompletedStep) =>
+    step.snapshot.status === 'active' || judgesDrive ? undefined : finishOfFinalSnapshot(step.snapshot, deps.clock());
   const result = await finishRun(
     deps,
     writer,
@@ -52,7 +57,7 @@ export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Exe
         transport: execution.transport,
         hasher: execution.hasher,
         onStep: (step) => {
-          writer.commit(step);
+          writer.commit(step, endedBy(step));
           execution.onCommitted?.(step);
         },
       });

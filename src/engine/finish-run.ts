@@ -1,14 +1,14 @@
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { RunFinish } from '../store/index.js';
-import type { DriveResult } from './drive-run.js';
+import type { AgentSnapshot, DriveResult } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { RunWriter } from './run-writer.js';
 
 /**
- * Drives a run to its end and records how it ended. A bug that escapes the
- * drive still closes the run (as `failed` with code `INTERNAL`) before it is
- * rethrown, so no run is left looking alive.
+ * Drives a run to its end and records how it ended, unless its last step
+ * already did. A bug that escapes the drive still closes the run (as `failed`
+ * with code `INTERNAL`) before it is rethrown, so no run is left looking alive.
  */
 export async function finishRun(
   deps: Pick<EngineDeps, 'clock'>,
@@ -28,17 +28,20 @@ export async function finishRun(
     }
     throw error instanceof ForkpointError ? error : new ForkpointError('INTERNAL', message, { cause: error });
   }
-  writer.finish({ ...finishOf(result, deps.clock()), findings: findingsOf(result) });
+  if (!writer.hasFinished) writer.finish({ ...finishOf(result, deps.clock()), findings: findingsOf(result) });
   return result;
 }
 
 function finishOf(result: DriveResult, now: Date): RunFinish {
-  const { context } = result.snapshot;
+  if (result.stoppedBy === null) return finishOfFinalSnapshot(result.snapshot, now);
+  const status = result.stoppedBy.error.code === 'REPLAY_DIVERGED' ? 'diverged' : 'failed';
+  return { status, outcome: null, error: result.stoppedBy.failure, finishedAt: now.toISOString() };
+}
+
+/** How a run that reached `snapshot`, a final one, ended: with its outcome, or with the machine's error. */
+export function finishOfFinalSnapshot(snapshot: AgentSnapshot, now: Date): RunFinish {
+  const { context } = snapshot;
   const finishedAt = now.toISOString();
-  if (result.stoppedBy !== null) {
-    const status = result.stoppedBy.error.code === 'REPLAY_DIVERGED' ? 'diverged' : 'failed';
-    return { status, outcome: null, error: result.stoppedBy.failure, finishedAt };
-  }
-  if (result.snapshot.value === 'done') return { status: 'completed', outcome: context.outcome, error: null, finishedAt };
+  if (snapshot.value === 'done') return { status: 'completed', outcome: context.outcome, error: null, finishedAt };
   return { status: 'failed', outcome: null, error: context.error, finishedAt };
 }

@@ -5,7 +5,9 @@ import type { NewRunRecord, RunFinish, StepRecord, Store } from '../store/index.
 export interface RunSink {
   /** Creates the run, with row 0 for a new run or no row for a fork. */
   start(run: NewRunRecord, row: StepRecord | null, blobs: readonly PayloadBlob[]): void;
-  step(row: StepRecord, blobs: readonly PayloadBlob[]): void;
+  /** One step; with `finish`, the run's last, and the run ends with it. */
+  step(row: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): void;
+  /** Ends a run whose last step did not (it stopped early, or its ending needed the whole drive). */
   finish(finish: RunFinish): void;
 }
 
@@ -20,7 +22,7 @@ export function streamingSink(store: Store): RunSink {
       runId = run.runId;
       store.createRun(run, row, blobs);
     },
-    step: (row, blobs) => store.commitStep(runId, row, blobs),
+    step: (row, blobs, finish) => store.commitStep(runId, row, blobs, finish),
     finish: (finish) => store.finishRun(runId, finish),
   };
 }
@@ -40,9 +42,10 @@ export function bufferedSink(store: Store): RunSink {
       if (row !== null) rows.push(row);
       blobs.push(...rowBlobs);
     },
-    step(row, rowBlobs) {
+    step(row, rowBlobs, finish) {
       rows.push(row);
       blobs.push(...rowBlobs);
+      if (finish !== undefined) this.finish(finish);
     },
     finish(finish) {
       if (run === undefined) throw new Error('bufferedSink: finish before start');

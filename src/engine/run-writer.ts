@@ -69,8 +69,8 @@ export class RunWriter {
     this.remember(fresh);
   }
 
-  /** Commits one completed step. */
-  commit(completed: CompletedStep): void {
+  /** Commits one completed step; with `finish`, the run's last, which ends the run in the same write. */
+  commit(completed: CompletedStep, finish?: RunFinish): void {
     const batch = new PayloadBatch();
     let request: string;
     let response: string;
@@ -100,9 +100,15 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
-    this.sink.step(row, fresh);
+    this.sink.step(row, fresh, finish);
     this.remember(fresh);
     this.lastStep = completed.step;
+    this.finished = finish;
+  }
+
+  /** Whether the run has ended, with its last step or by {@link finish}. */
+  get hasFinished(): boolean {
+    return this.finished !== undefined;
   }
 
   /** Records how the run ended. */

@@ -20,8 +20,12 @@ export interface Store {
   createRun(run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): void;
   /** Runs that fork from `runId`, or replay or re-execute it, oldest first. */
   listChildren(runId: string): RunRecord[];
-  /** Commits one step: its row, its new blobs and the run's step count, all or nothing. */
-  commitStep(runId: string, step: StepRecord, blobs: readonly PayloadBlob[]): void;
+  /**
+   * Commits one step: its row, its new blobs and the run's step count, all or
+   * nothing. With `finish`, the step is the run's last and the run ends in the
+   * same transaction: no reader ever sees its final step on a run still running.
+   */
+  commitStep(runId: string, step: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): void;
   /** Records how a run ended. */
   finishRun(runId: string, finish: RunFinish): void;
   /**

@@ -219,6 +219,20 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(store.readSteps('0000abcd').map((row) => row.step)).toEqual([0, 1]);
     });
 
+    it('commits a last step and the run\'s ending together, and refuses steps after it', () => {
+      const store = fresh();
+      store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      store.commitStep('0000abcd', sampleStep(1), []);
+      const finish = { status: 'completed' as const, outcome: { payout: 2050 }, error: null, finishedAt: '2026-03-04T10:00:06.000Z' };
+      store.commitStep('0000abcd', sampleStep(2), [{ digest: 'last', body: '"last"' }], finish);
+      expect(store.getRun('0000abcd')).toMatchObject({ status: 'completed', outcome: finish.outcome, error: null, finishedAt: finish.finishedAt, stepCount: 2 });
+      expect(store.readBlobs(['last']).get('last')).toBe('"last"');
+      expect(() => store.commitStep('0000abcd', sampleStep(3), [{ digest: 'late', body: '"late"' }], finish)).toThrow();
+      expect(() => store.finishRun('0000abcd', finish)).toThrow();
+      expect(store.readSteps('0000abcd').map((row) => row.step)).toEqual([0, 1, 2]);
+      expect(store.readBlobs(['late']).size).toBe(0);
+    });
+
     it('writes a whole run in one transaction, with its findings', () => {
       const store = fresh();
       const findings = [{ classification: 'dropped-call', step: 5 }];

@@ -34,7 +34,45 @@ async function codeOf(work: () => Promise<unknown>): Promise<string | undefined>
   return undefined;
 }
 
+/** A store that logs its writes, as `method:step` (`commitStep:9+finish` when a step ends the run). */
+function loggingStore(): { store: Store; writes: string[] } {
+  const inner = sqliteStore({ path: ':memory:' });
+  const writes: string[] = [];
+  const store: Store = {
+    ...inner,
+    createRun: (run, start, blobs) => {
+      writes.push('createRun');
+      inner.createRun(run, start, blobs);
+    },
+    commitStep: (runId, step, blobs, finish) => {
+      writes.push(`commitStep:${step.step}${finish === undefined ? '' : `+finish:${finish.status}`}`);
+      inner.commitStep(runId, step, blobs, finish);
+    },
+    finishRun: (runId, finish) => {
+      writes.push(`finishRun:${finish.status}`);
+      inner.finishRun(runId, finish);
+    },
+  };
+  return { store, writes };
+}
+
 describe('engine.record', () => {
+  it('ends a run in the commit of its last step: one write per step, and the run row is never behind its rows', async () => {
+    const { store, writes } = loggingStore();
+    const run = await fixed(store).record(incident());
+    expect(run.status).toBe('failed');
+    expect(writes).toEqual(['createRun', ...run.steps.slice(0, -1).map((step) => `commitStep:${step.step}`), `commitStep:${run.steps.length}+finish:failed`]);
+    expect(store.getRun(run.runId)).toMatchObject({ status: 'failed', stepCount: run.steps.length, error: run.error });
+  });
+
+  it('ends a run that stops before a final state (a provider refusing a request) with a write of its own', async () => {
+    const { store, writes } = loggingStore();
+    const build = { ...scenario.builds.baseline!, params: { maxTokens: 2048, temperature: 0 } };
+    const run = await fixed(store).record(incident({ agent: build }));
+    expect(run.error).toMatchObject({ code: 'PROVIDER_REJECTED' });
+    expect(writes).toEqual(['createRun', 'finishRun:failed']);
+  });
+
   it('records the incident as the run the chapter describes', async () => {
     const engine = fixed(sqliteStore({ path: ':memory:' }));
     const run = await engine.record(incident({ runId: '9b40c1d5' }));

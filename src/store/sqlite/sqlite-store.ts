@@ -182,12 +182,13 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   const createRun = db.transaction(insertRun);
 
-  const commitStep = db.transaction((runId: string, step: StepRecord, blobs: readonly PayloadBlob[]) => {
+  const commitStep = db.transaction((runId: string, step: StepRecord, blobs: readonly PayloadBlob[], finish: RunFinish | undefined) => {
     if (statements.isRunning.get(runId) === undefined) {
       throw new ForkpointError('INTERNAL', `run ${runId} is not running; step ${step.step} was not written`);
     }
     writeBlobs(blobs);
     statements.insertStep.run(stepToParams(runId, step));
+    if (finish !== undefined) finishRunStatement(runId, finish);
   });
 
   const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
@@ -219,7 +220,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   return {
     location,
     createRun: (run, start, blobs) => guarded(() => createRun.immediate(run, start, blobs)),
-    commitStep: (runId, step, blobs) => guarded(() => commitStep.immediate(runId, step, blobs)),
+    commitStep: (runId, step, blobs, finish) => guarded(() => commitStep.immediate(runId, step, blobs, finish)),
     finishRun: (runId, finish) => guarded(() => finishRun.immediate(runId, finish)),
     writeRun: (run, rows, blobs, finish) => guarded(() => writeRun.immediate(run, rows, blobs, finish)),
     getRun: (runId) =>
