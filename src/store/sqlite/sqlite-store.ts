@@ -8,7 +8,7 @@ import { closeOverTrees, collectRowReferences, noReferences } from './blob-refer
 import type { Synchronous } from './open-database.js';
 import { openDatabase } from './open-database.js';
 import type { RunRow, StepRow } from './row-mapping.js';
-import { errorToText, findingsToText, runFromRow, runToParams, stepFromRow, stepToParams } from './row-mapping.js';
+import { errorToText, findingsToText, runFromRow, runToParams, STEP_COLUMNS, stepFromRow, stepToValues } from './row-mapping.js';
 import { withSqliteErrors } from './sqlite-errors.js';
 
 /** The database the CLI uses unless told otherwise (`--db`, `FORKPOINT_DB`). */
@@ -35,9 +35,6 @@ const LAST_STEP = 'COALESCE((SELECT MAX(step) FROM steps WHERE steps.run_key = r
 // Steps are keyed by their run's integer key (see migration 4); callers name runs by id.
 const KEY_OF_RUN = (runId: string): string => `(SELECT run_key FROM runs WHERE run_id = ${runId})`;
 const RUN_COLUMNS = `runs.*, CASE WHEN status = 'running' THEN ${LAST_STEP} ELSE step_count END AS step_count`;
-
-const STEP_COLUMNS =
-  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment';
 
 // The step columns that refer to blobs, in the order collectRowReferences reads them.
 const REFERRING_COLUMNS = 'message_segment, request, response, message, checkpoint';
@@ -75,13 +72,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertBlob: db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING'),
-    insertStep: db.prepare(
-      `INSERT INTO steps (run_key, ${STEP_COLUMNS})
-       VALUES (${KEY_OF_RUN('@run_id')}, @step, @kind, @call_index, @request_hash, @request, @message_count, @response, @is_error, @provenance,
-         @message, @message_digest, @checkpoint, @checkpoint_full, @message_segment)`,
-    ),
+    insertStep: db.prepare(`INSERT INTO steps (run_key, ${STEP_COLUMNS}) VALUES (?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`),
     // A step only reads its run's row: rewriting the row's page on every step cost a page a commit.
-    isRunning: db.prepare("SELECT 1 FROM runs WHERE run_id = ? AND status = 'running'").pluck(),
+    runningKey: db.prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running'").pluck(),
     finishRun: db.prepare(
       `UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL,
          step_count = ${LAST_STEP}
@@ -170,31 +163,33 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   };
 
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
-  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): void => {
+  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number | bigint => {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
     }
     const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null };
-    statements.insertRun.run(runToParams(record));
+    const runKey = statements.insertRun.run(runToParams(record)).lastInsertRowid;
     writeBlobs(blobs);
-    if (start !== null) statements.insertStep.run(stepToParams(run.runId, start));
+    if (start !== null) statements.insertStep.run(stepToValues(runKey, start));
+    return runKey;
   };
 
   const createRun = db.transaction(insertRun);
 
   const commitStep = db.transaction((runId: string, step: StepRecord, blobs: readonly PayloadBlob[], finish: RunFinish | undefined) => {
-    if (statements.isRunning.get(runId) === undefined) {
+    const runKey = statements.runningKey.get(runId) as number | undefined;
+    if (runKey === undefined) {
       throw new ForkpointError('INTERNAL', `run ${runId} is not running; step ${step.step} was not written`);
     }
     writeBlobs(blobs);
-    statements.insertStep.run(stepToParams(runId, step));
+    statements.insertStep.run(stepToValues(runKey, step));
     if (finish !== undefined) finishRunStatement(runId, finish);
   });
 
   const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
     const [start, ...steps] = rows;
-    insertRun(run, start ?? null, blobs);
-    for (const step of steps) statements.insertStep.run(stepToParams(run.runId, step));
+    const runKey = insertRun(run, start ?? null, blobs);
+    for (const step of steps) statements.insertStep.run(stepToValues(runKey, step));
     finishRunStatement(run.runId, finish);
   });
 
@@ -219,7 +214,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   return {
     location,
-    createRun: (run, start, blobs) => guarded(() => createRun.immediate(run, start, blobs)),
+    createRun: (run, start, blobs) => guarded(() => void createRun.immediate(run, start, blobs)),
     commitStep: (runId, step, blobs, finish) => guarded(() => commitStep.immediate(runId, step, blobs, finish)),
     finishRun: (runId, finish) => guarded(() => finishRun.immediate(runId, finish)),
     writeRun: (run, rows, blobs, finish) => guarded(() => writeRun.immediate(run, rows, blobs, finish)),
