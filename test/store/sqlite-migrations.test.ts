@@ -88,6 +88,12 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key').pluck().all()).toEqual(['bbbb0001', 'aaaa0002']);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    // runs_by_expiry went: nothing read it, and it cost every new run a page.
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all()).toEqual([
+      'runs_by_parent',
+      'runs_by_source',
+      'steps_with_segments',
+    ]);
     db.close();
   });
 
