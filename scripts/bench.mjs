@@ -26,7 +26,7 @@ const RESULT_BYTES = 2048;
 const LENGTHS = [
   { steps: 9, rounds: 101, warmup: 400 },
   { steps: 51, rounds: 41, warmup: 20 },
-  { steps: 201, rounds: 25, warmup: 4 },
+  { steps: 201, rounds: 41, warmup: 4 },
 ];
 const SUITE_ROUNDS = 7;
 
@@ -52,10 +52,10 @@ try {
 
   const ms = (value) => `${value.toFixed(3)} ms`;
   const overhead = (steps) => recordings[steps].overheadMs;
-  const restoreOverParse = restore.lastMs / restore.parseMs;
+  const restoreOverParse = restore.lastOverParse;
   const structuralOverFull = incident.structuralBytes / incident.fullBytes;
   const rows = [
-    heading(`per-step overhead: engine.record into an open file database minus the bare driver (tool results ${RESULT_BYTES} B)`),
+    heading(`per-step overhead: engine.record into an open file database minus the bare driver run just before it, median of the pairs (tool results ${RESULT_BYTES} B)`),
     ...LENGTHS.flatMap(({ steps, rounds }) => [
       informative(`record ms/step, ${steps} steps (median of ${rounds})`, ms(recordings[steps].recordMsPerStep)),
       informative(`bare ms/step, ${steps} steps`, ms(recordings[steps].bareMsPerStep)),

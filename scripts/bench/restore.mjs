@@ -1,10 +1,11 @@
 // Restoring checkpoints of a recorded run, against the floor any restore pays: parsing the state's JSON.
-import { median, perCall, timeOnce } from './timing.mjs';
+import { median, perCall, perCallPaired, timeOnce } from './timing.mjs';
 
 /**
  * Median ms to restore the checkpoint after step 1 and after step N-1, and to `JSON.parse` the latter's
  * plain state; each after 200 warm-up calls, as the restore path is not the recording path the JIT has
- * seen so far.
+ * seen so far. The last restore and its parse alternate batch by batch, and their ratio is the median of
+ * the batches' ratios.
  */
 export async function benchRestore(engine, run) {
   const last = run.steps.length - 1;
@@ -13,9 +14,8 @@ export async function benchRestore(engine, run) {
   const plain = JSON.stringify({ value: restoredLast.value, context: restoredLast.context });
   const timing = { warmup: 200 };
   const firstMs = await perCall(() => engine.checkpoint(run.runId, 1), timing);
-  const lastMs = await perCall(() => engine.checkpoint(run.runId, last), timing);
-  const parseMs = await perCall(() => JSON.parse(plain), timing);
-  return { step: last, firstMs, lastMs, parseMs, stateBytes: Buffer.byteLength(plain) };
+  const paired = await perCallPaired(() => engine.checkpoint(run.runId, last), () => JSON.parse(plain), timing);
+  return { step: last, firstMs, lastMs: paired.aMs, parseMs: paired.bMs, lastOverParse: paired.ratio, stateBytes: Buffer.byteLength(plain) };
 }
 
 /**
