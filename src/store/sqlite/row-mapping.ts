@@ -159,7 +159,13 @@ export function stepFromRow(row: StepRow): StepRecord {
   };
 }
 
-/** A step's columns besides its run's key, in the order {@link stepToValues} gives their values after the key. */
+/**
+ * A step row's rowid is `run_key * STEP_KEY_SPAN + step` (migration 4): a run's
+ * rows are one range of the table, in step order, and a new run's go at its end.
+ */
+export const STEP_KEY_SPAN = 2 ** 24;
+
+/** A step's columns besides its keys, in the order {@link stepToValues} gives their values after them. */
 export const STEP_COLUMNS =
   'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment';
 
@@ -168,8 +174,9 @@ export const STEP_COLUMNS =
  * commit, and positional binding spares a parameter object and a lookup by
  * name for each of its fifteen columns.
  */
-export function stepToValues(runKey: number | bigint, step: StepRecord): Array<string | number | bigint | null> {
+export function stepToValues(runKey: number, step: StepRecord): Array<string | number | null> {
   return [
+    runKey * STEP_KEY_SPAN + step.step,
     runKey,
     step.step,
     step.kind,

@@ -8,7 +8,7 @@ import { closeOverTrees, collectRowReferences, noReferences } from './blob-refer
 import type { Synchronous } from './open-database.js';
 import { openDatabase } from './open-database.js';
 import type { RunRow, StepRow } from './row-mapping.js';
-import { errorToText, findingsToText, runFromRow, runToParams, STEP_COLUMNS, stepFromRow, stepToValues } from './row-mapping.js';
+import { errorToText, findingsToText, runFromRow, runToParams, STEP_COLUMNS, STEP_KEY_SPAN, stepFromRow, stepToValues } from './row-mapping.js';
 import { withSqliteErrors } from './sqlite-errors.js';
 
 /** The database the CLI uses unless told otherwise (`--db`, `FORKPOINT_DB`). */
@@ -30,10 +30,14 @@ export interface SqliteStoreOptions {
   readonly now?: () => Date;
 }
 
-// A run's step count is its last step: stored when it finishes, counted from its rows while it runs.
-const LAST_STEP = 'COALESCE((SELECT MAX(step) FROM steps WHERE steps.run_key = runs.run_key), step_count)';
-// Steps are keyed by their run's integer key (see migration 4); callers name runs by id.
+// Callers name runs by id; their step rows are keyed by the run's integer key (see STEP_KEY_SPAN).
 const KEY_OF_RUN = (runId: string): string => `(SELECT run_key FROM runs WHERE run_id = ${runId})`;
+// The rows of run `runKey` from step `from` to step `to`: one range of rowids.
+const STEPS_OF = (runKey: string, from: string, to: string): string =>
+  `row_key BETWEEN ${runKey} * ${STEP_KEY_SPAN} + ${from} AND ${runKey} * ${STEP_KEY_SPAN} + ${to}`;
+const LAST_STEP_KEY = STEP_KEY_SPAN - 1;
+// A run's step count is its last step: stored when it finishes, counted from its rows while it runs.
+const LAST_STEP = `COALESCE((SELECT MAX(row_key) FROM steps WHERE ${STEPS_OF('runs.run_key', '0', String(LAST_STEP_KEY))}) - runs.run_key * ${STEP_KEY_SPAN}, step_count)`;
 const RUN_COLUMNS = `runs.*, CASE WHEN status = 'running' THEN ${LAST_STEP} ELSE step_count END AS step_count`;
 
 // The step columns that refer to blobs, in the order collectRowReferences reads them.
@@ -60,6 +64,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     now: options.now ?? (() => new Date()),
   });
   const guarded = <T>(work: () => T): T => withSqliteErrors(location, work);
+  // Step numbers clamped to what a row key can hold, so that a range's ends stay integers.
+  const stepRange = (from: number, to: number) => ({ from: Math.max(0, from), to: Math.min(to, LAST_STEP_KEY) });
 
   const statements = {
     insertRun: db.prepare(
@@ -72,7 +78,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertBlob: db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING'),
-    insertStep: db.prepare(`INSERT INTO steps (run_key, ${STEP_COLUMNS}) VALUES (?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`),
+    insertStep: db.prepare(`INSERT INTO steps (row_key, run_key, ${STEP_COLUMNS}) VALUES (?, ?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`),
     // A step only reads its run's row: rewriting the row's page on every step cost a page a commit.
     runningKey: db.prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running'").pluck(),
     finishRun: db.prepare(
@@ -83,14 +89,14 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`),
     listRuns: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at, rowid`),
     listChildren: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid`),
-    readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE run_key = ${KEY_OF_RUN('?')} AND step BETWEEN ? AND ? ORDER BY step`),
+    readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '@from', '@to')} ORDER BY row_key`),
     readChain: db.prepare(
-      `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
+      `WITH run AS (SELECT run_key * ${STEP_KEY_SPAN} AS base FROM runs WHERE run_id = @run_id)
        SELECT step, checkpoint, checkpoint_full FROM steps
-       WHERE run_key = (SELECT run_key FROM run) AND step <= @step
-         AND step >= (SELECT MAX(step) FROM steps WHERE run_key = (SELECT run_key FROM run) AND step <= @step AND checkpoint_full = 1)
-         AND EXISTS (SELECT 1 FROM steps WHERE run_key = (SELECT run_key FROM run) AND step = @step)
-       ORDER BY step`,
+       WHERE row_key BETWEEN (SELECT MAX(row_key) FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '0', '@step')} AND checkpoint_full = 1)
+                         AND (SELECT base FROM run) + @step
+         AND EXISTS (SELECT 1 FROM steps WHERE row_key = (SELECT base FROM run) + @step)
+       ORDER BY row_key`,
     ),
     // The segments in a range, then one row for the messages after the last of them. A segment covers the
     // rows since the previous segment, the first one since the run's first row: only a range that starts
@@ -100,19 +106,19 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
        SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
          JOIN blobs ON blobs.digest = steps.message_segment
        WHERE steps.run_key = (SELECT run_key FROM run) AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM steps WHERE run_key = (SELECT run_key FROM run) AND step < @from)
+         AND NOT EXISTS (SELECT 1 FROM steps WHERE ${STEPS_OF('(SELECT run_key FROM run)', '0', '@from - 1')})
        ORDER BY steps.step`,
     ).raw(),
     readMessages: db.prepare(
       `SELECT '[' || COALESCE(group_concat(message, ',' ORDER BY step), '') || ']' AS json,
          json_group_array(message_digest ORDER BY step) AS digests
-       FROM steps WHERE run_key = ${KEY_OF_RUN('?')} AND step BETWEEN ? AND ? AND message IS NOT NULL`,
+       FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '@from', '@to')} AND message IS NOT NULL`,
     ),
     readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').raw(),
     readBlobBodies: db.prepare('SELECT body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').pluck(),
-    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE run_key = ${KEY_OF_RUN('?')}`).raw(),
+    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '0', String(LAST_STEP_KEY))}`).raw(),
     allPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps`).raw(),
-    deleteSteps: db.prepare(`DELETE FROM steps WHERE run_key = ${KEY_OF_RUN('?')}`),
+    deleteSteps: db.prepare(`DELETE FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '0', String(LAST_STEP_KEY))}`),
     deleteBlob: db.prepare('DELETE FROM blobs WHERE digest = ?'),
     redactRun: db.prepare(
       `UPDATE runs SET input = @input, error = @error, override = @override, findings = @findings,
@@ -131,12 +137,12 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   const purgeRuns = db.transaction((purges: readonly FullTierPurge[]): PurgeCounts => {
     const freed = noReferences();
     for (const { runId } of purges) {
-      for (const columns of statements.runPayloads.iterate(runId) as Iterable<Array<string | null>>) collectRowReferences(columns, freed);
+      for (const columns of statements.runPayloads.iterate({ run_id: runId }) as Iterable<Array<string | null>>) collectRowReferences(columns, freed);
     }
     closeOverTrees(freed, readBodies);
     let steps = 0;
     for (const { runId, purge, redacted } of purges) {
-      steps += statements.deleteSteps.run(runId).changes;
+      steps += statements.deleteSteps.run({ run_id: runId }).changes;
       const changes = statements.redactRun.run({
         run_id: runId,
         input: canonicalJson(redacted.input),
@@ -163,12 +169,12 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   };
 
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
-  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number | bigint => {
+  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
     }
     const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null };
-    const runKey = statements.insertRun.run(runToParams(record)).lastInsertRowid;
+    const runKey = Number(statements.insertRun.run(runToParams(record)).lastInsertRowid);
     writeBlobs(blobs);
     if (start !== null) statements.insertStep.run(stepToValues(runKey, start));
     return runKey;
@@ -225,11 +231,11 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       }),
     listRuns: () => guarded(() => (statements.listRuns.all() as RunRow[]).map(runFromRow)),
     listChildren: (runId) => guarded(() => (statements.listChildren.all({ id: runId }) as RunRow[]).map(runFromRow)),
-    readSteps: (runId, from = 0, to = Number.MAX_SAFE_INTEGER) =>
-      guarded(() => (statements.readSteps.all(runId, from, to) as StepRow[]).map(stepFromRow)),
+    readSteps: (runId, from = 0, to = LAST_STEP_KEY) =>
+      guarded(() => (statements.readSteps.all({ run_id: runId, ...stepRange(from, to) }) as StepRow[]).map(stepFromRow)),
     readCheckpointChain: (runId, step) =>
       guarded(() =>
-        (statements.readChain.all({ run_id: runId, step }) as Array<Pick<StepRow, 'step' | 'checkpoint' | 'checkpoint_full'>>).map((row) => ({
+        (statements.readChain.all({ run_id: runId, step: stepRange(0, step).to }) as Array<Pick<StepRow, 'step' | 'checkpoint' | 'checkpoint_full'>>).map((row) => ({
           step: row.step,
           checkpoint: row.checkpoint,
           checkpointFull: row.checkpoint_full === 1,
@@ -237,9 +243,10 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       ),
     readMessages: (runId, fromStep, upToStep) =>
       guarded((): MessageLog => {
-        const segmentRows = statements.readSegments.all({ run_id: runId, from: fromStep, to: upToStep }) as Array<[number, string]>;
-        const after = segmentRows.length === 0 ? fromStep - 1 : segmentRows[segmentRows.length - 1]![0];
-        const row = statements.readMessages.get(runId, after + 1, upToStep) as { json: string; digests: string };
+        const range = stepRange(fromStep, upToStep);
+        const segmentRows = statements.readSegments.all({ run_id: runId, ...range }) as Array<[number, string]>;
+        const after = segmentRows.length === 0 ? range.from - 1 : segmentRows[segmentRows.length - 1]![0];
+        const row = statements.readMessages.get({ run_id: runId, from: after + 1, to: range.to }) as { json: string; digests: string };
         return { segments: segmentRows.map(([, segment]) => segment), json: row.json, digests: JSON.parse(row.digests) as string[] };
       }),
     readBlobs(digests: readonly string[]): Map<string, string> {
