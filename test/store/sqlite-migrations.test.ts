@@ -86,6 +86,9 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     const db = new Database(path, { readonly: true });
     expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key').pluck().all()).toEqual(['bbbb0001', 'aaaa0002']);
+    // A run's rows are one range of rowids, in step order.
+    expect(db.prepare('SELECT row_key - run_key * 16777216 FROM steps ORDER BY row_key').pluck().all()).toEqual([0, 1, 2, 2]);
+    expect(db.prepare('SELECT COUNT(*) FROM steps WHERE row_key <> run_key * 16777216 + step').pluck().get()).toBe(0);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
     // runs_by_expiry went: nothing read it, and it cost every new run a page.
@@ -104,6 +107,11 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     store.close();
     const db = new Database(path);
     expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key DESC LIMIT 1').pluck().get()).toBe('00000003');
+    // A row whose key does not say its run and step is refused.
+    const key = db.prepare("SELECT run_key FROM runs WHERE run_id = '00000003'").pluck().get() as number;
+    const insert = db.prepare('INSERT INTO steps (row_key, run_key, step, checkpoint, checkpoint_full) VALUES (?, ?, ?, ?, 0)');
+    expect(() => insert.run(key * 16777216 + 5, key, 4, '{}')).toThrow(/CHECK constraint/);
+    expect(() => insert.run(key * 16777216 + 16777216, key, 16777216, '{}')).toThrow(/CHECK constraint/);
     db.close();
     const again = sqliteStore({ path });
     try {
