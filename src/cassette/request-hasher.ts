@@ -1,5 +1,5 @@
 import type { Message, ModelRequest, ToolRequest } from '../conversation/index.js';
-import type { JsonValue } from '../json/index.js';
+import type { JsonValue, KnownTexts } from '../json/index.js';
 import { canonicalJson, sha256Hex } from '../json/index.js';
 import { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
 import { REQUEST_HASH_LENGTH } from './canonical-form.js';
@@ -57,13 +57,18 @@ export class RequestHasher {
     return this.knownDigests.slice(0, messages.length);
   }
 
-  /** The digest of the last of `messages` (which must extend the conversation hashed so far), without copying the rest. */
-  lastDigest(messages: readonly Message[]): string | undefined {
-    this.digestNew(messages);
+  /**
+   * The digest of the last of `messages` (which must extend the conversation
+   * hashed so far), without copying the rest.
+   *
+   * @param known canonical texts the caller already has for parts of the new messages
+   */
+  lastDigest(messages: readonly Message[], known?: KnownTexts): string | undefined {
+    this.digestNew(messages, known);
     return this.knownDigests[messages.length - 1];
   }
 
-  private digestNew(messages: readonly Message[]): void {
+  private digestNew(messages: readonly Message[], texts?: KnownTexts): void {
     const known = this.knownMessages;
     for (let i = 0; i < Math.min(known.length, messages.length); i++) {
       if (known[i] !== messages[i]) {
@@ -74,7 +79,7 @@ export class RequestHasher {
       const message = messages[i]!;
       const aliased = aliasOpaqueIds(message, this.aliases);
       known.push(message);
-      const digest = sha256Hex(canonicalJson(aliased as unknown as JsonValue), REQUEST_HASH_LENGTH);
+      const digest = sha256Hex(canonicalJson(aliased as unknown as JsonValue, texts), REQUEST_HASH_LENGTH);
       this.knownDigests.push(digest);
       this.prefix.append(digest);
     }

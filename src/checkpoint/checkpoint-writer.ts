@@ -76,7 +76,7 @@ export class CheckpointWriter {
     const added = messages.length - this.persistedMessages;
     if (added === 0) return { message: null, messageDigest: null };
     if (added !== 1) throw new Error(`a step appended ${added} messages; the trajectory stores one per step`);
-    const messageDigest = this.hasher.lastDigest(messages)!;
+    const messageDigest = this.hasher.lastDigest(messages, batch.canonicalTextOf)!;
     const message = messages[messages.length - 1]!;
     this.persistedMessages = messages.length;
     return { message: batch.encode(message as unknown as JsonValue), messageDigest };

@@ -8,6 +8,14 @@ const REMEMBER_AT_CHARS = 256;
 const frozenTexts = new WeakMap<object, string>();
 
 /**
+ * Canonical texts a caller already has for some containers (a step's payload
+ * batch has the text of every large tool output it stored), so that a value
+ * holding them is not serialized a second time. Only for values that cannot
+ * change meanwhile.
+ */
+export type KnownTexts = (container: object) => string | undefined;
+
+/**
  * The canonical text of a JSON value: keys sorted by code unit, no whitespace;
  * exactly the text fast-json-stable-stringify gives (a property test holds the
  * two together). Callers validate first (see `assertJsonValue`): this function
@@ -16,10 +24,10 @@ const frozenTexts = new WeakMap<object, string>();
  * Lone surrogates come out escaped (`"\udc00"`), so the text is valid UTF-8
  * and survives a round trip through SQLite TEXT byte for byte.
  */
-export function canonicalJson(value: JsonValue): string {
+export function canonicalJson(value: JsonValue, known?: KnownTexts): string {
   // JSON.stringify gives a primitive the same text fast-json-stable-stringify does, without its checks.
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  if (!Object.isFrozen(value)) return containerText(value);
+  if (!Object.isFrozen(value)) return known?.(value) ?? containerText(value, known);
   let text = frozenTexts.get(value);
   if (text === undefined) {
     text = containerText(value);
@@ -28,11 +36,11 @@ export function canonicalJson(value: JsonValue): string {
   return text;
 }
 
-function containerText(value: Exclude<JsonValue, string | number | boolean | null>): string {
+function containerText(value: Exclude<JsonValue, string | number | boolean | null>, known?: KnownTexts): string {
   if (Array.isArray(value)) {
     const items = value as readonly JsonValue[];
     let text = '[';
-    for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + canonicalJson(items[i] ?? null);
+    for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + canonicalJson(items[i] ?? null, known);
     return `${text}]`;
   }
   const record = value as { readonly [key: string]: JsonValue | undefined };
@@ -41,7 +49,7 @@ function containerText(value: Exclude<JsonValue, string | number | boolean | nul
     const field = record[key];
     // As fast-json-stable-stringify does: a field holding undefined is left out.
     if (field === undefined) continue;
-    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(field)}`;
+    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(field, known)}`;
   }
   return `${text}}`;
 }

@@ -35,11 +35,19 @@ export class PayloadBatch {
   /** Every blob the batch's payloads refer to, by digest. */
   readonly blobs = new Map<string, string>();
   private readonly externalized = new Map<object, string>();
+  private readonly canonical = new Map<object, string>();
 
   /** The stored text of `value`; its blobs join {@link blobs}. */
   encode(value: JsonValue): string {
-    return encodeNode(value, newPass(this.blobs, this.externalized));
+    return encodeNode(value, newPass(this.blobs, this.externalized, this.canonical));
   }
+
+  /**
+   * The canonical JSON of a container the batch stored whole as a blob (one
+   * with no references inside): a tool output's, so that digesting the message
+   * that carries it does not serialize it again.
+   */
+  readonly canonicalTextOf = (container: object): string | undefined => this.canonical.get(container);
 
   /**
    * Stores JSON text as it is, in one plain blob, and returns its digest: for
@@ -73,10 +81,17 @@ const frozenEncodings = new WeakMap<object, CachedEncoding>();
 interface Pass {
   readonly sink: Map<string, string>;
   readonly externalized: Map<object, string> | undefined;
+  /** Where the canonical texts of externalized containers without references go. */
+  readonly canonical: Map<object, string> | undefined;
   refs: boolean;
 }
 
-const newPass = (sink: Map<string, string>, externalized?: Map<object, string>): Pass => ({ sink, externalized, refs: false });
+const newPass = (sink: Map<string, string>, externalized?: Map<object, string>, canonical?: Map<object, string>): Pass => ({
+  sink,
+  externalized,
+  canonical,
+  refs: false,
+});
 
 function encodeNode(node: JsonValue, pass: Pass): string {
   if (typeof node !== 'object' || node === null) return JSON.stringify(node);
@@ -102,6 +117,7 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
   const siblingsRefs = pass.refs;
   pass.refs = false;
   let text: string;
+  let wrapped = false;
   if (Array.isArray(node)) {
     const items = node as readonly JsonValue[];
     text = '[';
@@ -117,6 +133,7 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
       // Marked as holding references so that readers walk into it and unwrap it.
       text = `{${JSON.stringify(LITERAL_KEY)}:${text}}`;
       pass.refs = true;
+      wrapped = true;
     }
   }
   const refs = pass.refs;
@@ -128,6 +145,8 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
   pass.sink.set(digest, text);
   const reference = referenceText(digest, refs);
   pass.externalized?.set(node, reference);
+  // Without references (or a literal wrapper) the text is the canonical JSON of the node itself.
+  if (!refs && !wrapped) pass.canonical?.set(node, text);
   pass.refs = true;
   return reference;
 }

@@ -88,6 +88,26 @@ describe('RequestHasher', () => {
     expect(() => hasher.hashModelRequest(request(rewritten))).toThrow(/append-only/);
   });
 
+  it('digests a message the same from the canonical texts a caller already has as from scratch', () => {
+    const messages = conversation({ tool: 'toolu_1', signature: 'sig-1' });
+    const output = (messages[2]!.content[0] as { content: object }).content;
+    const seen: object[] = [];
+    const known = (container: object) => {
+      seen.push(container);
+      return container === output ? canonicalJson(output as never) : undefined;
+    };
+    const withTexts = new RequestHasher();
+    withTexts.lastDigest(messages.slice(0, 2));
+    expect(withTexts.lastDigest(messages, known)).toBe(new RequestHasher().lastDigest(messages));
+    expect(seen).toContain(output);
+    // A wrong text is used as given: the caller vouches for what it hands over.
+    const lying = new RequestHasher();
+    lying.lastDigest(messages.slice(0, 2));
+    expect(lying.lastDigest(messages, (container) => (container === output ? '{"value":2050}' : undefined))).not.toBe(
+      new RequestHasher().lastDigest(messages),
+    );
+  });
+
   it('continues identically after adopting stored digests (a restored run)', () => {
     const messages = conversation({ tool: 'toolu_A', signature: 'sig_A' });
     const fresh = new RequestHasher();

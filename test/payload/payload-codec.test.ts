@@ -121,6 +121,23 @@ describe('a payload batch', () => {
     expect([...batch.blobs]).toEqual([...plain]);
   });
 
+  it('hands out the canonical text of each subtree it stored whole, and of nothing else', async () => {
+    const { PayloadBatch } = await import('../../src/payload/index.js');
+    const output = { label: 'out', text: 'é\ud83d'.repeat(EXTERNALIZE_AT_BYTES), nested: { b: 2, a: [1, null, 'x'] } } as JsonValue;
+    const holder = { items: [big('one'), big('two')] } as JsonValue;
+    const lookalike = { $blob: 'z'.repeat(EXTERNALIZE_AT_BYTES) } as JsonValue;
+    const small = { n: 1 };
+    const batch = new PayloadBatch();
+    for (const value of [output, holder, lookalike, small]) batch.encode(value);
+    expect(batch.canonicalTextOf(output as object)).toBe(canonicalJson(output));
+    // Its text refers to the blobs of its items; a literal wrapper is not the value's own text; a small value is not stored.
+    expect(batch.canonicalTextOf(holder as object)).toBeUndefined();
+    expect(batch.canonicalTextOf(lookalike as object)).toBeUndefined();
+    expect(batch.canonicalTextOf(small)).toBeUndefined();
+    const message = { role: 'user', content: [{ type: 'tool_result', content: output }] } as JsonValue;
+    expect(canonicalJson(message, batch.canonicalTextOf)).toBe(canonicalJson(message));
+  });
+
   it('keeps a small shared subtree inline in each payload', async () => {
     const { PayloadBatch } = await import('../../src/payload/index.js');
     const small = { n: 1 };
