@@ -72,7 +72,6 @@ export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, 
   const recorder = createEngine({ store: sqliteStore({ path: join(dir, `record-${steps}.db`) }) });
   const recordMs = [];
   const bareMs = [];
-  const pairMs = [];
   try {
     for (let round = 0; round < warmup + rounds; round++) {
       const bare = await timeOnce(() => driveBare(world));
@@ -80,7 +79,6 @@ export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, 
       if (round >= warmup) {
         recordMs.push(recorded / steps);
         bareMs.push(bare / steps);
-        pairMs.push((recorded - bare) / steps);
       }
     }
   } finally {
@@ -103,7 +101,7 @@ export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, 
     bareMsPerStep: barePerStep,
     // Each recorded run against the bare run timed just before it: the machine's drift over the rounds
     // moves both, and cancels out of their difference.
-    overheadMs: median(pairMs),
+    overheadMs: median(recordMs.map((recorded, round) => recorded - bareMs[round])),
     meanOverheadMs: mean(recordMs) - mean(bareMs),
     runBytes: settled.bytes - empty.bytes,
     payloadBytes: payload,

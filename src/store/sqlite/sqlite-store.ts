@@ -36,8 +36,10 @@ const KEY_OF_RUN = (runId: string): string => `(SELECT run_key FROM runs WHERE r
 const STEPS_OF = (runKey: string, from: string, to: string): string =>
   `row_key BETWEEN ${runKey} * ${STEP_KEY_SPAN} + ${from} AND ${runKey} * ${STEP_KEY_SPAN} + ${to}`;
 const LAST_STEP_KEY = STEP_KEY_SPAN - 1;
+// Every row of run `runKey`.
+const ALL_STEPS_OF = (runKey: string): string => STEPS_OF(runKey, '0', String(LAST_STEP_KEY));
 // A run's step count is its last step: stored when it finishes, counted from its rows while it runs.
-const LAST_STEP = `COALESCE((SELECT MAX(row_key) FROM steps WHERE ${STEPS_OF('runs.run_key', '0', String(LAST_STEP_KEY))}) - runs.run_key * ${STEP_KEY_SPAN}, step_count)`;
+const LAST_STEP = `COALESCE((SELECT MAX(row_key) FROM steps WHERE ${ALL_STEPS_OF('runs.run_key')}) - runs.run_key * ${STEP_KEY_SPAN}, step_count)`;
 const RUN_COLUMNS = `runs.*, CASE WHEN status = 'running' THEN ${LAST_STEP} ELSE step_count END AS step_count`;
 
 // The step columns that refer to blobs, in the order collectRowReferences reads them.
@@ -91,11 +93,11 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     listChildren: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid`),
     readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '@from', '@to')} ORDER BY row_key`),
     readChain: db.prepare(
-      `WITH run AS (SELECT run_key * ${STEP_KEY_SPAN} AS base FROM runs WHERE run_id = @run_id)
+      `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
        SELECT step, checkpoint, checkpoint_full FROM steps
-       WHERE row_key BETWEEN (SELECT MAX(row_key) FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '0', '@step')} AND checkpoint_full = 1)
-                         AND (SELECT base FROM run) + @step
-         AND EXISTS (SELECT 1 FROM steps WHERE row_key = (SELECT base FROM run) + @step)
+       WHERE row_key BETWEEN (SELECT MAX(row_key) FROM steps WHERE ${STEPS_OF('(SELECT run_key FROM run)', '0', '@step')} AND checkpoint_full = 1)
+                         AND (SELECT run_key FROM run) * ${STEP_KEY_SPAN} + @step
+         AND EXISTS (SELECT 1 FROM steps WHERE row_key = (SELECT run_key FROM run) * ${STEP_KEY_SPAN} + @step)
        ORDER BY row_key`,
     ),
     // The segments in a range, then one row for the messages after the last of them. A segment covers the
@@ -116,9 +118,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     ),
     readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').raw(),
     readBlobBodies: db.prepare('SELECT body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').pluck(),
-    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '0', String(LAST_STEP_KEY))}`).raw(),
+    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE ${ALL_STEPS_OF(KEY_OF_RUN('@run_id'))}`).raw(),
     allPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps`).raw(),
-    deleteSteps: db.prepare(`DELETE FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '0', String(LAST_STEP_KEY))}`),
+    deleteSteps: db.prepare(`DELETE FROM steps WHERE ${ALL_STEPS_OF(KEY_OF_RUN('@run_id'))}`),
     deleteBlob: db.prepare('DELETE FROM blobs WHERE digest = ?'),
     redactRun: db.prepare(
       `UPDATE runs SET input = @input, error = @error, override = @override, findings = @findings,
