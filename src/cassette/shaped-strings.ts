@@ -32,7 +32,6 @@ export function expandShapedStrings(value: JsonValue, maxLength: number): JsonVa
 function mapContainers(value: JsonValue, map: (item: JsonValue) => JsonValue): JsonValue {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(map);
-  const mapped: Record<string, JsonValue> = {};
-  for (const [key, item] of Object.entries(value)) mapped[key] = map(item);
-  return mapped;
+  // fromEntries defines own fields: an assignment would take a `__proto__` key for the object's prototype.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, map(item)]));
 }

@@ -11,7 +11,8 @@ export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue)
   const result: Record<string, JsonValue> = isJsonObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
-    else result[key] = applyMergePatch(result[key], value);
+    // Defined, not assigned: an assignment would take a `__proto__` key for the object's prototype.
+    else Object.defineProperty(result, key, { value: applyMergePatch(Object.hasOwn(result, key) ? result[key] : undefined, value), writable: true, enumerable: true, configurable: true });
   }
   return result as JsonObject;
 }

@@ -24,7 +24,6 @@ export function shapeJson(value: JsonValue): JsonValue {
   if (typeof value === 'number') return shapeNumber(value);
   if (value === null || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value.map(shapeJson);
-  const shaped: Record<string, JsonValue> = {};
-  for (const [key, item] of Object.entries(value)) shaped[key] = shapeJson(item);
-  return shaped;
+  // fromEntries defines own fields: an assignment would take a `__proto__` key for the object's prototype.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shapeJson(item)]));
 }

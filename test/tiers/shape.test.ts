@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue, Message, ModelRequest } from '../../src/index.js';
 import { StructuralHasher, isForkpointError, parseCassette, serializeCassette, shapeJson, shapeModelResponse } from '../../src/index.js';
+import { compactShapedStrings, expandShapedStrings } from '../../src/cassette/shaped-strings.js';
 import { withIncident } from '../support/incident.js';
 
 const json = fc.jsonValue({ maxDepth: 5 }) as fc.Arbitrary<JsonValue>;
@@ -34,6 +35,14 @@ describe('the structural shape of a value', () => {
       none: null,
       tags: ['a', 'aa'],
     });
+  });
+
+  it('keeps a `__proto__` key as a field of its own (fast-check found this one)', () => {
+    const value = JSON.parse('[{"__proto__":0,"b":"xy"}]') as JsonValue;
+    expect(JSON.stringify(shapeJson(value))).toBe('[{"__proto__":0,"b":"aa"}]');
+    const written = compactShapedStrings(JSON.parse('{"__proto__":"aaaaa"}') as JsonValue);
+    expect(JSON.stringify(written)).toBe('{"__proto__":"a*5"}');
+    expect(JSON.stringify(expandShapedStrings(written, 10))).toBe('{"__proto__":"aaaaa"}');
   });
 
   it('is a shape of any JSON value, and shaping a shape changes nothing', () => {
