@@ -13,15 +13,16 @@ export interface Miss {
 }
 
 /**
- * Looks a cassette up by `kind:index:hash` and keeps track of which entries a
- * replay consumed. The position lets one request recur with different answers
- * (retries); the hash turns the lookup into a check.
+ * Looks a cassette up by `kind:index:hash` and keeps track of which positions
+ * a replay asked for. The position lets one request recur with different
+ * answers (retries); the hash turns the lookup into a check.
  */
 export class CassetteIndex {
   private readonly byKey = new Map<string, CassetteEntry>();
   private readonly byPosition = new Map<string, CassetteEntry[]>();
   private readonly byHash = new Map<string, CassetteEntry[]>();
-  private readonly consumed = new Set<CassetteEntry>();
+  // Positions (`kind:index`), not entries: a position asked with another hash is a miss, reported as one.
+  private readonly asked = new Set<string>();
   private readonly messagesByDigest: Map<string, Message>;
 
   /**
@@ -39,11 +40,10 @@ export class CassetteIndex {
     this.messagesByDigest = new Map(cassette.messages.map(({ digest, message }) => [digest, message]));
   }
 
-  /** The recorded entry for this exact key, marked as consumed; undefined on a miss. */
+  /** The recorded entry for this exact key; undefined on a miss. Either way its position counts as asked for. */
   answer(kind: string, index: number, hash: string): CassetteEntry | undefined {
-    const entry = this.byKey.get(formatCassetteKey({ kind, index, hash }));
-    if (entry !== undefined) this.consumed.add(entry);
-    return entry;
+    this.asked.add(`${kind}:${index}`);
+    return this.byKey.get(formatCassetteKey({ kind, index, hash }));
   }
 
   /** Classifies a miss. */
@@ -56,9 +56,13 @@ export class CassetteIndex {
     return { classification: 'new-call', recordedHashes, nearest: undefined };
   }
 
-  /** Entries no request consumed, in step order. */
-  unconsumed(): CassetteEntry[] {
-    return this.cassette.entries.filter((entry) => !this.consumed.has(entry));
+  /**
+   * Entries at positions no request asked for, in step order: the replay's
+   * dropped calls. An entry whose position was asked with another hash is
+   * not among them; that request was a miss and is reported as one.
+   */
+  unasked(): CassetteEntry[] {
+    return this.cassette.entries.filter((entry) => !this.asked.has(`${entry.kind}:${entry.index}`));
   }
 
   /** A recorded message by digest. */

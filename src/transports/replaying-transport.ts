@@ -43,7 +43,11 @@ export type FidelityReplayOptions = ReplayingBase & { readonly mode: 'fidelity' 
 export interface ReplayingTransport extends Transport {
   /** Every divergence met so far, in order. */
   divergences(): readonly Divergence[];
-  /** Recorded entries the replay never asked for: `dropped-call` findings, not misses. */
+  /**
+   * Recorded positions the replay never asked for: `dropped-call` findings,
+   * not misses. A position asked with another hash is not one: it is among
+   * {@link divergences}, so each fact is reported once.
+   */
   droppedCalls(): readonly Divergence[];
 }
 
@@ -87,7 +91,7 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
     tool: (call: ToolCall) => serve<ToolResponse>(call, options.keys?.tool(call), undefined, (world) => world.tool(call)),
     divergences: () => found,
     droppedCalls: () =>
-      index.unconsumed().map((entry) => {
+      index.unasked().map((entry) => {
         const partial = {
           classification: 'dropped-call' as const,
           step: entry.step,

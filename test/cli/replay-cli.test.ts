@@ -56,6 +56,15 @@ describe('forkpoint replay', () => {
     expect(live.body.steps.every((step: { provenance: string }) => step.provenance === 'live')).toBe(true);
   });
 
+  it('going live in fidelity mode, reports each fact once: the positions that diverged are not listed again as dropped calls', async () => {
+    const { body } = await json(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live']);
+    const facts = body.findings.map((finding: { classification: string; kind: string; index: number }) => `${finding.classification} ${finding.kind}#${finding.index}`);
+    expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => `changed model#${index}`));
+    const human = await cli(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live', '--db', db]);
+    expect(human.stdout.match(/^divergence: /gm)).toHaveLength(5);
+    expect(human.stdout).not.toMatch(/dropped-call/);
+  });
+
   it('replays an exported cassette file with the same result as the database', async () => {
     const file = join(folder.path, 'incident.cassette.json');
     const exported = await cli(['export', '9b40c1d5', '-o', file, '--db', db]);

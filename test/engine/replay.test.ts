@@ -116,6 +116,26 @@ describe('fidelity replay', () => {
     expect(divergences.every((finding) => finding.changed.includes('system'))).toBe(true);
     expect(replay.status).toBe('failed');
   });
+
+  it('with onMiss live, reports each fact once: a position asked with another hash is not also a dropped call', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity', onMiss: 'live', world: worldAt('2026-03-04') });
+    // Every recorded position was asked for: the five model calls with another hash, the four tool calls with the recorded one.
+    const facts = replay.findings.map((finding) => [finding.classification, `${finding.kind}#${finding.index}`, finding.step]);
+    expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => ['changed', `model#${index}`, 2 * index + 1]));
+    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+  });
+});
+
+describe('structural replay', () => {
+  it('diverges on the first recorded call a build that stops early never made, and lists every one as dropped', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId, 'structural'), mode: 'structural' });
+    expect(replay).toMatchObject({ mode: 'replay:structural', status: 'diverged', error: { code: 'REPLAY_DIVERGED', step: 5 } });
+    expect(replay.steps).toHaveLength(4);
+    expect(replay.divergence).toMatchObject({ classification: 'dropped-call', step: 5, kind: 'model', index: 2, actualHash: null });
+    expect(replay.findings.map((finding) => [finding.classification, finding.step])).toEqual([5, 6, 7, 8, 9].map((step) => ['dropped-call', step]));
+  });
 });
 
 describe('cassette files', () => {

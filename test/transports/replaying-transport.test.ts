@@ -105,4 +105,22 @@ describe('replayingTransport', () => {
     expect(asked).toEqual(['echo#1', 'write#0', 'write#1']);
     expect(transport.divergences().map((divergence) => `${divergence.kind}#${divergence.index}`)).toEqual(['echo#1', 'write#1']);
   });
+
+  it('reports each fact once: a position asked with another hash is a divergence, not also a dropped call', async () => {
+    const live: Transport = {
+      model: () => Promise.reject(new Error('unused')),
+      tool: async () => ({ response: { output: 'live', isError: false }, provenance: 'live' }),
+    };
+    const transport = replayingTransport({ mode: 'fidelity', onMiss: 'live', live, index: new CassetteIndex(cassette), runId: 'r' });
+    // echo#0 and write#0 miss with other hashes; echo#1 is never asked for at all.
+    await transport.tool(call('echo', 0, hash('x')));
+    await transport.tool(call('write', 0, hash('y')));
+    expect(transport.divergences().map((finding) => [finding.classification, `${finding.kind}#${finding.index}`])).toEqual([
+      ['changed', 'echo#0'],
+      ['changed', 'write#0'],
+    ]);
+    expect(transport.droppedCalls().map((finding) => [finding.classification, `${finding.kind}#${finding.index}`, finding.recordedHashes])).toEqual([
+      ['dropped-call', 'echo#1', [hash('b')]],
+    ]);
+  });
 });
