@@ -1,5 +1,4 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { Divergence } from '../analysis/index.js';
 import { ReplayDivergence } from '../analysis/index.js';
 import type { DriveResult } from './drive-run.js';
 import type { Cassette } from '../cassette/index.js';
@@ -45,6 +44,12 @@ export type ReplayOptions = {
  * is strict too, keyed by shape, and diverges as well when the build stops
  * before the recording did. A replay is cheap to redo, so it is stored in one
  * transaction when it ends.
+ *
+ * A divergence is returned, not thrown: the result has status `diverged` (or,
+ * in fidelity mode going live, the status the live run ended with) and its
+ * `divergence` is a {@link ReplayDivergence}. What throws is a replay that
+ * cannot start: `CASSETTE_INVALID` (another agent, another canonical form,
+ * the wrong tier), `CASSETTE_EXPIRED`, `USAGE` (a malformed run id).
  */
 export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promise<ReplayResult> {
   const { cassette } = options;
@@ -96,7 +101,9 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, deps.isProcessAlive);
   const view = { ...summary, steps };
   // In a structural replay a recorded call the build never made is the divergence: the shape did not hold.
-  const divergence: Divergence | null = view.findings.find((finding) => structural || finding.classification !== 'dropped-call') ?? null;
+  const first = view.findings.find((finding) => structural || finding.classification !== 'dropped-call');
+  // Returned, not thrown: a divergence is an expected outcome, and the caller may throw it.
+  const divergence = first === undefined ? null : new ReplayDivergence(runId, first);
   return { ...view, divergence } as ReplayResult;
 }
 

@@ -1,5 +1,5 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { CountedRun, Divergence } from '../analysis/index.js';
+import type { CountedRun, ReplayDivergence } from '../analysis/index.js';
 import { outcomeKey } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { isForkpointError } from '../errors/index.js';
@@ -23,7 +23,8 @@ export interface SuiteCase {
   readonly recorded: string | null;
   readonly replayed: string | null;
   readonly runId: string | null;
-  readonly divergence: Divergence | null;
+  /** The replay's first divergence (its `ReplayResult.divergence`), null unless `diverged`. */
+  readonly divergence: ReplayDivergence | null;
   readonly error: { readonly code: string; readonly message: string } | null;
   readonly ms: number;
 }

@@ -1,4 +1,4 @@
-import type { Divergence } from '../analysis/index.js';
+import type { Divergence, ReplayDivergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Tier } from '../cassette/index.js';
 import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunPurge, RunStatus } from '../store/index.js';
@@ -44,7 +44,11 @@ export interface RunView {
   readonly source: string | null;
   /** The cassette file a replay read, when it did not read the database. */
   readonly sourceCassette: string | null;
-  /** Divergences and dropped calls a replay met; empty for other modes. */
+  /**
+   * Divergences and dropped calls a replay met; empty for other modes. These
+   * are plain {@link Divergence} objects, as the run's row stores them, not
+   * errors: a replay's {@link ReplayResult.divergence} is the one to throw.
+   */
   readonly findings: readonly Divergence[];
   readonly createdAt: string;
   readonly finishedAt: string | null;
@@ -78,8 +82,15 @@ export interface ReplayResult extends RunView {
   readonly mode: 'replay:strict' | 'replay:fidelity' | 'replay:structural';
   readonly status: 'completed' | 'failed' | 'diverged';
   readonly source: string;
-  /** The first divergence, or null when the replay stayed on the recording. */
-  readonly divergence: Divergence | null;
+  /**
+   * The first divergence, or null when the replay stayed on the recording
+   * (a dropped call counts only in a structural replay). It is a
+   * {@link ReplayDivergence}, returned rather than thrown, so
+   * `if (result.status === 'diverged') throw result.divergence;` turns it
+   * into an error; as JSON it is the same plain object as its entry in
+   * `findings`.
+   */
+  readonly divergence: ReplayDivergence | null;
 }
 
 /** A re-execution's result: a second run against the world at another date, not a replay. */

@@ -1,5 +1,5 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { Divergence, Verdict } from '../analysis/index.js';
+import type { ReplayDivergence, Verdict } from '../analysis/index.js';
 import { judgeVerification, outcomeHistogram } from '../analysis/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { World } from '../world/index.js';
@@ -8,7 +8,7 @@ import { fullCassetteOf } from './full-tier.js';
 import { requireRun, summarizeRun } from './read-run.js';
 import { reexecuteRun } from './reexecute-run.js';
 import { replayRun } from './replay-run.js';
-import type { RunView } from './run-view.js';
+import type { ReexecutionResult, ReplayResult, RunView } from './run-view.js';
 import { assertWorldDate } from './validate-inputs.js';
 
 /** What `verify` needs. */
@@ -44,8 +44,8 @@ export interface VerifyResult {
   readonly repeats: number;
   readonly candidate: VerificationArm;
   readonly control: VerificationArm;
-  /** The candidate's first divergence in strict replay: the finding of `candidate-diverged`. */
-  readonly divergence: Divergence | null;
+  /** The candidate's first divergence in strict replay (its replay's `divergence`): the finding of `candidate-diverged`. */
+  readonly divergence: ReplayDivergence | null;
 }
 
 /**
@@ -61,8 +61,8 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
   const recording = requireRun(deps.store, options.runId);
   const cassette = options.mode === 'replay' ? fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
 
-  const arm = async (agent: AgentBuild): Promise<RunView[]> => {
-    const runs: RunView[] = [];
+  const arm = async (agent: AgentBuild): Promise<(ReplayResult | ReexecutionResult)[]> => {
+    const runs: (ReplayResult | ReexecutionResult)[] = [];
     for (let i = 0; i < repeats; i++) {
       runs.push(
         options.mode === 'replay'
@@ -80,7 +80,7 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
   };
   const candidate = await arm(options.candidate);
   const control = await arm(options.baseline);
-  const divergence = candidate.flatMap((run) => run.findings).find((finding) => finding.classification !== 'dropped-call') ?? null;
+  const divergence = candidate.map((run) => (run.mode === 'reexecution' ? null : run.divergence)).find((found) => found !== null) ?? null;
   const recorded = summarizeRun(recording, deps.isProcessAlive);
   const judgement = judgeVerification({ recording: recorded, candidate, control, candidateDivergence: divergence });
   const describe = (agent: AgentBuild, runs: RunView[]): VerificationArm => ({

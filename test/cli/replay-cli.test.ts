@@ -40,6 +40,10 @@ describe('forkpoint replay', () => {
     expect(body.status).toBe('diverged');
     expect(body.divergence).toMatchObject({ step: 1, kind: 'model', index: 0, classification: 'changed', changed: ['system'] });
     expect(body.divergence.diff[0].path).toBe('system');
+    // The same plain object as the stored finding: no run id, code or stack from the error it is in the library.
+    expect(Object.keys(body.divergence)).toEqual(['classification', 'step', 'kind', 'index', 'actualHash', 'recordedHashes', 'changed', 'diff', 'message']);
+    expect(body.divergence).toEqual(body.findings[0]);
+    expect((await json(['show', body.runId])).body.findings).toEqual([body.divergence]);
     const human = await cli(['replay', '9b40c1d5', '--build', 'timestamped', '--db', db]);
     const lines = human.stdout.split('\n');
     expect(lines[0]).toMatch(/^replay:strict · run [0-9a-f]{8} · claims-triage\/timestamped .* over the recorded observations of run 9b40c1d5/);

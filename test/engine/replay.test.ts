@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ReexecutionResult, ReplayOptions, ReplayResult, World } from '../../src/index.js';
-import { isForkpointError, parseCassette, restoreCheckpoint, serializeCassette } from '../../src/index.js';
+import { ForkpointError, ReplayDivergence, isForkpointError, parseCassette, restoreCheckpoint, serializeCassette } from '../../src/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 
 /** A world that fails the test if anything asks it. */
@@ -199,6 +199,66 @@ describe('re-execution', () => {
     const reexecution = {} as ReexecutionResult;
     // @ts-expect-error a re-execution is not a replay
     expect(() => needsReplay(reexecution)).not.toThrow();
+  });
+});
+
+describe('the divergence of a replay result', () => {
+  it('is a ReplayDivergence, returned with status diverged, whose fields are the finding and which the caller may throw', async () => {
+    const { engine, incident } = await withIncident();
+    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    expect(replay.status).toBe('diverged');
+    const divergence = replay.divergence;
+    expect(divergence).toBeInstanceOf(ReplayDivergence);
+    expect(divergence).toBeInstanceOf(ForkpointError);
+    expect(isForkpointError(divergence, 'REPLAY_DIVERGED')).toBe(true);
+    const [stored] = engine.getRun(replay.runId).findings;
+    expect(divergence).toMatchObject({
+      code: 'REPLAY_DIVERGED',
+      runId: replay.runId,
+      step: 1,
+      kind: 'model',
+      index: 0,
+      classification: 'changed',
+      actualHash: stored!.actualHash,
+      recordedHashes: [incident.steps[0]!.requestHash],
+      changed: ['system'],
+      diff: stored!.diff,
+      message: stored!.message,
+      divergence: stored,
+    });
+    expect(() => {
+      if (replay.status === 'diverged') throw replay.divergence;
+    }).toThrow(ReplayDivergence);
+  });
+
+  it('serialises as the plain finding the run row stores, in every mode', async () => {
+    const { engine, incident } = await withIncident();
+    const replays = [
+      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
+      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity', onMiss: 'live', world: worldAt('2026-03-04') }),
+      await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId, 'structural'), mode: 'structural' }),
+    ];
+    for (const replay of replays) {
+      const [stored] = engine.getRun(replay.runId).findings;
+      expect(replay.divergence).toBeInstanceOf(ReplayDivergence);
+      expect(replay.divergence!.toJSON()).toEqual(stored);
+      expect(Object.getPrototypeOf(replay.divergence!.toJSON())).toBe(Object.prototype);
+      expect(JSON.parse(JSON.stringify(replay.divergence))).toEqual(stored);
+      // In the order the transport writes a finding, as `--json` printed it before it was an error.
+      expect(Object.keys(JSON.parse(JSON.stringify(replay.divergence)))).toEqual(['classification', 'step', 'kind', 'index', 'actualHash', 'recordedHashes', 'changed', 'diff', 'message']);
+      // The findings stay as stored: plain objects, not errors.
+      expect(replay.findings.some((finding) => finding instanceof Error)).toBe(false);
+    }
+  });
+
+  it('is the same ReplayDivergence in a suite case and in a verification, serialised the same way', async () => {
+    const { engine, incident } = await withIncident();
+    const suite = await engine.suite([{ name: 'incident', cassette: engine.cassette(incident.runId) }], build('timestamped'));
+    const verified = await engine.verify({ runId: incident.runId, candidate: build('timestamped'), baseline: build('baseline'), mode: 'replay' });
+    for (const divergence of [suite.cases[0]!.divergence, verified.divergence]) {
+      expect(divergence).toBeInstanceOf(ReplayDivergence);
+      expect(JSON.parse(JSON.stringify(divergence))).toEqual(engine.getRun(divergence!.runId).findings[0]);
+    }
   });
 });
 
