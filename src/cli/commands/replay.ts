@@ -14,9 +14,10 @@ import { scenarioFor } from './scenario-of-run.js';
 
 /**
  * `forkpoint replay`: re-executes a build from step 0 over a run's recorded
- * observations. Strict (the default) raises on the first request the cassette
- * cannot answer; fidelity reports every divergence; `--tier structural`
- * replays the run's shape, matching requests by their shape.
+ * observations. Strict (the default) stops at the first request the cassette
+ * cannot answer and prints the divergence (status `diverged`, exit 1);
+ * fidelity reports every divergence; `--tier structural` replays the run's
+ * shape, matching requests by their shape.
  */
 export const replayCommand: Command = {
   name: 'replay',
