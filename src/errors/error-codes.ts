@@ -14,17 +14,26 @@ const CODE_KINDS = {
   RUN_EXISTS: 'input',
   STEP_OUT_OF_RANGE: 'input',
   OVERRIDE_MISMATCH: 'input',
+  OVERRIDE_INVALID: 'input',
+  AGENT_MISMATCH: 'input',
+  RESUME_REFUSED: 'input',
+  SCENARIO_LOAD_FAILED: 'input',
   CASSETTE_EXPIRED: 'input',
   CASSETTE_INVALID: 'input',
   CHECKPOINT_INCOMPATIBLE: 'input',
   STORE_CORRUPT: 'input',
   STORE_UNREADABLE: 'input',
   STORE_TOO_NEW: 'input',
+  LEASE_LOST: 'input',
   REPLAY_DIVERGED: 'outcome',
   VALIDATION_FAILED: 'outcome',
   STEP_CAP_REACHED: 'outcome',
   HOOK_FAILED: 'outcome',
   PROVIDER_REJECTED: 'outcome',
+  PROVIDER_FAILED: 'outcome',
+  TOOL_FAILED: 'outcome',
+  SIDE_EFFECT_BLOCKED: 'outcome',
+  AGENT_CODE_FAILED: 'outcome',
   INTERNAL: 'internal',
 } as const;
 
@@ -33,6 +42,16 @@ export type ErrorCode = keyof typeof CODE_KINDS;
 
 /** Every error code. */
 export const ERROR_CODES = Object.keys(CODE_KINDS) as readonly ErrorCode[];
+
+/**
+ * Codes that stop a run before it reached an outcome of its own, without the
+ * agent's code being at fault: the world could not be reached, the firewall
+ * stopped a side effect, forkpoint itself failed. `resume` continues such a
+ * run from its last committed checkpoint; it refuses the others, since
+ * resuming a run that completed or failed in the agent's own code would hide
+ * a real outcome.
+ */
+export const RESUMABLE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['PROVIDER_FAILED', 'TOOL_FAILED', 'SIDE_EFFECT_BLOCKED', 'INTERNAL']);
 
 /** Codes that mean "the caller gave us something we cannot use": the CLI maps them to exit status 2. */
 export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(ERROR_CODES.filter((code) => CODE_KINDS[code] === 'input'));
