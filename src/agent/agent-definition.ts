@@ -9,6 +9,17 @@ export interface ToolSpec extends ToolDefinition {
    * read-only tools freely (drift probes); it never re-calls the others.
    */
   readonly readOnly: boolean;
+  /** Answers in place of the real tool when a run's side-effect policy is `simulate`: a pure function of the call, the agent's own code, part of the code hash. */
+  readonly simulate?: (call: SimulatedCall) => JsonValue;
+}
+
+/** What a tool's simulator is given: the call's input and where the call stands in the run. */
+export interface SimulatedCall {
+  readonly input: JsonObject;
+  /** The step the call is. */
+  readonly step: number;
+  /** The tool's call number in the run, from 0. */
+  readonly index: number;
 }
 
 /** What a system prompt may depend on. Both are injected, never read globally. */

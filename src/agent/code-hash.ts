@@ -22,7 +22,8 @@ export function codeHashOf(definition: AgentDefinition): string {
       typeof definition.systemPrompt === 'string' ? definition.systemPrompt : definition.systemPrompt.toString(),
     model: definition.model,
     params: { ...definition.params },
-    tools: definition.tools.map((tool) => ({ ...tool })),
+    // A simulator is the agent's own code too; a spec without one hashes as it always did.
+    tools: definition.tools.map(({ simulate, ...tool }) => (simulate === undefined ? { ...tool } : { ...tool, simulate: simulate.toString() })),
     hooks: {
       renderInput: sourceOf(definition.renderInput),
       guardToolResult: sourceOf(definition.guardToolResult),

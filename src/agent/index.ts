@@ -5,6 +5,7 @@ export type {
   FailedToolCall,
   Outcome,
   ParsedOutcome,
+  SimulatedCall,
   PromptEnvironment,
   SystemPrompt,
   ToolResultCheck,

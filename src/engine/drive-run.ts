@@ -23,6 +23,8 @@ export type CompletedStep = {
   /** The canonical request text the hash was computed over. */
   readonly canonical: string;
   readonly provenance: Provenance;
+  /** True when the step called a side-effecting tool for real, past a recording (see `firewalledTransport`). */
+  readonly sideEffect?: true;
   readonly snapshot: AgentSnapshot;
 } & (
   | {

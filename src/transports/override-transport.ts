@@ -1,26 +1,33 @@
-import type { ToolResponse } from '../conversation/index.js';
-import type { Answered, ToolCall, Transport } from './transport.js';
+import type { ModelResponse, ToolResponse } from '../conversation/index.js';
+import type { Answered, ModelCall, ToolCall, Transport } from './transport.js';
+
+/** What a fork injects at its step: a tool result, or a model response. */
+export type InjectedAnswer = { readonly type: 'tool'; readonly response: ToolResponse } | { readonly type: 'model'; readonly response: ModelResponse };
 
 /** Options of {@link overrideTransport}. */
 export interface OverrideOptions {
-  /** The step whose tool result is replaced. */
+  /** The step whose answer is replaced. */
   readonly step: number;
-  /** The result the fork injects there. */
-  readonly response: ToolResponse;
+  /** The answer the fork injects there. */
+  readonly answer: InjectedAnswer;
   /** Where every other answer comes from. */
   readonly live: Transport;
 }
 
 /**
- * A fork's transport: the tool result at the fork step is the injected one,
- * marked `override`; every other request goes to the live world.
+ * A fork's transport: the answer at the fork step is the injected one, marked
+ * `override`; every other request goes to the live world.
  */
 export function overrideTransport(options: OverrideOptions): Transport {
+  const { step, answer, live } = options;
   return {
-    model: (call) => options.live.model(call),
+    async model(call: ModelCall): Promise<Answered<ModelResponse>> {
+      if (call.step !== step || answer.type !== 'model') return live.model(call);
+      return { response: structuredClone(answer.response), provenance: 'override' };
+    },
     async tool(call: ToolCall): Promise<Answered<ToolResponse>> {
-      if (call.step !== options.step) return options.live.tool(call);
-      return { response: structuredClone(options.response), provenance: 'override' };
+      if (call.step !== step || answer.type !== 'tool') return live.tool(call);
+      return { response: structuredClone(answer.response), provenance: 'override' };
     },
   };
 }

@@ -28,6 +28,11 @@ export interface ToolCall extends CallPosition {
 export interface Answered<T> {
   readonly response: T;
   readonly provenance: Provenance;
+  /**
+   * True when answering called a tool that is not read-only, for real, in a
+   * run past its recording: the side-effect firewall was told to let it through.
+   */
+  readonly sideEffect?: true;
 }
 
 /**
