@@ -7,9 +7,11 @@ export type {
   RunFinish,
   RunMode,
   RunPurge,
+  RunOwner,
   RunRecord,
+  RunResume,
   RunStatus,
 } from './run-record.js';
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
-export type { FullTierPurge, PurgeCounts, Store } from './store.js';
+export type { FullTierPurge, PurgeCounts, ResumeClaim, Store } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors/index.js';
 import type { Tier } from '../cassette/index.js';
+import type { SideEffectPolicy } from '../firewall/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
 /** How a run came to be. The exact strings are part of every output. */
@@ -12,8 +13,13 @@ export type RunMode = 'record' | 'replay:strict' | 'replay:fidelity' | 'replay:s
  */
 export type RunStatus = 'running' | 'completed' | 'failed' | 'diverged' | 'interrupted';
 
-/** Where one step's observation came from. */
-export type Provenance = 'recorded' | 'live' | 'override' | 'inherited';
+/**
+ * Where one step's observation came from: a cassette (`recorded`), the world
+ * now (`live`), a fork's injected change (`override`), the parent's checkpoint
+ * (`inherited`), or a side-effecting tool's simulator instead of the real
+ * system (`simulated`).
+ */
+export type Provenance = 'recorded' | 'live' | 'override' | 'inherited' | 'simulated';
 
 /** Why a run did not complete. */
 export interface RunErrorRecord {
@@ -36,7 +42,45 @@ export interface RunPurge {
 export interface ParentLink {
   readonly runId: string;
   readonly atStep: number;
+  /** The override as the fork recorded it (an edit recipe is stored as its patch list). */
   readonly override: JsonValue;
+  /**
+   * What the override changed in step N's response, field by field
+   * (`{ path, before, after }`), however it was written; null for a prompt or
+   * model change, whose effect is on the requests, and for older forks.
+   */
+  readonly changes: readonly JsonObject[] | null;
+}
+
+/**
+ * The process that works on a `running` run. It holds a lease it renews while
+ * it lives; once the lease has lapsed, or its process is gone from this host,
+ * the run was interrupted and may be resumed. Every write the owner makes
+ * names its token, so a process that lost its run to a resume cannot write
+ * into it again.
+ */
+export interface RunOwner {
+  readonly pid: number;
+  /** The host and PID namespace the pid belongs to; null for runs recorded before leases. */
+  readonly host: string | null;
+  /** Names the owner in every write; null for runs recorded before leases. */
+  readonly token: string | null;
+  /** Until when the lease holds, in milliseconds since the epoch by the lease clock; null before leases. */
+  readonly leaseExpiresAt: number | null;
+}
+
+/** One resume of a run: which attempt it started, from which step, when, and why the run needed it. */
+export interface RunResume {
+  /** The attempt this resume began: 2 for the first resume (the original run is attempt 1). */
+  readonly attempt: number;
+  /** The first step this attempt wrote: the one after the last committed checkpoint. */
+  readonly fromStep: number;
+  /** When it resumed (ISO, by the engine's clock). */
+  readonly at: string;
+  /** What the run was when resumed: `interrupted`, or the code it had stopped with. */
+  readonly after: string;
+  /** The side-effect policy the resumed attempt runs under. */
+  readonly sideEffects: SideEffectPolicy;
 }
 
 /** Everything a store keeps about one run, apart from its steps. */
@@ -69,8 +113,15 @@ export interface RunRecord {
   readonly finishedAt: string | null;
   /** Steps committed so far. */
   readonly stepCount: number;
-  /** The process that owns a `running` run. */
-  readonly ownerPid: number | null;
+  /** The process that owns a `running` run; null once it has ended. */
+  readonly owner: RunOwner | null;
+  /**
+   * The side-effect firewall the run ran under; null for runs it does not
+   * apply to (a recording is the original run; a strict replay never goes live).
+   */
+  readonly sideEffects: SideEffectPolicy | null;
+  /** Every resume of the run, oldest first; empty when it ran in one attempt. */
+  readonly resumes: readonly RunResume[];
   /** What the run's step rows hold: `full` payloads, `structural` shapes (a structural replay), or a `synthetic` case. */
   readonly tier: Tier;
   /** When the step rows must be removed (ISO); null: never (synthetic runs). */
@@ -82,7 +133,7 @@ export interface RunRecord {
 }
 
 /** What a store needs to create a run. */
-export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge'>;
+export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes'>;
 
 /** How a run ended. */
 export interface RunFinish {

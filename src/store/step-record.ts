@@ -25,6 +25,8 @@ export interface StepRecord {
   /** True when a tool answered with an error. */
   readonly isError: boolean;
   readonly provenance: Provenance | null;
+  /** True when the step called a tool that is not read-only, for real, in a run past its recording. */
+  readonly sideEffect: boolean;
   /** The encoded message this step appended to the conversation, if it appended one. */
   readonly message: string | null;
   /** That message's digest in the canonical request form. */

@@ -1,6 +1,6 @@
 import type { PayloadBlob } from '../payload/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { NewRunRecord, RunErrorRecord, RunFinish, RunPurge, RunRecord } from './run-record.js';
+import type { NewRunRecord, RunErrorRecord, RunFinish, RunOwner, RunPurge, RunRecord, RunResume } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 
 /**
@@ -24,10 +24,26 @@ export interface Store {
    * Commits one step: its row, its new blobs and the run's step count, all or
    * nothing. With `finish`, the step is the run's last and the run ends in the
    * same transaction: no reader ever sees its final step on a run still running.
+   * `ownerToken` must be the running run's owner's: a process whose run was
+   * resumed elsewhere gets `LEASE_LOST` and writes nothing.
    */
-  commitStep(runId: string, step: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): void;
-  /** Records how a run ended. */
-  finishRun(runId: string, finish: RunFinish): void;
+  commitStep(runId: string, ownerToken: string, step: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): void;
+  /** Records how a run ended, if its owner is still `ownerToken` (`LEASE_LOST` otherwise). */
+  finishRun(runId: string, ownerToken: string, finish: RunFinish): void;
+  /**
+   * Extends the running run's owner lease to `leaseExpiresAt`; false (and
+   * nothing written) when the run is no longer running under `ownerToken`.
+   */
+  renewLease(runId: string, ownerToken: string, leaseExpiresAt: number): boolean;
+  /**
+   * Takes over a run to resume it, in one transaction: it is `running` again
+   * under the new owner, without its ending, with the resume appended to its
+   * history. Only if the run is still exactly as the caller read it (status,
+   * owner token and lease), so that two processes resuming at once, or an
+   * owner renewing its lease meanwhile, make all but one fail with
+   * `RESUME_REFUSED`.
+   */
+  resumeRun(claim: ResumeClaim): void;
   /**
    * Writes a whole run (its rows, blobs, and its ending) in one transaction:
    * for runs that are cheap to redo, such as replays. `RUN_EXISTS` writes nothing.
@@ -71,7 +87,8 @@ export interface Store {
   /**
    * Removes the full tier of runs in one transaction: their step rows, every
    * blob no remaining row refers to, and the payloads of their summaries,
-   * which are replaced by the redacted ones given. Status, outcome and
+   * which are replaced by the redacted ones given (what a fork's override
+   * changed holds payload too, and goes). Status, outcome and
    * counts stay. Deleted bytes are zeroed (`secure_delete`); `compact`
    * returns the pages to the file system.
    */
@@ -81,6 +98,18 @@ export interface Store {
   /** Gives freed pages back to the file system and truncates the write-ahead log, so removed bytes leave the disk. */
   compact(): void;
   close(): void;
+}
+
+/** What `resumeRun` needs: the run as the caller read it, and who resumes it. */
+export interface ResumeClaim {
+  readonly runId: string;
+  readonly expected: {
+    readonly status: 'running' | 'failed';
+    readonly ownerToken: string | null;
+    readonly leaseExpiresAt: number | null;
+  };
+  readonly owner: RunOwner;
+  readonly resume: RunResume;
 }
 
 /** One run whose full tier is removed, and what its summary keeps of its payloads. */

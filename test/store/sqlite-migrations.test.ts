@@ -116,7 +116,7 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     const again = sqliteStore({ path });
     try {
       // A fork of a run that does not exist breaks a reference: refused, and nothing written.
-      expect(() => again.createRun(sampleRun({ runId: '00000004', parent: { runId: 'ffffffff', atStep: 1, override: null } }), null, [])).toThrow();
+      expect(() => again.createRun(sampleRun({ runId: '00000004', parent: { runId: 'ffffffff', atStep: 1, override: null, changes: null } }), null, [])).toThrow();
       expect(again.getRun('00000004')).toBeUndefined();
     } finally {
       again.close();

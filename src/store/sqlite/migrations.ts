@@ -194,6 +194,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX steps_with_segments ON steps (run_key, step) WHERE message_segment IS NOT NULL;
     `,
   },
+  {
+    version: 5,
+    name: 'owner leases, resumes and side effects',
+    // A running run's owner was known by its PID alone, which cannot tell a dead recorder from a live
+    // process that got its PID (a recorder is often PID 1 in a container): owners now hold a lease they
+    // renew, by a token every write names, and say which host and PID namespace their PID belongs to.
+    // Runs recorded before keep their PID check. A run's resumes are its history of attempts: a step's
+    // attempt is read off it, since every attempt starts right after the last committed step. Steps that
+    // called a side-effecting tool for real past a recording are marked, and a run stores the firewall it
+    // ran under. A fork stores what its override changed in step N's response, field by field.
+    sql: `
+      ALTER TABLE runs ADD COLUMN owner_host TEXT;
+      ALTER TABLE runs ADD COLUMN owner_token TEXT;
+      ALTER TABLE runs ADD COLUMN lease_expires_at INTEGER;
+      ALTER TABLE runs ADD COLUMN side_effects TEXT;
+      ALTER TABLE runs ADD COLUMN resumes TEXT;
+      ALTER TABLE runs ADD COLUMN override_changes TEXT;
+      ALTER TABLE steps ADD COLUMN side_effect INTEGER NOT NULL DEFAULT 0 CHECK (side_effect IN (0, 1));
+    `,
+  },
 ];
 
 /** The newest schema version this build of forkpoint knows. */

@@ -1,7 +1,8 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import { canonicalJson } from '../../json/index.js';
 import type { Tier } from '../../cassette/index.js';
-import type { Provenance, PurgeReason, RunErrorRecord, RunMode, RunRecord, RunStatus } from '../run-record.js';
+import type { SideEffectPolicy } from '../../firewall/index.js';
+import type { Provenance, PurgeReason, RunErrorRecord, RunMode, RunOwner, RunRecord, RunResume, RunStatus } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
@@ -30,6 +31,12 @@ export interface RunRow {
   finished_at: string | null;
   step_count: number;
   owner_pid: number | null;
+  owner_host: string | null;
+  owner_token: string | null;
+  lease_expires_at: number | null;
+  side_effects: string | null;
+  resumes: string | null;
+  override_changes: string | null;
   tier: string;
   expires_at: string | null;
   structural_expires_at: string | null;
@@ -53,6 +60,7 @@ export interface StepRow {
   checkpoint: string;
   checkpoint_full: number;
   message_segment: string | null;
+  side_effect: number;
 }
 
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
@@ -77,7 +85,12 @@ export function runFromRow(row: RunRow): RunRecord {
     parent:
       row.parent_run_id === null
         ? null
-        : { runId: row.parent_run_id, atStep: row.parent_step ?? 0, override: fromText<JsonValue>(row.override) },
+        : {
+            runId: row.parent_run_id,
+            atStep: row.parent_step ?? 0,
+            override: fromText<JsonValue>(row.override),
+            changes: fromText<JsonObject[]>(row.override_changes),
+          },
     sourceRunId: row.source_run_id,
     sourceCassette: row.source_cassette,
     findings: fromText<JsonObject[]>(row.findings) ?? [],
@@ -86,7 +99,9 @@ export function runFromRow(row: RunRow): RunRecord {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     stepCount: row.step_count,
-    ownerPid: row.owner_pid,
+    owner: ownerFromRow(row),
+    sideEffects: fromText<SideEffectPolicy>(row.side_effects),
+    resumes: fromText<RunResume[]>(row.resumes) ?? [],
     tier: row.tier as Tier,
     expiresAt: row.expires_at,
     structuralExpiresAt: row.structural_expires_at,
@@ -120,13 +135,25 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     created_at: run.createdAt,
     finished_at: run.finishedAt,
     step_count: run.stepCount,
-    owner_pid: run.ownerPid,
+    owner_pid: run.owner?.pid ?? null,
+    owner_host: run.owner?.host ?? null,
+    owner_token: run.owner?.token ?? null,
+    lease_expires_at: run.owner?.leaseExpiresAt ?? null,
+    side_effects: run.sideEffects === null ? null : canonicalJson(run.sideEffects as unknown as JsonValue),
+    resumes: run.resumes.length === 0 ? null : canonicalJson(run.resumes as unknown as JsonValue),
+    override_changes: run.parent?.changes == null ? null : canonicalJson(run.parent.changes),
     tier: run.tier,
     expires_at: run.expiresAt,
     structural_expires_at: run.structuralExpiresAt,
     purged_at: run.purge?.at ?? null,
     purge_reason: run.purge?.reason ?? null,
   };
+}
+
+// A run that is not running has no owner, whatever its columns still say.
+function ownerFromRow(row: RunRow): RunOwner | null {
+  if (row.status !== 'running' || row.owner_pid === null) return null;
+  return { pid: row.owner_pid, host: row.owner_host, token: row.owner_token, leaseExpiresAt: row.lease_expires_at };
 }
 
 /** Serialises findings for their column (null when there are none). */
@@ -156,6 +183,7 @@ export function stepFromRow(row: StepRow): StepRecord {
     checkpoint: row.checkpoint,
     checkpointFull: row.checkpoint_full === 1,
     messageSegment: row.message_segment,
+    sideEffect: row.side_effect === 1,
   };
 }
 
@@ -167,12 +195,12 @@ export const STEP_KEY_SPAN = 2 ** 24;
 
 /** A step's columns besides its keys, in the order {@link stepToValues} gives their values after them. */
 export const STEP_COLUMNS =
-  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment';
+  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment, side_effect';
 
 /**
  * The bind values of a step insert, by position: a step is written on every
  * commit, and positional binding spares a parameter object and a lookup by
- * name for each of its fifteen columns.
+ * name for each of its sixteen columns.
  */
 export function stepToValues(runKey: number, step: StepRecord): Array<string | number | null> {
   return [
@@ -192,5 +220,6 @@ export function stepToValues(runKey: number, step: StepRecord): Array<string | n
     step.checkpoint,
     step.checkpointFull ? 1 : 0,
     step.messageSegment,
+    step.sideEffect ? 1 : 0,
   ];
 }

@@ -1,9 +1,10 @@
 import { ForkpointError } from '../../errors/index.js';
+import type { JsonValue } from '../../json/index.js';
 import { canonicalJson } from '../../json/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
 import type { MessageLog, StepRecord } from '../step-record.js';
-import type { FullTierPurge, PurgeCounts, Store } from '../store.js';
+import type { FullTierPurge, PurgeCounts, ResumeClaim, Store } from '../store.js';
 import { closeOverTrees, collectRowReferences, noReferences } from './blob-references.js';
 import type { Synchronous } from './open-database.js';
 import { openDatabase } from './open-database.js';
@@ -73,20 +74,35 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     insertRun: db.prepare(
       `INSERT INTO runs (run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
          parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version, created_at,
-         finished_at, step_count, owner_pid, tier, expires_at, structural_expires_at, purged_at, purge_reason)
+         finished_at, step_count, owner_pid, owner_host, owner_token, lease_expires_at, side_effects, resumes, override_changes,
+         tier, expires_at, structural_expires_at, purged_at, purge_reason)
        VALUES (@run_id, @mode, @agent_name, @build, @code_hash, @scenario, @input, @world_at, @seed, @status, @outcome, @error,
          @parent_run_id, @parent_step, @override, @source_run_id, @source_cassette, @findings, @canonical_form, @machine_version, @created_at,
-         @finished_at, @step_count, @owner_pid, @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason)`,
+         @finished_at, @step_count, @owner_pid, @owner_host, @owner_token, @lease_expires_at, @side_effects, @resumes, @override_changes,
+         @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason)`,
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertBlob: db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING'),
     insertStep: db.prepare(`INSERT INTO steps (row_key, run_key, ${STEP_COLUMNS}) VALUES (?, ?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`),
-    // A step only reads its run's row: rewriting the row's page on every step cost a page a commit.
-    runningKey: db.prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running'").pluck(),
+    // A step only reads its run's row: rewriting the row's page on every step cost a page a commit. The
+    // token makes the read a check that this process still owns the run (IS, for runs written before tokens).
+    runningKey: db.prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running' AND owner_token IS ?").pluck(),
     finishRun: db.prepare(
-      `UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL,
-         step_count = ${LAST_STEP}
+      `UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL, owner_host = NULL,
+         owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}
+       WHERE run_id = ? AND status = 'running' AND owner_token IS ?`,
+    ),
+    finishWrittenRun: db.prepare(
+      `UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL, owner_host = NULL,
+         owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}
        WHERE run_id = ? AND status = 'running'`,
+    ),
+    renewLease: db.prepare("UPDATE runs SET lease_expires_at = ? WHERE run_id = ? AND status = 'running' AND owner_token = ?"),
+    resumeRun: db.prepare(
+      `UPDATE runs SET status = 'running', outcome = NULL, error = NULL, finished_at = NULL,
+         owner_pid = @pid, owner_host = @host, owner_token = @token, lease_expires_at = @lease_expires_at,
+         side_effects = @side_effects, resumes = json_insert(COALESCE(resumes, '[]'), '$[#]', json(@resume))
+       WHERE run_id = @run_id AND status = @expected_status AND owner_token IS @expected_token AND lease_expires_at IS @expected_lease`,
     ),
     getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`),
     listRuns: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at, rowid`),
@@ -123,7 +139,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     deleteSteps: db.prepare(`DELETE FROM steps WHERE ${ALL_STEPS_OF(KEY_OF_RUN('@run_id'))}`),
     deleteBlob: db.prepare('DELETE FROM blobs WHERE digest = ?'),
     redactRun: db.prepare(
-      `UPDATE runs SET input = @input, error = @error, override = @override, findings = @findings,
+      `UPDATE runs SET input = @input, error = @error, override = @override, override_changes = NULL, findings = @findings,
          purged_at = @purged_at, purge_reason = @purge_reason
        WHERE run_id = @run_id AND purged_at IS NULL`,
     ),
@@ -175,7 +191,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
     }
-    const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null };
+    const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null, resumes: [] };
     const runKey = Number(statements.insertRun.run(runToParams(record)).lastInsertRowid);
     writeBlobs(blobs);
     if (start !== null) statements.insertStep.run(stepToValues(runKey, start));
@@ -184,21 +200,47 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   const createRun = db.transaction(insertRun);
 
-  const commitStep = db.transaction((runId: string, step: StepRecord, blobs: readonly PayloadBlob[], finish: RunFinish | undefined) => {
-    const runKey = statements.runningKey.get(runId) as number | undefined;
-    if (runKey === undefined) {
-      throw new ForkpointError('INTERNAL', `run ${runId} is not running; step ${step.step} was not written`);
-    }
+  const commitStep = db.transaction((runId: string, ownerToken: string, step: StepRecord, blobs: readonly PayloadBlob[], finish: RunFinish | undefined) => {
+    const runKey = statements.runningKey.get(runId, ownerToken) as number | undefined;
+    if (runKey === undefined) throw notOwned(runId, `step ${step.step} was not written`);
     writeBlobs(blobs);
     statements.insertStep.run(stepToValues(runKey, step));
-    if (finish !== undefined) finishRunStatement(runId, finish);
+    if (finish !== undefined) finishRunStatement(runId, ownerToken, finish);
   });
 
   const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
     const [start, ...steps] = rows;
     const runKey = insertRun(run, start ?? null, blobs);
     for (const step of steps) statements.insertStep.run(stepToValues(runKey, step));
-    finishRunStatement(run.runId, finish);
+    const changes = statements.finishWrittenRun.run(...finishValues(finish), run.runId).changes;
+    if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
+  });
+
+  // Why a write by the owner of a run found it not running under that owner.
+  const notOwned = (runId: string, what: string): ForkpointError => {
+    const row = statements.getRun.get(runId) as RunRow | undefined;
+    if (row?.status === 'running') {
+      return new ForkpointError('LEASE_LOST', `run ${runId} was resumed by another process (pid ${row.owner_pid ?? '?'}) after this one's lease lapsed; ${what}, and this process stops writing it`);
+    }
+    return new ForkpointError('INTERNAL', `run ${runId} is not running; ${what}`);
+  };
+
+  const resumeRun = db.transaction((claim: ResumeClaim) => {
+    const changes = statements.resumeRun.run({
+      run_id: claim.runId,
+      pid: claim.owner.pid,
+      host: claim.owner.host,
+      token: claim.owner.token,
+      lease_expires_at: claim.owner.leaseExpiresAt,
+      side_effects: canonicalJson(claim.resume.sideEffects as unknown as JsonValue),
+      resume: canonicalJson(claim.resume as unknown as JsonValue),
+      expected_status: claim.expected.status,
+      expected_token: claim.expected.ownerToken,
+      expected_lease: claim.expected.leaseExpiresAt,
+    }).changes;
+    if (changes !== 1) {
+      throw new ForkpointError('RESUME_REFUSED', `run ${claim.runId} changed while it was being resumed (another process resumed it, or its owner renewed its lease); look again with \`forkpoint show ${claim.runId}\``);
+    }
   });
 
   // Deferred: the read lock comes with the first statement and is held until the end, once for all of them.
@@ -206,25 +248,29 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   // Immediate like every write: an autocommit UPDATE would take the write lock only after reading, and
   // fail with SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry, if another process wrote between.
-  const finishRun = db.transaction((runId: string, finish: RunFinish) => finishRunStatement(runId, finish));
+  const finishRun = db.transaction((runId: string, ownerToken: string, finish: RunFinish) => finishRunStatement(runId, ownerToken, finish));
 
-  const finishRunStatement = (runId: string, finish: RunFinish): void => {
-    const changes = statements.finishRun.run(
-      finish.status,
-      finish.outcome === null ? null : canonicalJson(finish.outcome),
-      errorToText(finish.error),
-      findingsToText(finish.findings),
-      finish.finishedAt,
-      runId,
-    ).changes;
-    if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} is not running; it cannot be finished again`);
+  const finishValues = (finish: RunFinish): [string, string | null, string | null, string | null, string] => [
+    finish.status,
+    finish.outcome === null ? null : canonicalJson(finish.outcome),
+    errorToText(finish.error),
+    findingsToText(finish.findings),
+    finish.finishedAt,
+  ];
+
+  const finishRunStatement = (runId: string, ownerToken: string, finish: RunFinish): void => {
+    const changes = statements.finishRun.run(...finishValues(finish), runId, ownerToken).changes;
+    if (changes !== 1) throw notOwned(runId, 'it was not finished by this process');
   };
 
   return {
     location,
     createRun: (run, start, blobs) => guarded(() => void createRun.immediate(run, start, blobs)),
-    commitStep: (runId, step, blobs, finish) => guarded(() => commitStep.immediate(runId, step, blobs, finish)),
-    finishRun: (runId, finish) => guarded(() => finishRun.immediate(runId, finish)),
+    commitStep: (runId, ownerToken, step, blobs, finish) => guarded(() => commitStep.immediate(runId, ownerToken, step, blobs, finish)),
+    finishRun: (runId, ownerToken, finish) => guarded(() => finishRun.immediate(runId, ownerToken, finish)),
+    // Autocommit: one UPDATE of one row, which takes the write lock before it reads.
+    renewLease: (runId, ownerToken, leaseExpiresAt) => guarded(() => statements.renewLease.run(leaseExpiresAt, runId, ownerToken).changes === 1),
+    resumeRun: (claim) => guarded(() => resumeRun.immediate(claim)),
     writeRun: (run, rows, blobs, finish) => guarded(() => writeRun.immediate(run, rows, blobs, finish)),
     getRun: (runId) =>
       guarded(() => {
