@@ -8,6 +8,8 @@ export interface ComparableStep {
   readonly index: number;
   readonly requestHash: string;
   readonly provenance: string;
+  /** True when the step called a side-effecting tool for real past a recording. */
+  readonly sideEffect?: boolean;
   readonly response: JsonValue;
 }
 
@@ -17,6 +19,8 @@ export interface ComparedSide {
   readonly index: number;
   readonly requestHash: string;
   readonly provenance: string;
+  /** True when the step called a side-effecting tool for real past a recording. */
+  readonly sideEffect: boolean;
   readonly summary: string;
 }
 
@@ -80,7 +84,7 @@ export function compareRuns(a: ComparedRun, b: ComparedRun, summarize: (step: Co
 
 function side(step: ComparableStep | undefined, summarize: (step: ComparableStep) => string): ComparedSide | null {
   if (step === undefined) return null;
-  return { kind: step.kind, index: step.index, requestHash: step.requestHash, provenance: step.provenance, summary: summarize(step) };
+  return { kind: step.kind, index: step.index, requestHash: step.requestHash, provenance: step.provenance, sideEffect: step.sideEffect === true, summary: summarize(step) };
 }
 
 /**

@@ -10,6 +10,19 @@ import { FULL_CHECKPOINT_EVERY } from './checkpoint-state.js';
 /** The fewest messages a conversation segment holds (see {@link CheckpointWriter}). */
 export const SEGMENT_MIN_MESSAGES = 8;
 
+/** The checkpoint a run continues from (a fork, a resume) instead of starting at checkpoint 0. */
+export interface ContinuedFrom {
+  /** How many messages the checkpoint holds: the run's rows append after them. */
+  readonly messageCount: number;
+  /**
+   * Where the conversation segments of the run's own rows leave off: a
+   * resumed run's next segment must start there, or a restore that reads its
+   * segments would miss the messages between. Default `messageCount` (a fork,
+   * whose rows begin here).
+   */
+  readonly segmentedUpTo?: number;
+}
+
 /** The checkpoint columns of one row, and the message the step appended. */
 export interface EncodedCheckpoint {
   readonly checkpoint: string;
@@ -40,14 +53,14 @@ export class CheckpointWriter {
 
   /**
    * @param hasher the run's request hasher, which owns message digests
-   * @param resumedFrom the checkpoint this run continues from (a fork), if any
+   * @param resumedFrom the checkpoint this run continues from (a fork, a resume), if any
    */
   constructor(
     private readonly hasher: RequestHasher,
-    resumedFrom?: { readonly messageCount: number },
+    resumedFrom?: ContinuedFrom,
   ) {
     this.persistedMessages = resumedFrom?.messageCount ?? 0;
-    this.segmentStart = this.persistedMessages;
+    this.segmentStart = resumedFrom?.segmentedUpTo ?? this.persistedMessages;
   }
 
   /** Encodes the checkpoint of `value`/`context` at `step` into the step's payload batch. */

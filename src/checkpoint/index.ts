@@ -6,8 +6,7 @@ export {
   type ConversationSegment,
   type RestoredCheckpoint,
 } from './checkpoint-state.js';
-export { CheckpointWriter, SEGMENT_MIN_MESSAGES, type EncodedCheckpoint } from './checkpoint-writer.js';
+export { CheckpointWriter, SEGMENT_MIN_MESSAGES, type ContinuedFrom, type EncodedCheckpoint } from './checkpoint-writer.js';
 export { lineageOf, segmentAt, type LineageSegment } from './lineage.js';
 export { decodeConversation, type DecodedConversation } from './decode-conversation.js';
 export { restoreCheckpoint } from './restore-checkpoint.js';
-export { contextOverrideOf, type ContextOverride, type ForkOverride } from './fork-override.js';

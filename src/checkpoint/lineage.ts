@@ -1,7 +1,7 @@
 import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, Store } from '../store/index.js';
-import type { ContextOverride } from './fork-override.js';
-import { contextOverrideOf } from './fork-override.js';
+import type { ContextOverride } from '../fork/index.js';
+import { contextOverrideOf } from '../fork/index.js';
 
 /** A run's own rows from `from` to `to` (inclusive) within another run's trajectory. */
 export interface LineageSegment {

@@ -1,0 +1,107 @@
+import type { FieldChange } from '../analysis/index.js';
+import { diffJson, observationOf } from '../analysis/index.js';
+import type { ModelResponse, ToolResponse } from '../conversation/index.js';
+import { isModelResponse } from '../conversation/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { JsonValue } from '../json/index.js';
+import { applyJsonPatch, applyMergePatch, assertJsonValue, canonicalJson } from '../json/index.js';
+import type { ContextOverride, ForkOverride } from './fork-override.js';
+import { TOOL_OVERRIDE_KINDS } from './fork-override.js';
+
+/** The step a fork changes, as recorded, and the state before it. */
+export interface OverrideTarget {
+  readonly runId: string;
+  readonly step: number;
+  /** `model` or the tool's name. */
+  readonly kind: string;
+  readonly index: number;
+  /** The system prompt and model the state before the step holds. */
+  readonly context: { readonly system: string; readonly model: string };
+  /** What the step observed. */
+  readonly recorded: { readonly type: 'model'; readonly response: ModelResponse } | { readonly type: 'tool'; readonly response: ToolResponse };
+}
+
+/** What a fork does at its step, and what that changes, field by field. */
+export type AppliedOverride = { readonly changes: readonly FieldChange[] } & (
+  | { readonly at: 'tool'; readonly response: ToolResponse }
+  | { readonly at: 'model'; readonly response: ModelResponse }
+  | { readonly at: 'context'; readonly context: ContextOverride }
+);
+
+/**
+ * Works out what an override does at its step: the tool result or model
+ * response the fork injects there, or the prompt or model it sets before it.
+ * An override of the wrong kind for the step is `OVERRIDE_MISMATCH`; one that
+ * cannot apply (a patch whose path is missing) or that would change nothing
+ * is `OVERRIDE_INVALID`, because a fork that changes nothing claims a change
+ * that never happened (to continue a stopped run, `resume` it).
+ */
+export function applyOverride(override: ForkOverride, target: OverrideTarget): AppliedOverride {
+  const wantsTool = TOOL_OVERRIDE_KINDS.includes(override.kind);
+  const where = `step ${target.step} of run ${target.runId}`;
+  if (wantsTool && target.recorded.type === 'model') {
+    throw new ForkpointError(
+      'OVERRIDE_MISMATCH',
+      `${where} is a model step (model#${target.index}); a ${override.kind} override needs a tool step. At a model step use --model-response, --system-prompt or --model, or pick a tool step`,
+    );
+  }
+  if (!wantsTool && target.recorded.type === 'tool') {
+    throw new ForkpointError(
+      'OVERRIDE_MISMATCH',
+      `${where} is a tool step (${target.kind}#${target.index}); a ${override.kind} override needs a model step. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error`,
+    );
+  }
+  const applied = apply(override, target);
+  if (applied.changes.length === 0) {
+    throw new ForkpointError('OVERRIDE_INVALID', `the ${override.kind} override changes nothing at ${where}: it gives what was recorded there. To continue a stopped run, use \`forkpoint resume\``);
+  }
+  return applied;
+}
+
+function apply(override: ForkOverride, target: OverrideTarget): AppliedOverride {
+  const { recorded } = target;
+  switch (override.kind) {
+    case 'tool-result':
+    case 'tool-merge':
+    case 'tool-patch':
+    case 'tool-error':
+      // applyOverride checked the step's type against the override's.
+      if (recorded.type !== 'tool') throw new Error('unreachable: a tool override at a model step');
+      return toolChange(override, recorded.response);
+    case 'model-response':
+    case 'model-patch':
+      if (recorded.type !== 'model') throw new Error('unreachable: a model override at a tool step');
+      return modelChange(override, recorded.response);
+    case 'system-prompt':
+      return { at: 'context', context: { system: override.system }, changes: diffJson({ system: target.context.system }, { system: override.system }) };
+    case 'model':
+      return { at: 'context', context: { model: override.model }, changes: diffJson({ model: target.context.model }, { model: override.model }) };
+  }
+}
+
+function toolChange(override: ForkOverride & { kind: 'tool-result' | 'tool-merge' | 'tool-patch' | 'tool-error' }, recorded: ToolResponse): AppliedOverride {
+  const response: ToolResponse =
+    override.kind === 'tool-error'
+      ? { output: { error: override.message }, isError: true }
+      : { output: newOutput(override, recorded.output), isError: false };
+  assertJsonValue(response.output, 'the overridden tool result', 'OVERRIDE_INVALID');
+  const flipped = response.isError === recorded.isError ? [] : [{ path: 'isError', before: String(recorded.isError), after: String(response.isError) }];
+  const changes = canonicalJson(response.output) === canonicalJson(recorded.output) ? flipped : [...flipped, ...diffJson(recorded.output, response.output)];
+  return { at: 'tool', response, changes };
+}
+
+function newOutput(override: ForkOverride & { kind: 'tool-result' | 'tool-merge' | 'tool-patch' }, recorded: JsonValue): JsonValue {
+  if (override.kind === 'tool-result') return structuredClone(override.output);
+  if (override.kind === 'tool-merge') return applyMergePatch(recorded, override.patch);
+  return applyJsonPatch(recorded, override.operations, 'OVERRIDE_INVALID');
+}
+
+function modelChange(override: ForkOverride & { kind: 'model-response' | 'model-patch' }, recorded: ModelResponse): AppliedOverride {
+  const response =
+    override.kind === 'model-response' ? structuredClone(override.response) : applyJsonPatch(recorded as unknown as JsonValue, override.operations, 'OVERRIDE_INVALID');
+  if (!isModelResponse(response as JsonValue)) {
+    throw new ForkpointError('OVERRIDE_INVALID', `the ${override.kind} override does not leave a model response in the provider-neutral shape (id, model, content, stopReason, usage)`);
+  }
+  const changes = diffJson(observationOf(recorded as unknown as JsonValue), observationOf(response as JsonValue));
+  return { at: 'model', response: response as ModelResponse, changes };
+}

@@ -1,0 +1,142 @@
+import { ForkpointError } from '../errors/index.js';
+import type { ErrorCode } from '../errors/index.js';
+import type { JsonValue } from './json-value.js';
+import { isJsonObject } from './json-value.js';
+
+/** One operation of a JSON Patch (RFC 6902). */
+export type JsonPatchOperation =
+  | { readonly op: 'add' | 'replace' | 'test'; readonly path: string; readonly value: JsonValue }
+  | { readonly op: 'remove'; readonly path: string }
+  | { readonly op: 'move' | 'copy'; readonly path: string; readonly from: string };
+
+/** The operation names RFC 6902 defines. */
+export const JSON_PATCH_OPS = ['add', 'remove', 'replace', 'move', 'copy', 'test'] as const;
+
+/** A JSON Pointer (RFC 6901) as its reference tokens: `/fields/a~1b` is `['fields', 'a/b']`, `''` the whole document. */
+export function parseJsonPointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new SyntaxError(`"${pointer}" is not a JSON Pointer: it must be empty or start with "/"`);
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => {
+      if (/~[^01]|~$/.test(token)) throw new SyntaxError(`"${pointer}" has a "~" not followed by 0 or 1`);
+      return token.replace(/~1/g, '/').replace(/~0/g, '~');
+    });
+}
+
+/** Writes reference tokens as a JSON Pointer (RFC 6901). */
+export function formatJsonPointer(tokens: readonly (string | number)[]): string {
+  return tokens.map((token) => `/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/**
+ * Applies a JSON Patch (RFC 6902) to `document` and returns the result;
+ * `document` is not modified. Operations apply in order, and the first that
+ * cannot (a missing path, a failed `test`) throws a `ForkpointError` with
+ * `code`, naming the operation: a patch applies whole or not at all.
+ */
+export function applyJsonPatch(document: JsonValue, operations: readonly JsonPatchOperation[], code: ErrorCode = 'INPUT_INVALID'): JsonValue {
+  let root: JsonValue = structuredClone(document);
+  operations.forEach((operation, position) => {
+    const fail = (problem: string): never => {
+      throw new ForkpointError(code, `JSON Patch operation ${position} (${operation.op} ${operation.path}): ${problem}`);
+    };
+    let tokens: string[];
+    try {
+      tokens = parseJsonPointer(operation.path);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    switch (operation.op) {
+      case 'add':
+        root = put(root, tokens, structuredClone(operation.value), 'insert', fail);
+        return;
+      case 'replace':
+        root = put(root, tokens, structuredClone(operation.value), 'replace', fail);
+        return;
+      case 'remove':
+        root = remove(root, tokens, fail);
+        return;
+      case 'test':
+        if (JSON.stringify(sorted(get(root, tokens, fail))) !== JSON.stringify(sorted(operation.value))) fail('the value there differs');
+        return;
+      case 'move':
+      case 'copy': {
+        let from: string[];
+        try {
+          from = parseJsonPointer(operation.from);
+        } catch (error) {
+          return fail((error as Error).message);
+        }
+        if (operation.op === 'move' && tokens.length > from.length && from.every((token, i) => tokens[i] === token)) fail('a value cannot move into itself');
+        const value = structuredClone(get(root, from, fail));
+        if (operation.op === 'move') root = remove(root, from, fail);
+        root = put(root, tokens, value, 'insert', fail);
+        return;
+      }
+    }
+  });
+  return root;
+}
+
+type Fail = (problem: string) => never;
+
+function get(root: JsonValue, tokens: readonly string[], fail: Fail): JsonValue {
+  let node = root;
+  for (const token of tokens) node = child(node, token, fail);
+  return node;
+}
+
+function child(node: JsonValue, token: string, fail: Fail): JsonValue {
+  if (Array.isArray(node)) {
+    const index = arrayIndex(token, node.length - 1, fail);
+    return node[index]!;
+  }
+  if (isJsonObject(node) && Object.hasOwn(node, token)) return node[token]!;
+  return fail(`there is no "${token}" there`);
+}
+
+function arrayIndex(token: string, max: number, fail: Fail): number {
+  if (!/^(0|[1-9]\d*)$/.test(token)) return fail(`"${token}" is not an array index`);
+  const index = Number(token);
+  if (index > max) fail(`index ${index} is past the end of the array`);
+  return index;
+}
+
+function put(root: JsonValue, tokens: readonly string[], value: JsonValue, mode: 'insert' | 'replace', fail: Fail): JsonValue {
+  if (tokens.length === 0) return value;
+  const parent = get(root, tokens.slice(0, -1), fail);
+  const last = tokens[tokens.length - 1]!;
+  if (Array.isArray(parent)) {
+    const items = parent as JsonValue[];
+    if (mode === 'insert') items.splice(last === '-' ? items.length : arrayIndex(last, items.length, fail), 0, value);
+    else items[arrayIndex(last, items.length - 1, fail)] = value;
+    return root;
+  }
+  if (!isJsonObject(parent)) return fail('its parent is neither an object nor an array');
+  if (mode === 'replace' && !Object.hasOwn(parent, last)) fail(`there is no "${last}" to replace`);
+  // Defined, not assigned: an assignment would take a `__proto__` key for the object's prototype.
+  Object.defineProperty(parent, last, { value, writable: true, enumerable: true, configurable: true });
+  return root;
+}
+
+function remove(root: JsonValue, tokens: readonly string[], fail: Fail): JsonValue {
+  if (tokens.length === 0) return fail('the whole document cannot be removed');
+  const parent = get(root, tokens.slice(0, -1), fail);
+  const last = tokens[tokens.length - 1]!;
+  if (Array.isArray(parent)) {
+    (parent as JsonValue[]).splice(arrayIndex(last, parent.length - 1, fail), 1);
+    return root;
+  }
+  if (!isJsonObject(parent) || !Object.hasOwn(parent, last)) return fail(`there is no "${last}" to remove`);
+  delete (parent as Record<string, JsonValue>)[last];
+  return root;
+}
+
+// `test` compares values, not key order.
+function sorted(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (!isJsonObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key]!)]));
+}
