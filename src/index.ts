@@ -12,6 +12,7 @@ export {
   type FailedToolCall,
   type Outcome,
   type ParsedOutcome,
+  type SimulatedCall,
   type PromptEnvironment,
   type SystemPrompt,
   type ToolResultCheck,
@@ -68,7 +69,15 @@ export {
   type HashedModelRequest,
   type HashedRequest,
 } from './cassette/index.js';
-export { restoreCheckpoint, type ForkOverride, type RestoredCheckpoint } from './checkpoint/index.js';
+export { restoreCheckpoint, type RestoredCheckpoint } from './checkpoint/index.js';
+export { describeOverride, parseForkOverride, type ForkEdit, type ForkOverride, type ForkOverrideKind } from './fork/index.js';
+export {
+  parseSideEffectOption,
+  resolveSideEffectPolicy,
+  type SideEffectChoice,
+  type SideEffectOption,
+  type SideEffectPolicy,
+} from './firewall/index.js';
 export {
   isMessage,
   isModelResponse,
@@ -132,6 +141,8 @@ export {
   type ReexecutionResult,
   type ReplayOptions,
   type ReplayResult,
+  type ResumeOptions,
+  type ResumeResult,
   type RunSummary,
   type RunView,
   type StepView,
@@ -147,7 +158,8 @@ export {
   shapeToolResponse,
   structuralCassetteOf,
 } from './tiers/index.js';
-export { ERROR_CODES, ForkpointError, isForkpointError, type ErrorCode } from './errors/index.js';
+export { ERROR_CODES, ForkpointError, RESUMABLE_ERROR_CODES, isForkpointError, type ErrorCode } from './errors/index.js';
+export { applyJsonPatch, type JsonPatchOperation } from './json/index.js';
 export { applyMergePatch, canonicalJson, isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
 export {
   MACHINE_VERSION,
@@ -179,12 +191,15 @@ export {
   type Provenance,
   type RunErrorRecord,
   type RunMode,
+  type RunOwner,
   type RunRecord,
+  type RunResume,
   type RunStatus,
   type SqliteStoreOptions,
   type Store,
 } from './store/index.js';
 export {
+  firewalledTransport,
   liveTransport,
   overrideTransport,
   replayingTransport,

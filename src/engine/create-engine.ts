@@ -2,6 +2,7 @@ import { restoreCheckpoint } from '../checkpoint/index.js';
 import type { RestoredCheckpoint } from '../checkpoint/index.js';
 import type { Store } from '../store/index.js';
 import type { EngineOptions } from './engine-deps.js';
+import { isOwnerAlive, ownerCheck } from './run-owner.js';
 import { resolveEngineDeps } from './engine-deps.js';
 import { readRunView, requireRun, summarizeRun } from './read-run.js';
 import type { RecordOptions } from './record-run.js';
@@ -28,7 +29,10 @@ import type { ReexecuteOptions } from './reexecute-run.js';
 import { reexecuteRun } from './reexecute-run.js';
 import type { ReplayOptions } from './replay-run.js';
 import { replayRun } from './replay-run.js';
-import type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunSummary, RunView } from './run-view.js';
+import type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult, RunSummary, RunView } from './run-view.js';
+import type { ResumeOptions } from './resume-run.js';
+import { resumeRun } from './resume-run.js';
+import type { JsonObject } from '../json/index.js';
 
 /** The forkpoint engine: the modes, and reads over what they stored. */
 export interface Engine {
@@ -39,8 +43,16 @@ export interface Engine {
   replay(options: ReplayOptions): Promise<ReplayResult>;
   /** Runs a recorded run's input again against the world at another date (mode `reexecution`). */
   reexecute(options: ReexecuteOptions): Promise<ReexecutionResult>;
-  /** Restores the checkpoint after step N-1 of a run, changes one thing at step N, and continues live (mode `fork`). */
-  fork(options: ForkOptions): Promise<ForkResult>;
+  /**
+   * Restores the checkpoint after step N-1 of a run, changes one thing at step N (an override, or an edit
+   * recipe whose draft `T` types), and continues live behind the side-effect firewall (mode `fork`).
+   */
+  fork<T = JsonObject>(options: ForkOptions<T>): Promise<ForkResult>;
+  /**
+   * Continues an interrupted run, or one the world or the firewall stopped, from its last committed
+   * checkpoint, in the same run id, behind the side-effect firewall.
+   */
+  resume(options: ResumeOptions): Promise<ResumeResult>;
   /** Runs a candidate and a control arm over a recorded failure and gives a verdict. */
   verify(options: VerifyOptions): Promise<VerifyResult>;
   /** Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. */
@@ -88,6 +100,7 @@ export function createEngine(options: EngineOptions): Engine {
     replay: (replayOptions) => replayRun(deps, replayOptions),
     reexecute: (reexecuteOptions) => reexecuteRun(deps, reexecuteOptions),
     fork: (forkOptions) => forkRun(deps, forkOptions),
+    resume: (resumeOptions) => resumeRun(deps, resumeOptions),
     verify: (verifyOptions) => verifyRun(deps, verifyOptions),
     suite: (inputs, agent, onCase) => runSuite(deps, inputs, agent, onCase),
     cassette(runId, tier = 'full') {
@@ -96,11 +109,11 @@ export function createEngine(options: EngineOptions): Engine {
     },
     tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
     drift: (driftOptions) => probeDrift(deps, driftOptions),
-    gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.ownerPid !== null && deps.isProcessAlive(run.ownerPid)),
-    getRun: (runId) => readRunView(deps.store, runId, deps.isProcessAlive),
-    getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive),
-    listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, deps.isProcessAlive)),
-    lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), deps.isProcessAlive),
+    gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.owner !== null && isOwnerAlive(deps, run.owner)),
+    getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps)),
+    getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), ownerCheck(deps)),
+    listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, ownerCheck(deps))),
+    lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), ownerCheck(deps)),
     checkpoint: (runId: string, step: number): RestoredCheckpoint =>
       deps.store.read(() => {
         const lineage = requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');

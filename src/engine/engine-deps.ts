@@ -1,12 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.js';
+import { hostIdentity } from './host-identity.js';
 
 /**
  * What the engine needs from the outside world, injected so that tests are
- * deterministic: a store, a clock, ids and randomness.
+ * deterministic: a store, a clock, ids and randomness, and what it takes to
+ * tell a live run owner from a dead one.
  */
 export interface EngineDeps {
   readonly store: Store;
+  /** Stamps runs and decides what has expired (the CLI's `--now` fixes it). */
   readonly clock: () => Date;
   /** Mints a run id: 8 lowercase hex characters. */
   readonly newRunId: () => string;
@@ -14,12 +17,27 @@ export interface EngineDeps {
   readonly random: () => number;
   /** This process's id, stored as the owner of the runs it works on. */
   readonly pid: number;
-  /** Whether a process still runs: a `running` run whose owner is gone was interrupted. */
+  /** The host and PID namespace `pid` belongs to (see `hostIdentity`). */
+  readonly host: string;
+  /** Whether a process of this host still runs. */
   readonly isProcessAlive: (pid: number) => boolean;
+  /**
+   * Milliseconds since the epoch, by which owner leases are kept: the real
+   * time even when `clock` is fixed, since a lease says whether a process is
+   * alive now.
+   */
+  readonly leaseClock: () => number;
+  /** How long an owner's lease holds without renewal; the owner renews it every third of that. */
+  readonly leaseMs: number;
+  /** Mints the token that names a run's owner in its writes. */
+  readonly newOwnerToken: () => string;
 }
 
 /** Options of `createEngine`: a store, and optionally the rest of {@link EngineDeps}. */
 export type EngineOptions = Pick<EngineDeps, 'store'> & Partial<Omit<EngineDeps, 'store'>>;
+
+/** An owner lease lasts 30 s: long enough for a slow model call between renewals, short enough to resume soon. */
+export const DEFAULT_LEASE_MS = 30_000;
 
 /** Fills in the real clock, crypto-random ids and randomness, and process liveness. */
 export function resolveEngineDeps(options: EngineOptions): EngineDeps {
@@ -31,7 +49,11 @@ export function resolveEngineDeps(options: EngineOptions): EngineDeps {
     newRunId: options.newRunId ?? (() => randomUUID().slice(0, 8)),
     random: options.random ?? (() => randomInt(0, 2 ** 47) / 2 ** 47),
     pid: options.pid ?? process.pid,
+    host: options.host ?? hostIdentity(),
     isProcessAlive: options.isProcessAlive ?? processIsAlive,
+    leaseClock: options.leaseClock ?? Date.now,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    newOwnerToken: options.newOwnerToken ?? randomUUID,
   };
 }
 

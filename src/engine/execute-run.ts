@@ -1,5 +1,6 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { RequestHasher } from '../cassette/index.js';
+import type { ContinuedFrom } from '../checkpoint/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { NewRunRecord, RunRecord } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
@@ -22,8 +23,8 @@ export interface Execution {
   readonly hasher: RequestHasher;
   readonly transport: Transport;
   readonly sink: RunSink;
-  /** The restored checkpoint a fork continues from; its rows start after it. */
-  readonly resumedFrom?: { readonly messageCount: number };
+  /** The restored checkpoint a fork or a resume continues from; its rows start after it. */
+  readonly resumedFrom?: ContinuedFrom;
   /** Told of every step once it is handed to the sink (a replay keeps them to answer without reading its run back). */
   readonly onCommitted?: (step: CompletedStep) => void;
   /** Judges how the drive ended before it is stored (a structural replay turns an early end into a divergence). */
@@ -46,24 +47,28 @@ export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Exe
   const judgesDrive = execution.settle !== undefined || execution.findings !== undefined;
   const endedBy = (step: CompletedStep) =>
     step.snapshot.status === 'active' || judgesDrive ? undefined : finishOfFinalSnapshot(step.snapshot, deps.clock());
-  const result = await finishRun(
-    deps,
-    writer,
-    async () => {
-      const result = await driveRun({
-        build: execution.agent,
-        machine: machineOf(execution.agent),
-        snapshot: execution.start,
-        transport: execution.transport,
-        hasher: execution.hasher,
-        onStep: (step) => {
-          writer.commit(step, endedBy(step));
-          execution.onCommitted?.(step);
-        },
-      });
-      return execution.settle === undefined ? result : execution.settle(result);
-    },
-    execution.findings,
-  );
-  return { ...result, stored: writer.storedRun() };
+  try {
+    const result = await finishRun(
+      deps,
+      writer,
+      async () => {
+        const result = await driveRun({
+          build: execution.agent,
+          machine: machineOf(execution.agent),
+          snapshot: execution.start,
+          transport: execution.transport,
+          hasher: execution.hasher,
+          onStep: (step) => {
+            writer.commit(step, endedBy(step));
+            execution.onCommitted?.(step);
+          },
+        });
+        return execution.settle === undefined ? result : execution.settle(result);
+      },
+      execution.findings,
+    );
+    return { ...result, stored: writer.storedRun() };
+  } finally {
+    execution.sink.close();
+  }
 }

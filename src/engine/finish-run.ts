@@ -1,4 +1,4 @@
-import { ForkpointError } from '../errors/index.js';
+import { ForkpointError, isForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { RunFinish } from '../store/index.js';
 import type { AgentSnapshot, DriveResult } from './drive-run.js';
@@ -22,11 +22,13 @@ export async function finishRun(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     try {
-      writer.finish({ status: 'failed', outcome: null, error: { code: 'INTERNAL', message, step: 0 }, finishedAt: deps.clock().toISOString() });
+      // The step it died at is the one it was making: every step before it stays committed.
+      const code = isForkpointError(error) ? error.code : 'INTERNAL';
+      writer.finish({ status: 'failed', outcome: null, error: { code, message, step: writer.nextStep }, finishedAt: deps.clock().toISOString() });
     } catch {
       // The original error matters more than a failure to record it; the run reads back as interrupted.
     }
-    throw error instanceof ForkpointError ? error : new ForkpointError('INTERNAL', message, { cause: error });
+    throw isForkpointError(error) ? error : new ForkpointError('INTERNAL', message, { cause: error });
   }
   if (!writer.hasFinished) writer.finish({ ...finishOf(result, deps.clock()), findings: findingsOf(result) });
   return result;

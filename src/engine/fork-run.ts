@@ -1,32 +1,31 @@
-import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
-import { RequestHasher } from '../cassette/index.js';
-import type { ForkOverride } from '../checkpoint/index.js';
-import { contextOverrideOf, restoreCheckpoint } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
-import type { JsonValue } from '../json/index.js';
-import { applyMergePatch, assertJsonValue, isJsonObject } from '../json/index.js';
-import { awaitingOf } from '../machine/index.js';
-import type { Transport } from '../transports/index.js';
-import { liveTransport, overrideTransport } from '../transports/index.js';
+import type { SideEffectOption } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
+import type { ForkEdit, ForkOverride } from '../fork/index.js';
+import { parseForkOverride } from '../fork/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
 import type { World } from '../world/index.js';
+import { requireSameAgent } from './agent-of-run.js';
 import type { EngineDeps } from './engine-deps.js';
 import { executeRun } from './execute-run.js';
-import { newRunRecord } from './new-run-record.js';
-import { readRunView, readStepViews, requireRun } from './read-run.js';
-import { streamingSink } from './run-sink.js';
-import type { ForkResult, StepView } from './run-view.js';
-import { machineOf } from './start-run.js';
-import { newRunIdentity } from './validate-inputs.js';
+import type { ForkChange } from './fork-point.js';
+import { prepareFork } from './fork-point.js';
 import { requireFullTier, tierOfCopy } from './full-tier.js';
+import { guardedWorld } from './guarded-world.js';
+import { newRunRecord } from './new-run-record.js';
+import { readRunView, requireRun } from './read-run.js';
+import { newRunOwner, ownerCheck } from './run-owner.js';
+import { streamingSink } from './run-sink.js';
+import type { ForkResult } from './run-view.js';
+import { newRunIdentity } from './validate-inputs.js';
 
-/** What `fork` needs. */
-export interface ForkOptions {
+/** What `fork` needs besides its change. */
+interface ForkBase {
   readonly parentRunId: string;
   /** The step that is changed; the fork restores the checkpoint after the step before it. */
   readonly atStep: number;
-  readonly override: ForkOverride;
-  /** The build that continues the run (its hooks judge step N onwards). */
+  /** The build that continues the run (its hooks judge step N onwards); a build of the parent's agent. */
   readonly agent: AgentBuild;
   /** The live world after the fork. */
   readonly world: (seed: number) => World;
@@ -35,44 +34,38 @@ export interface ForkOptions {
   readonly seed?: number;
   readonly scenario?: string;
   readonly runId?: string;
+  /**
+   * What the fork does with calls to tools that are not read-only: `refuse`
+   * (the default: the run stops there with `SIDE_EFFECT_BLOCKED`), `simulate`
+   * (the tool's simulator answers) or `live`, for every tool or by name.
+   */
+  readonly sideEffects?: SideEffectOption;
 }
 
 /**
- * Forks a run: restores the checkpoint after step N-1 from storage (never by
- * re-running the prefix), changes one thing at step N, and continues live.
- * The fork stores only its own tail; the parent is never modified, and steps
- * 1..N-1 read back as `inherited`.
+ * What `fork` needs: the change at step N is an override (checked at run
+ * time against its schema), or an edit recipe over step N's recorded value,
+ * stored as the patch it made. `T` types the recipe's draft.
  */
-export async function forkRun(deps: EngineDeps, options: ForkOptions): Promise<ForkResult> {
+export type ForkOptions<T = JsonObject> = ForkBase &
+  ({ readonly override: ForkOverride; readonly edit?: undefined } | { readonly edit: ForkEdit<T>; readonly override?: undefined });
+
+/**
+ * Forks a run: restores the checkpoint after step N-1 from storage (never by
+ * re-running the prefix), changes one thing at step N, and continues live
+ * behind the side-effect firewall. Every check (override, agent, step, firewall
+ * policy) is made before a row is written. The fork stores only its own tail;
+ * the parent is never modified, and steps 1..N-1 read back as `inherited`.
+ */
+export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Promise<ForkResult> {
+  const change = changeOf(options);
   const parent = requireRun(deps.store, options.parentRunId);
+  const { agent } = options;
+  requireSameAgent(parent, agent, 'fork');
+  const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
   requireFullTier(deps.store, parent, deps.clock(), 'fork');
   const { runId, seed } = newRunIdentity(deps, options);
-  const steps = readStepViews(deps.store, parent.runId);
-  const target = stepToOverride(parent.runId, steps, options.atStep, options.override);
-
-  const { agent } = options;
-  const machine = machineOf(agent);
-  const restored = restoreCheckpoint(deps.store, parent.runId, options.atStep - 1);
-  let start = machine.resolveState({ value: restored.value, context: restored.context });
-  const awaiting = awaitingOf(start);
-  if (awaiting?.kind !== target.kind || awaiting.index !== target.index) {
-    throw new ForkpointError(
-      'CHECKPOINT_INCOMPATIBLE',
-      `checkpoint ${options.atStep - 1} of run ${parent.runId} does not await ${target.kind}#${target.index}; the run cannot be forked there`,
-    );
-  }
-  const hasher = new RequestHasher();
-  hasher.adopt(restored.context.messages, restored.messageDigests);
-
-  const live = liveTransport(options.world(seed));
-  let transport: Transport = live;
-  const contextChange = contextOverrideOf(options.override);
-  if (contextChange !== undefined) {
-    [start] = transition(machine, start, { type: 'fork.overridden', ...contextChange });
-  } else {
-    const output = overriddenOutput(options.override, target);
-    transport = overrideTransport({ step: options.atStep, response: { output, isError: false }, live });
-  }
+  const point = prepareFork(deps.store, parent.runId, options.atStep, change, agent);
 
   await executeRun(deps, {
     run: newRunRecord(deps, agent, {
@@ -82,46 +75,33 @@ export async function forkRun(deps: EngineDeps, options: ForkOptions): Promise<F
       input: parent.input,
       worldAt: options.at ?? parent.worldAt,
       seed,
-      parent: { runId: parent.runId, atStep: options.atStep, override: options.override as unknown as JsonValue },
+      parent: { runId: parent.runId, atStep: options.atStep, override: point.override as unknown as JsonValue, changes: point.changes as unknown as JsonObject[] },
+      owner: newRunOwner(deps),
+      sideEffects: policy,
       // The fork's rows read the parent's: it cannot outlive them.
       tier: tierOfCopy(parent),
       expiresNoLaterThan: parent.expiresAt,
     }),
     agent,
-    start,
-    hasher,
-    transport,
-    sink: streamingSink(deps.store),
-    resumedFrom: { messageCount: restored.context.messages.length },
+    start: point.start,
+    hasher: point.hasher,
+    transport: point.transport(guardedWorld(options.world(seed), agent, policy, 'fork')),
+    sink: streamingSink(deps.store, deps),
+    resumedFrom: point.resumedFrom,
   });
-  return readRunView(deps.store, runId, deps.isProcessAlive) as ForkResult;
+  return readRunView(deps.store, runId, ownerCheck(deps)) as ForkResult;
 }
 
-/** Checks that step N exists and has the kind the override needs. */
-function stepToOverride(parentRunId: string, steps: readonly StepView[], atStep: number, override: ForkOverride): StepView {
-  const target = Number.isInteger(atStep) ? steps[atStep - 1] : undefined;
-  if (target === undefined) {
-    throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${parentRunId} has steps 1 to ${steps.length}; there is no step ${atStep} to fork at`);
+// Exactly one change, checked at run time: JavaScript callers can pass both, or neither.
+function changeOf<T>(options: ForkOptions<T>): ForkChange {
+  const hasOverride = options.override !== undefined;
+  const hasEdit = options.edit !== undefined;
+  if (hasOverride === hasEdit) {
+    throw new ForkpointError('OVERRIDE_INVALID', `a fork changes exactly one thing: give either override or edit, ${hasOverride ? 'not both' : 'got neither'}`);
   }
-  const wantsTool = override.kind === 'tool-result' || override.kind === 'tool-merge';
-  if (wantsTool && target.kind === 'model') {
-    throw new ForkpointError(
-      'OVERRIDE_MISMATCH',
-      `step ${atStep} of run ${parentRunId} is a model step (model#${target.index}); a tool override needs a tool step. Use --system-prompt or --model here, or pick a tool step`,
-    );
+  if (hasEdit) {
+    if (typeof options.edit !== 'function') throw new ForkpointError('OVERRIDE_INVALID', 'edit must be a function that changes a draft of step N\'s recorded value');
+    return { edit: options.edit as ForkEdit<never> };
   }
-  if (!wantsTool && target.kind !== 'model') {
-    throw new ForkpointError(
-      'OVERRIDE_MISMATCH',
-      `step ${atStep} of run ${parentRunId} is a tool step (${target.kind}#${target.index}); a prompt or model override needs a model step. Use --tool-result or --tool-merge here`,
-    );
-  }
-  return target;
-}
-
-function overriddenOutput(override: ForkOverride, target: StepView): JsonValue {
-  const recorded = isJsonObject(target.response) ? target.response.output : undefined;
-  const output = override.kind === 'tool-merge' ? applyMergePatch(recorded, override.patch) : override.kind === 'tool-result' ? override.output : null;
-  assertJsonValue(output, 'the overridden tool result', 'USAGE');
-  return output;
+  return { override: parseForkOverride(options.override) };
 }

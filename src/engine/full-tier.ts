@@ -8,7 +8,7 @@ import { cassetteOfRun } from './cassette-of-run.js';
 import { readStepViews } from './read-run.js';
 
 /** What a caller was about to do with a run's full tier, for the error message. */
-export type FullTierUse = 'replay' | 'fork' | 're-execute' | 'restore a checkpoint of' | 'read the cassette of' | 'probe the drift of';
+export type FullTierUse = 'replay' | 'fork' | 're-execute' | 'resume' | 'restore a checkpoint of' | 'read the cassette of' | 'probe the drift of';
 
 /**
  * Checks that the full tier of `run`, and of every run whose rows it reads (a

@@ -1,12 +1,16 @@
 export { createEngine, type Engine } from './create-engine.js';
 export { resolveEngineDeps, type EngineDeps, type EngineOptions } from './engine-deps.js';
 export { driveRun, toolDefinitionsOf, type AgentSnapshot, type CompletedStep, type DriveOptions, type DriveResult } from './drive-run.js';
-export { effectiveStatus, readRunView, readStepViews, requireRun, summarizeRun } from './read-run.js';
+export { effectiveStatus, readRunView, readStepViews, requireRun, summarizeRun, type OwnerCheck } from './read-run.js';
 export type { RecordOptions } from './record-run.js';
 export type { ForkOptions } from './fork-run.js';
+export { describeResume, type ResumeOptions } from './resume-run.js';
+export { attemptOf } from './read-run.js';
+export { DEFAULT_LEASE_MS } from './engine-deps.js';
+export { hostIdentity } from './host-identity.js';
 export type { ReexecuteOptions } from './reexecute-run.js';
 export type { ReplayOptions } from './replay-run.js';
-export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResult, RunRetention, RunSummary, RunView, StepView } from './run-view.js';
+export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult, RunRetention, RunSummary, RunView, StepView } from './run-view.js';
 export {
   decideCapture,
   formatCapturePolicy,

@@ -1,5 +1,7 @@
+import { allowsLiveSideEffects } from '../firewall/index.js';
 import type { ParentLink, RunRecord, Store } from '../store/index.js';
 import type { RunSummary } from './run-view.js';
+import type { OwnerCheck } from './read-run.js';
 import { summarizeRun } from './read-run.js';
 
 /** A run and every run made from it: forks, replays, re-executions, recursively. */
@@ -8,6 +10,10 @@ export interface LineageNode {
   /** How this run relates to the one above it in the tree. */
   readonly relation: 'fork' | 'replay' | 'reexecution' | 'root';
   readonly override: ParentLink['override'] | null;
+  /** What a fork's override changed at its step, field by field; null when not recorded. */
+  readonly changes: ParentLink['changes'];
+  /** The steps at which the run called a side-effecting tool for real (`estimate_repair#0 (step 6)`). */
+  readonly liveSideEffects: readonly string[];
   readonly children: readonly LineageNode[];
 }
 
@@ -22,7 +28,7 @@ export interface Lineage {
  * and re-executions to their sources (where the source is in this database);
  * downwards it collects everything made from the run.
  */
-export function lineageTreeOf(store: Store, run: RunRecord, isProcessAlive: (pid: number) => boolean): Lineage {
+export function lineageTreeOf(store: Store, run: RunRecord, isOwnerAlive: OwnerCheck): Lineage {
   const ancestors: RunSummary[] = [];
   const seen = new Set<string>([run.runId]);
   let up = originOf(run);
@@ -30,7 +36,7 @@ export function lineageTreeOf(store: Store, run: RunRecord, isProcessAlive: (pid
     seen.add(up);
     const found = store.getRun(up);
     if (found === undefined) break;
-    ancestors.unshift(summarizeRun(found, isProcessAlive));
+    ancestors.unshift(summarizeRun(found, isOwnerAlive));
     up = originOf(found);
   }
   const visited = new Set<string>();
@@ -40,9 +46,25 @@ export function lineageTreeOf(store: Store, run: RunRecord, isProcessAlive: (pid
       .listChildren(record.runId)
       .filter((child) => !visited.has(child.runId))
       .map(build);
-    return { run: summarizeRun(record, isProcessAlive), relation: relationOf(record), override: record.parent?.override ?? null, children };
+    return {
+      run: summarizeRun(record, isOwnerAlive),
+      relation: relationOf(record),
+      override: record.parent?.override ?? null,
+      changes: record.parent?.changes ?? null,
+      liveSideEffects: liveSideEffectsOf(store, record),
+      children,
+    };
   };
   return { ancestors, tree: build(run) };
+}
+
+// Only a run whose firewall let side effects through can have fired one: the others' rows are not read.
+function liveSideEffectsOf(store: Store, run: RunRecord): string[] {
+  if (run.sideEffects === null || !allowsLiveSideEffects(run.sideEffects) || run.purge !== null) return [];
+  return store
+    .readSteps(run.runId)
+    .filter((row) => row.sideEffect)
+    .map((row) => `${row.kind ?? '?'}#${row.index ?? 0} (step ${row.step})`);
 }
 
 function originOf(run: RunRecord): string | null {

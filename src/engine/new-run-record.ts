@@ -15,7 +15,8 @@ export type RunFields = Omit<
   | 'canonicalForm'
   | 'machineVersion'
   | 'createdAt'
-  | 'ownerPid'
+  | 'owner'
+  | 'sideEffects'
   | 'parent'
   | 'sourceRunId'
   | 'sourceCassette'
@@ -23,7 +24,7 @@ export type RunFields = Omit<
   | 'expiresAt'
   | 'structuralExpiresAt'
 > &
-  Partial<Pick<NewRunRecord, 'parent' | 'sourceRunId' | 'sourceCassette'>> & {
+  Partial<Pick<NewRunRecord, 'parent' | 'sourceRunId' | 'sourceCassette' | 'owner' | 'sideEffects'>> & {
     /** What the run's rows will hold; default `full`. */
     readonly tier?: Tier;
     /**
@@ -33,8 +34,12 @@ export type RunFields = Omit<
     readonly expiresNoLaterThan?: string | null;
   };
 
-/** A run record for `agent`, stamped with the canonical form, machine version, clock, owning process and retention. */
-export function newRunRecord(deps: Pick<EngineDeps, 'clock' | 'pid'>, agent: AgentBuild, fields: RunFields): NewRunRecord {
+/**
+ * A run record for `agent`, stamped with the canonical form, machine version,
+ * clock and retention. A run that streams its steps gives its `owner`; one
+ * that goes past a recording gives the `sideEffects` policy it runs under.
+ */
+export function newRunRecord(deps: Pick<EngineDeps, 'clock'>, agent: AgentBuild, fields: RunFields): NewRunRecord {
   const { tier = 'full', expiresNoLaterThan = null, ...rest } = fields;
   const createdAt = deps.clock();
   const ownExpiry = tier === 'synthetic' ? null : tier === 'structural' ? structuralExpiryOf(createdAt) : fullExpiryOf(createdAt);
@@ -42,6 +47,8 @@ export function newRunRecord(deps: Pick<EngineDeps, 'clock' | 'pid'>, agent: Age
     parent: null,
     sourceRunId: null,
     sourceCassette: null,
+    owner: null,
+    sideEffects: null,
     ...rest,
     agentName: agent.name,
     build: agent.build,
@@ -49,7 +56,6 @@ export function newRunRecord(deps: Pick<EngineDeps, 'clock' | 'pid'>, agent: Age
     canonicalForm: CANONICAL_FORM,
     machineVersion: MACHINE_VERSION,
     createdAt: createdAt.toISOString(),
-    ownerPid: deps.pid,
     tier,
     expiresAt: tier === 'synthetic' ? null : earlierExpiry(ownExpiry, expiresNoLaterThan),
     structuralExpiresAt: tier === 'synthetic' ? null : structuralExpiryOf(createdAt),

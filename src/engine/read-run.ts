@@ -4,18 +4,21 @@ import { deepFreeze } from '../json/index.js';
 import { lineageOf } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
 import { decodePayloads } from '../payload/index.js';
-import type { RunRecord, RunStatus, StepRecord, Store } from '../store/index.js';
+import type { RunOwner, RunRecord, RunResume, RunStatus, StepRecord, Store } from '../store/index.js';
 import type { CompletedStep } from './drive-run.js';
 import type { RunSummary, RunView, StepView } from './run-view.js';
 
-/** Reports a `running` run whose owning process is gone as `interrupted`. */
-export function effectiveStatus(run: RunRecord, isProcessAlive: (pid: number) => boolean): RunStatus {
+/** Whether a running run's owner is still at work (see `isOwnerAlive`). */
+export type OwnerCheck = (owner: RunOwner) => boolean;
+
+/** Reports a `running` run whose owner is gone (its lease lapsed, or its process died) as `interrupted`. */
+export function effectiveStatus(run: RunRecord, isOwnerAlive: OwnerCheck): RunStatus {
   if (run.status !== 'running') return run.status;
-  return run.ownerPid !== null && isProcessAlive(run.ownerPid) ? 'running' : 'interrupted';
+  return run.owner !== null && isOwnerAlive(run.owner) ? 'running' : 'interrupted';
 }
 
 /** A run without its steps. */
-export function summarizeRun(run: RunRecord, isProcessAlive: (pid: number) => boolean): RunSummary {
+export function summarizeRun(run: RunRecord, isOwnerAlive: OwnerCheck): RunSummary {
   return {
     mode: run.mode,
     runId: run.runId,
@@ -24,7 +27,7 @@ export function summarizeRun(run: RunRecord, isProcessAlive: (pid: number) => bo
     input: run.input,
     at: run.worldAt,
     seed: run.seed,
-    status: effectiveStatus(run, isProcessAlive),
+    status: effectiveStatus(run, isOwnerAlive),
     outcome: run.outcome,
     error: run.error,
     parent: run.parent,
@@ -35,6 +38,8 @@ export function summarizeRun(run: RunRecord, isProcessAlive: (pid: number) => bo
     finishedAt: run.finishedAt,
     stepCount: run.stepCount,
     retention: { tier: run.tier, expiresAt: run.expiresAt, structuralExpiresAt: run.structuralExpiresAt, purge: run.purge },
+    sideEffects: run.sideEffects,
+    resumes: run.resumes,
   };
 }
 
@@ -51,9 +56,9 @@ export function requireRun(store: Store, runId: string): RunRecord {
  * Reads a run with every step of its trajectory decoded. Steps a fork
  * inherited from its parent are read from the parent and marked `inherited`.
  */
-export function readRunView(store: Store, runId: string, isProcessAlive: (pid: number) => boolean): RunView {
+export function readRunView(store: Store, runId: string, isOwnerAlive: OwnerCheck): RunView {
   const run = requireRun(store, runId);
-  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isProcessAlive);
+  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive);
   return { ...summary, steps: readStepViews(store, runId) };
 }
 
@@ -75,6 +80,9 @@ export function stepViewer(): (completed: CompletedStep) => StepView {
     index: completed.index,
     requestHash: completed.hash,
     provenance: completed.provenance,
+    // A viewer watches a run's first attempt: `record` and `replay` never resume.
+    attempt: 1,
+    sideEffect: completed.sideEffect === true,
     // A model request from its parts: parsing the whole canonical text would cost the conversation's length.
     request:
       completed.type === 'model'
@@ -85,23 +93,31 @@ export function stepViewer(): (completed: CompletedStep) => StepView {
   });
 }
 
+/** The attempt that wrote each step of a run: every resume starts right after the last committed step. */
+export function attemptOf(resumes: readonly RunResume[], step: number): number {
+  let attempt = 1;
+  for (const resume of resumes) if (resume.fromStep <= step) attempt = resume.attempt;
+  return attempt;
+}
+
 /** Every step of a run's trajectory (lineage included), decoded. */
 export function readStepViews(store: Store, runId: string): StepView[] {
   const segments = lineageOf(store, runId);
-  const rows: Array<{ row: StepRecord; inherited: boolean }> = [];
+  const rows: Array<{ row: StepRecord; inherited: boolean; attempt: number }> = [];
   const digests: string[] = [];
   for (const segment of segments) {
     const inherited = segment.runId !== runId;
+    const resumes = store.getRun(segment.runId)?.resumes ?? [];
     for (const row of store.readSteps(segment.runId, segment.from, segment.to)) {
       if (row.messageDigest !== null) digests.push(row.messageDigest);
-      if (row.step > 0) rows.push({ row, inherited });
+      if (row.step > 0) rows.push({ row, inherited, attempt: attemptOf(resumes, row.step) });
     }
   }
   const decoded = decodePayloads(
     rows.flatMap(({ row }) => [row.request ?? 'null', row.response ?? 'null']),
     (wanted) => store.readBlobs(wanted),
   );
-  return rows.map(({ row, inherited }, i) => {
+  return rows.map(({ row, inherited, attempt }, i) => {
     const request = decoded[2 * i]!;
     const response = decoded[2 * i + 1]!;
     const isModel = row.kind === 'model';
@@ -111,6 +127,9 @@ export function readStepViews(store: Store, runId: string): StepView[] {
       index: row.index ?? 0,
       requestHash: row.requestHash ?? '',
       provenance: inherited ? 'inherited' : (row.provenance ?? 'live'),
+      attempt,
+      // A side effect the parent fired is the parent's: an inherited step fired nothing.
+      sideEffect: !inherited && row.sideEffect,
       request: isModel ? withMessages(request, digests.slice(0, row.messageCount ?? 0)) : request,
       response: isModel ? response : { output: response, isError: row.isError },
     };

@@ -6,6 +6,7 @@ import { assertJsonValue, isJsonObject } from '../json/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { newRunOwner, ownerCheck } from './run-owner.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
 import { requireRun, stepViewer, summarizeRun } from './read-run.js';
@@ -59,19 +60,21 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
       worldAt: options.at ?? null,
       seed,
       tier: options.tier ?? 'full',
+      owner: newRunOwner(deps),
     }),
     agent,
     start: startSnapshot(agent, options.input, deps),
     hasher: new RequestHasher(),
+    // The original run: it meets the world as it is, side effects included. Every later mode is firewalled.
     transport: liveTransport(options.world(seed)),
-    sink: streamingSink(deps.store),
+    sink: streamingSink(deps.store, deps),
     // The steps as they were committed, so that the result is not read back from the store.
     onCommitted: (step) => steps.push(viewOf(step)),
   });
-  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, deps.isProcessAlive);
+  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
   const recorded = { ...summary, steps } as RecordResult;
   if (options.capture === undefined) return recorded;
   const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), recorded.steps, options.capture, deps.clock());
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
-  return { ...recorded, retention: summarizeRun(requireRun(deps.store, runId), deps.isProcessAlive).retention, capture };
+  return { ...recorded, retention: summarizeRun(requireRun(deps.store, runId), ownerCheck(deps)).retention, capture };
 }

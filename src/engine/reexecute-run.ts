@@ -1,8 +1,12 @@
 import type { AgentBuild } from '../agent/index.js';
 import { RequestHasher } from '../cassette/index.js';
-import { liveTransport } from '../transports/index.js';
+import type { SideEffectOption } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { newRunOwner, ownerCheck } from './run-owner.js';
+import { requireSameAgent } from './agent-of-run.js';
+import { guardedWorld } from './guarded-world.js';
 import { requireFullTier, tierOfCopy } from './full-tier.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
@@ -23,15 +27,20 @@ export interface ReexecuteOptions {
   readonly seed?: number;
   readonly scenario?: string;
   readonly runId?: string;
+  /** What the re-execution does with calls to tools that are not read-only (default `refuse`; see `ForkOptions`). */
+  readonly sideEffects?: SideEffectOption;
 }
 
 /**
  * Runs a recorded run's input again against the live world at another date:
- * the model samples afresh and the tools read that day's world. It is a second
- * run, not a replay; its mode says so and every step is `live`.
+ * the model samples afresh and the tools read that day's world, behind the
+ * side-effect firewall. It is a second run, not a replay; its mode says so
+ * and every step is `live` (or `simulated`).
  */
 export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
   const source = requireRun(deps.store, options.sourceRunId);
+  requireSameAgent(source, options.agent, 're-execute');
+  const policy = resolveSideEffectPolicy(options.sideEffects, options.agent.tools);
   // The input is a payload of the full tier: once that is gone, there is nothing to run again.
   requireFullTier(deps.store, source, deps.clock(), 're-execute');
   const { runId, seed } = newRunIdentity(deps, options);
@@ -47,12 +56,14 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
       sourceRunId: source.runId,
       tier: tierOfCopy(source),
       expiresNoLaterThan: source.expiresAt,
+      owner: newRunOwner(deps),
+      sideEffects: policy,
     }),
     agent,
     start: startSnapshot(agent, source.input, deps),
     hasher: new RequestHasher(),
-    transport: liveTransport(options.world(seed)),
-    sink: streamingSink(deps.store),
+    transport: guardedWorld(options.world(seed), agent, policy, 'reexecution'),
+    sink: streamingSink(deps.store, deps),
   });
-  return readRunView(deps.store, runId, deps.isProcessAlive) as ReexecutionResult;
+  return readRunView(deps.store, runId, ownerCheck(deps)) as ReexecutionResult;
 }

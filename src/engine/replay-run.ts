@@ -10,6 +10,7 @@ import { liveTransport, replayingTransport } from '../transports/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { ownerCheck } from './run-owner.js';
 import { requireUnexpiredCassette, tierOfCopy } from './full-tier.js';
 import { structuralKeys } from './structural-keys.js';
 import { executeRun } from './execute-run.js';
@@ -98,7 +99,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
         ...(result.stoppedBy === null || result.stoppedBy.error instanceof DroppedCallDivergence ? transport.droppedCalls() : []),
       ] as unknown as JsonObject[],
   });
-  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, deps.isProcessAlive);
+  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
   const view = { ...summary, steps };
   // In a structural replay a recorded call the build never made is the divergence: the shape did not hold.
   const first = view.findings.find((finding) => structural || finding.classification !== 'dropped-call');

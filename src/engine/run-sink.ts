@@ -1,36 +1,60 @@
 import type { PayloadBlob } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, StepRecord, Store } from '../store/index.js';
+import type { EngineDeps } from './engine-deps.js';
+import { keepLease } from './run-owner.js';
 
 /** Where a run's rows go as the driver produces them. */
 export interface RunSink {
-  /** Creates the run, with row 0 for a new run or no row for a fork. */
+  /** Creates the run, with row 0 for a new run or no row for a fork, or takes up a resumed one (`null`). */
   start(run: NewRunRecord, row: StepRecord | null, blobs: readonly PayloadBlob[]): void;
   /** One step; with `finish`, the run's last, and the run ends with it. */
   step(row: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): void;
   /** Ends a run whose last step did not (it stopped early, or its ending needed the whole drive). */
   finish(finish: RunFinish): void;
+  /** Lets go of the run, ended or not (stops renewing its owner lease). */
+  close(): void;
+}
+
+/** Options of {@link streamingSink}. */
+export interface StreamingSinkOptions {
+  /** The run exists already (a resume): it is taken up, not created. */
+  readonly resumes?: boolean;
 }
 
 /**
  * Commits every row as it comes: a killed process keeps every completed step.
- * For runs that observe the live world, which cannot be redone exactly.
+ * For runs that observe the live world, which cannot be redone exactly. The
+ * run's owner (its `owner` field) renews its lease while the sink is open,
+ * and every write names its token.
  */
-export function streamingSink(store: Store): RunSink {
+export function streamingSink(store: Store, deps: Pick<EngineDeps, 'leaseClock' | 'leaseMs'>, options: StreamingSinkOptions = {}): RunSink {
   let runId = '';
+  let token = '';
+  let stopLease = (): void => {};
   return {
     start(run, row, blobs) {
+      if (run.owner?.token == null) throw new Error('streamingSink: a streamed run needs an owner with a token');
       runId = run.runId;
-      store.createRun(run, row, blobs);
+      token = run.owner.token;
+      if (options.resumes !== true) store.createRun(run, row, blobs);
+      stopLease = keepLease(store, runId, run.owner, deps);
     },
-    step: (row, blobs, finish) => store.commitStep(runId, row, blobs, finish),
-    finish: (finish) => store.finishRun(runId, finish),
+    step(row, blobs, finish) {
+      store.commitStep(runId, token, row, blobs, finish);
+      if (finish !== undefined) stopLease();
+    },
+    finish(finish) {
+      store.finishRun(runId, token, finish);
+      stopLease();
+    },
+    close: () => stopLease(),
   };
 }
 
 /**
  * Holds the rows and writes the whole run in one transaction when it ends:
  * for runs that are cheap to redo (replays), where one commit instead of one
- * per step is most of the speed.
+ * per step is most of the speed. Such a run has no owner: it is never seen running.
  */
 export function bufferedSink(store: Store): RunSink {
   let run: NewRunRecord | undefined;
@@ -51,5 +75,6 @@ export function bufferedSink(store: Store): RunSink {
       if (run === undefined) throw new Error('bufferedSink: finish before start');
       store.writeRun(run, rows, blobs, finish);
     },
+    close: () => {},
   };
 }

@@ -1,7 +1,8 @@
 import type { Divergence, ReplayDivergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Tier } from '../cassette/index.js';
-import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunPurge, RunStatus } from '../store/index.js';
+import type { SideEffectPolicy } from '../firewall/index.js';
+import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunPurge, RunResume, RunStatus } from '../store/index.js';
 import type { CaptureReport } from './capture-policy.js';
 
 /** The agent build a run executed. */
@@ -19,6 +20,10 @@ export interface StepView {
   readonly index: number;
   readonly requestHash: string;
   readonly provenance: Provenance;
+  /** Which attempt of the run that holds the step wrote it: 1, or the resume that did (see `RunView.resumes`). */
+  readonly attempt: number;
+  /** True when the step called a tool that is not read-only for real, past a recording: the firewall let it through by name. */
+  readonly sideEffect: boolean;
   /** The canonical request: for a model step, its messages stand as their digests. */
   readonly request: JsonValue;
   /** A model response, or `{ output, isError }` for a tool. */
@@ -54,6 +59,10 @@ export interface RunView {
   readonly finishedAt: string | null;
   /** What the store holds of the run and until when. */
   readonly retention: RunRetention;
+  /** The side-effect firewall the run ran under; null where it does not apply (a recording, a strict replay). */
+  readonly sideEffects: SideEffectPolicy | null;
+  /** Every resume of the run, oldest first. */
+  readonly resumes: readonly RunResume[];
 }
 
 /** What the store holds of a run, and until when (see `Tier`). */
@@ -106,6 +115,15 @@ export interface ForkResult extends RunView {
   readonly status: 'completed' | 'failed';
   readonly parent: ParentLink;
 }
+
+/**
+ * A resumed run: the record, fork or re-execution it was, continued in place
+ * (so its mode is its own), with the resume that was just made.
+ */
+export type ResumeResult = (Omit<RecordResult, 'capture'> | ForkResult | ReexecutionResult) & {
+  readonly status: 'completed' | 'failed';
+  readonly resumed: RunResume;
+};
 
 /** A run in a listing: everything but its steps. */
 export type RunSummary = Omit<RunView, 'steps'> & { readonly stepCount: number };

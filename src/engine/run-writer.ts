@@ -1,4 +1,5 @@
 import type { RequestHasher } from '../cassette/index.js';
+import type { ContinuedFrom } from '../checkpoint/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { AgentStateName } from '../machine/index.js';
@@ -29,12 +30,12 @@ export class RunWriter {
   private head: { readonly text: string; readonly body: string; readonly digest: string; readonly reference: string } | undefined;
 
   /**
-   * @param resumedFrom the checkpoint a fork continues from: its rows start after it
+   * @param resumedFrom the checkpoint a fork or a resume continues from: its rows start after it
    */
   constructor(
     private readonly sink: RunSink,
     hasher: RequestHasher,
-    resumedFrom?: { readonly messageCount: number },
+    resumedFrom?: ContinuedFrom,
   ) {
     this.checkpoints = new CheckpointWriter(hasher, resumedFrom);
     this.resumes = resumedFrom !== undefined;
@@ -42,10 +43,11 @@ export class RunWriter {
 
   /**
    * Creates the run: with its row 0 (checkpoint 0) for a new run, or, for a
-   * run that resumes another's checkpoint (a fork), with no row of its own yet.
+   * run that continues from a checkpoint (a fork, a resume), with no row of its own yet.
    */
   start(run: NewRunRecord, snapshot: AgentSnapshot): void {
     this.run = run;
+    this.lastStep = snapshot.context.step;
     if (this.resumes) {
       this.sink.start(run, null, []);
       return;
@@ -62,6 +64,7 @@ export class RunWriter {
       response: null,
       isError: false,
       provenance: null,
+      sideEffect: false,
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
@@ -97,6 +100,7 @@ export class RunWriter {
       response,
       isError,
       provenance: completed.provenance,
+      sideEffect: completed.sideEffect === true,
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
@@ -104,6 +108,11 @@ export class RunWriter {
     this.remember(fresh);
     this.lastStep = completed.step;
     this.finished = finish;
+  }
+
+  /** The step the run is making: the one after the last it committed. */
+  get nextStep(): number {
+    return this.lastStep + 1;
   }
 
   /** Whether the run has ended, with its last step or by {@link finish}. */
@@ -124,7 +133,7 @@ export class RunWriter {
   storedRun(): RunRecord {
     if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
     const { status, outcome, error, findings = [], finishedAt } = this.finished;
-    return { ...this.run, status, outcome, error, findings, finishedAt, stepCount: this.lastStep, ownerPid: null, purge: null };
+    return { ...this.run, status, outcome, error, findings, finishedAt, stepCount: this.lastStep, owner: null, purge: null, resumes: [] };
   }
 
   private headReference(headText: string, batch: PayloadBatch): string {

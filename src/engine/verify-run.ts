@@ -4,6 +4,7 @@ import { judgeVerification, outcomeHistogram } from '../analysis/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { ownerCheck } from './run-owner.js';
 import { fullCassetteOf } from './full-tier.js';
 import { requireRun, summarizeRun } from './read-run.js';
 import { reexecuteRun } from './reexecute-run.js';
@@ -81,7 +82,7 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
   const candidate = await arm(options.candidate);
   const control = await arm(options.baseline);
   const divergence = candidate.map((run) => (run.mode === 'reexecution' ? null : run.divergence)).find((found) => found !== null) ?? null;
-  const recorded = summarizeRun(recording, deps.isProcessAlive);
+  const recorded = summarizeRun(recording, ownerCheck(deps));
   const judgement = judgeVerification({ recording: recorded, candidate, control, candidateDivergence: divergence });
   const describe = (agent: AgentBuild, runs: RunView[]): VerificationArm => ({
     build: agent.build,
