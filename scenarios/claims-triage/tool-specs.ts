@@ -1,6 +1,9 @@
 import type { ToolSpec } from '../../src/index.js';
 
-/** The four tools of the claims-triage agent. Only `estimate_repair` writes (it registers an estimate). */
+/**
+ * The four tools of the claims-triage agent. Only `estimate_repair` writes (it
+ * registers an estimate), so it carries a simulator for the side-effect firewall.
+ */
 export const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: 'fetch_claim',
@@ -23,6 +26,19 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
       required: ['damage_area_cm2', 'peril'],
     },
     readOnly: false,
+    // What a fork or a re-execution gets instead of registering a second estimate, when it asks for a
+    // simulation by name: a desk estimate at the rates of price list PL-2026-01, the list this agent was
+    // written against (the service's own list may have moved on). Its rates are written out here so that
+    // they are part of the code hash.
+    simulate: ({ input }) => {
+      const rates: Readonly<Record<string, number>> = { hail: 1.1, collision: 1.3, storm: 1.2, fire: 1.6, flood: 2 };
+      const area = input.damage_area_cm2;
+      const peril = String(input.peril);
+      if (typeof area !== 'number' || !(area >= 0)) throw new Error('damage_area_cm2 must be a number of square centimetres');
+      if (!Object.hasOwn(rates, peril)) throw new Error(`no repair rate for peril ${peril}`);
+      const amount = Math.round(area * rates[peril]! + 40);
+      return { estimate_id: `SIM-${peril}-${area}`, amount, currency: 'EUR', price_list: 'PL-2026-01', simulated: true };
+    },
   },
   {
     name: 'fetch_policy',

@@ -17,6 +17,7 @@ import { recordBatchCommand } from './commands/record-batch.js';
 import { recordCommand } from './commands/record.js';
 import { reexecuteCommand } from './commands/reexecute.js';
 import { replayCommand } from './commands/replay.js';
+import { resumeCommand } from './commands/resume.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
 import { suiteCommand } from './commands/suite.js';
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   replayCommand,
   reexecuteCommand,
   forkCommand,
+  resumeCommand,
   compareCommand,
   verifyCommand,
   divergenceReportCommand,

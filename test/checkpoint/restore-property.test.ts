@@ -226,7 +226,7 @@ describe('restoreCheckpoint (property)', () => {
               runId: 'f0f0f0f0',
             });
             // The fork's live tail, derived without the store: from the parent's live snapshot, same override, a fresh world.
-            const transport = overrideTransport({ step: atStep, response: { output: overrideOutput, isError: false }, live: liveTransport(planWorld(plan, 'forked')) });
+            const transport = overrideTransport({ step: atStep, answer: { type: 'tool', response: { output: overrideOutput, isError: false } }, live: liveTransport(planWorld(plan, 'forked')) });
             const tail = await driveFrom(agent, recorded.values[atStep - 1]!, recorded.contexts[atStep - 1]!, transport);
             const forkLive: Trajectory = {
               values: [...recorded.values.slice(0, atStep), ...tail.values],

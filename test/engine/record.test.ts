@@ -44,13 +44,13 @@ function loggingStore(): { store: Store; writes: string[] } {
       writes.push('createRun');
       inner.createRun(run, start, blobs);
     },
-    commitStep: (runId, step, blobs, finish) => {
+    commitStep: (runId, owner, step, blobs, finish) => {
       writes.push(`commitStep:${step.step}${finish === undefined ? '' : `+finish:${finish.status}`}`);
-      inner.commitStep(runId, step, blobs, finish);
+      inner.commitStep(runId, owner, step, blobs, finish);
     },
-    finishRun: (runId, finish) => {
+    finishRun: (runId, owner, finish) => {
       writes.push(`finishRun:${finish.status}`);
-      inner.finishRun(runId, finish);
+      inner.finishRun(runId, owner, finish);
     },
   };
   return { store, writes };
@@ -155,26 +155,59 @@ describe('engine.record', () => {
     expect(run.status).toBe('completed');
   });
 
-  it('closes the run as failed with INTERNAL when a bug escapes the drive, and rethrows', async () => {
+  it('stops a run whose provider throws with PROVIDER_FAILED at the step it was making, every step before it kept', async () => {
     const store = sqliteStore({ path: ':memory:' });
-    const world = syntheticWorld({ toolCalls: 1 });
-    const broken: World = { ...world, model: { respond: () => Promise.reject(new TypeError('adapter bug')) } };
-    expect(await codeOf(() => fixed(store).record({ agent: testAgent(), world: () => broken, input: { n: 1 } }))).toBe('INTERNAL');
-    expect(store.getRun('aaaa0001')).toMatchObject({ status: 'failed', error: { code: 'INTERNAL', message: 'adapter bug' } });
+    const world = syntheticWorld({ toolCalls: 3 });
+    let calls = 0;
+    const flaky: World = {
+      ...world,
+      model: { respond: (request) => (++calls === 3 ? Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } })) : world.model.respond(request)) },
+    };
+    const run = await fixed(store).record({ agent: testAgent(), world: () => flaky, input: { n: 1 } });
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatchObject({ code: 'PROVIDER_FAILED', step: 5 });
+    expect(run.error?.message).toMatch(/model#2 \(step 5\): fetch failed \(ECONNRESET\)/);
+    expect(run.steps.map((step) => step.step)).toEqual([1, 2, 3, 4]);
+    expect(store.getRun('aaaa0001')).toMatchObject({ status: 'failed', stepCount: 4, error: { code: 'PROVIDER_FAILED', step: 5 } });
   });
 
-  it('reads a run whose recording process is gone as interrupted', () => {
+  it('closes the run as failed with INTERNAL, at the step it was making, when a bug escapes the drive, and rethrows', async () => {
+    const inner = sqliteStore({ path: ':memory:' });
+    let commits = 0;
+    const store: Store = {
+      ...inner,
+      commitStep: (...args) => {
+        if (++commits === 2) throw new TypeError('a store bug');
+        inner.commitStep(...args);
+      },
+    };
+    expect(await codeOf(() => fixed(store).record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }))).toBe('INTERNAL');
+    expect(inner.getRun('aaaa0001')).toMatchObject({ status: 'failed', stepCount: 1, error: { code: 'INTERNAL', message: 'a store bug', step: 2 } });
+  });
+
+  it('tells an interrupted run by its owner lease, not by a PID alone', () => {
     const store = sqliteStore({ path: ':memory:' });
     const build = testAgent();
-    new RunWriter(streamingSink(store), new RequestHasher()).start(
+    const sink = streamingSink(store, { leaseClock: () => 0, leaseMs: 30_000 });
+    new RunWriter(sink, new RequestHasher()).start(
       {
         runId: 'dead0001', mode: 'record', agentName: build.name, build: build.build, codeHash: build.codeHash, scenario: null,
         input: { n: 1 }, worldAt: null, seed: 1, parent: null, sourceRunId: null, sourceCassette: null, canonicalForm: 'forkpoint-canonical/1',
-        machineVersion: 1, createdAt: '2026-03-04T10:00:00.000Z', ownerPid: 123456, tier: 'full', expiresAt: null, structuralExpiresAt: null,
+        machineVersion: 1, createdAt: '2026-03-04T10:00:00.000Z', tier: 'full', expiresAt: null, structuralExpiresAt: null, sideEffects: null,
+        owner: { pid: 1, host: 'this-host', token: 't-1', leaseExpiresAt: 30_000 },
       },
       startSnapshot(build, { n: 1 }, { clock: () => new Date(0), random: () => 0 }),
     );
-    expect(fixed(store, { isProcessAlive: () => false }).getRun('dead0001').status).toBe('interrupted');
-    expect(fixed(store, { isProcessAlive: (pid) => pid === 123456 }).getRun('dead0001').status).toBe('running');
+    sink.close();
+    const status = (options: Partial<EngineOptions>) => fixed(store, { host: 'this-host', leaseClock: () => 10_000, isProcessAlive: () => true, ...options }).getRun('dead0001').status;
+    // Within the lease, a live owner PID on this host is at work.
+    expect(status({})).toBe('running');
+    // Its process gone from this host: interrupted, without waiting for the lease.
+    expect(status({ isProcessAlive: () => false })).toBe('interrupted');
+    // PID 1 is always alive (a container's init, a reused PID): the lapsed lease still tells.
+    expect(status({ leaseClock: () => 30_001 })).toBe('interrupted');
+    // On another host (or PID namespace) a PID says nothing: the lease decides.
+    expect(status({ host: 'other-host', isProcessAlive: () => false })).toBe('running');
+    expect(status({ host: 'other-host', isProcessAlive: () => false, leaseClock: () => 30_001 })).toBe('interrupted');
   });
 });

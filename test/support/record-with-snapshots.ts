@@ -19,7 +19,7 @@ export async function recordWithSnapshots(store: Store, build: AgentBuild, world
   const clockless = { clock: () => new Date('2026-03-04T09:00:00Z'), random: () => 0.5 };
   const snapshot = startSnapshot(build, input, clockless);
   const hasher = new RequestHasher();
-  const writer = new RunWriter(streamingSink(store), hasher);
+  const writer = new RunWriter(streamingSink(store, { leaseClock: Date.now, leaseMs: 30_000 }), hasher);
   writer.start(
     {
       runId,
@@ -37,7 +37,8 @@ export async function recordWithSnapshots(store: Store, build: AgentBuild, world
       canonicalForm: CANONICAL_FORM,
       machineVersion: MACHINE_VERSION,
       createdAt: '2026-03-04T09:00:00.000Z',
-      ownerPid: null,
+      owner: { pid: process.pid, host: 'test', token: `owner-${runId}`, leaseExpiresAt: Date.now() + 30_000 },
+      sideEffects: null,
       tier: 'full',
       expiresAt: null,
       structuralExpiresAt: null,

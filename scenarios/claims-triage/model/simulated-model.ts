@@ -29,18 +29,22 @@ export interface SimulatedModelOptions {
 /**
  * A model provider that plays the claims-triage model: a deterministic policy
  * with seeded sampling, drifting slowly like a real model. Each call draws from
- * its own stream (seed, call number), so a pinned seed repeats exactly while
- * different seeds word about one call in ten differently.
+ * its own stream (seed, the call's position in the conversation), so a pinned
+ * seed repeats exactly while different seeds word about one call in ten
+ * differently. Like a real provider it keeps no state between calls: a run
+ * resumed in another process, or a fork continuing a conversation, gets the
+ * answers an uninterrupted run with the same seed would have got.
  */
 export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
   const variation = options.variation ?? 0.1;
   const latencyMs = options.latencyMs ?? 0;
-  let calls = 0;
   return {
     async respond(request: ModelRequest): Promise<ModelResponse> {
       const traits = checkRequest(request);
       if (latencyMs > 0) await sleep(latencyMs);
-      const random = seededRandom(options.seed, calls++);
+      // The model turns so far number this call: the first call of a run is 0, as it always was.
+      const position = request.messages.filter((message) => message.role === 'assistant').length;
+      const random = seededRandom(options.seed, position);
       const move = nextMove(readConversation(request.messages), traits, random);
       const text = phrase(move, request.model, random, variation);
       const content: MessagePart[] = [];

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { outcomeHistogram } from '../../analysis/index.js';
-import type { ForkOverride } from '../../checkpoint/index.js';
 import { assertSeed, assertWorldDate } from '../../engine/index.js';
 import type { ForkResult } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
+import type { ForkOverride } from '../../fork/index.js';
+import { parseForkOverride } from '../../fork/index.js';
 import { parseJsonInput } from '../../json/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { Command, CommandContext } from '../command.js';
@@ -12,24 +13,30 @@ import { EXIT } from '../exit-codes.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
 import type { ParsedOptions } from '../parse-options.js';
 import { integerOption, stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS } from '../shared-options.js';
+import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
-const OVERRIDES = ['tool-result', 'tool-merge', 'system-prompt', 'system-prompt-file', 'model'] as const;
+const OVERRIDES = ['tool-result', 'tool-merge', 'tool-patch', 'tool-error', 'model-response', 'system-prompt', 'system-prompt-file', 'model', 'override'] as const;
 
 /** `forkpoint fork`: restore the checkpoint after step N-1, change one thing at step N, continue live. */
 export const forkCommand: Command = {
   name: 'fork',
-  summary: 'fork a run at step N with one thing changed (a tool result, the system prompt or the model), and continue live',
-  usage: '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID) [--build NAME] [--at DATE] [--seed N] [--repeats K] [--json]',
+  summary: 'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
+  usage:
+    '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K] [--json]',
   options: {
     'at-step': { type: 'string', value: 'N', description: 'the step to change (required)' },
     'tool-result': { type: 'string', value: 'JSON', description: 'replace the tool result of step N' },
     'tool-merge': { type: 'string', value: 'JSON', description: 'merge-patch (RFC 7386) the recorded tool result of step N' },
+    'tool-patch': { type: 'string', value: 'JSON', description: 'apply a JSON Patch (RFC 6902), a list of operations, to the recorded tool result of step N' },
+    'tool-error': { type: 'string', value: 'TEXT', description: 'make the tool at step N fail with this message (what if the service had failed?)' },
+    'model-response': { type: 'string', value: 'JSON', description: 'replace the model response of step N (the assistant turn, in the provider-neutral shape)' },
     'system-prompt': { type: 'string', value: 'TEXT', description: 'use this system prompt from step N on (a model step)' },
     'system-prompt-file': { type: 'string', value: 'FILE', description: 'the same, read from a file' },
     model: { type: 'string', value: 'ID', description: 'use this model from step N on (a model step)' },
+    override: { type: 'string', value: 'JSON', description: 'any of the above as one JSON object, e.g. {"kind":"tool-error","message":"timed out"}' },
+    'side-effects': SHARED_OPTIONS['side-effects'],
     build: SHARED_OPTIONS.build,
     at: { ...SHARED_OPTIONS.at, description: 'the world after the fork (default: the parent’s world date)' },
     seed: SHARED_OPTIONS.seed,
@@ -43,13 +50,14 @@ export const forkCommand: Command = {
     const atStep = integerOption(parsed, 'at-step', 0, Number.MAX_SAFE_INTEGER);
     if (atStep === undefined) throw new ForkpointError('USAGE', 'fork needs --at-step N, the step to change');
     const override = overrideFrom(parsed);
+    const sideEffects = sideEffectsOption(parsed);
     const at = stringOption(parsed, 'at');
     if (at !== undefined) assertWorldDate(at);
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
     if (seed !== undefined) assertSeed(seed + repeats - 1);
 
-    return withStore(cli.openStore(parsed), async (store) => {
+    return withStore(cli.openStoreHolding(parsed, runId), async (store) => {
       const engine = cli.engine(parsed, store);
       const parent = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), parent.scenario, runId);
@@ -67,6 +75,7 @@ export const forkCommand: Command = {
             at: worldAt,
             world: (worldSeed) => scenario.openWorld({ at: worldAt, seed: worldSeed, latencyMs: 0 }),
             scenario: directory,
+            ...(sideEffects === undefined ? {} : { sideEffects }),
             ...(seed === undefined ? {} : { seed: seed + i }),
           }),
         );
@@ -96,6 +105,7 @@ function printForks(cli: CommandContext, parsed: ParsedOptions, forks: readonly 
   }
 }
 
+/** The one override the flags give, checked against its schema before the store is opened. */
 function overrideFrom(parsed: ParsedOptions): ForkOverride {
   const given = OVERRIDES.filter((name) => stringOption(parsed, name) !== undefined);
   if (given.length !== 1) {
@@ -103,17 +113,26 @@ function overrideFrom(parsed: ParsedOptions): ForkOverride {
   }
   const name = given[0]!;
   const value = stringOption(parsed, name)!;
+  const json = () => parseJsonInput(value, `--${name}`, 'OVERRIDE_INVALID');
   switch (name) {
     case 'tool-result':
-      return { kind: 'tool-result', output: parseJsonInput(value, '--tool-result', 'USAGE') };
+      return parseForkOverride({ kind: 'tool-result', output: json() });
     case 'tool-merge':
-      return { kind: 'tool-merge', patch: parseJsonInput(value, '--tool-merge', 'USAGE') };
+      return parseForkOverride({ kind: 'tool-merge', patch: json() });
+    case 'tool-patch':
+      return parseForkOverride({ kind: 'tool-patch', operations: json() });
+    case 'tool-error':
+      return parseForkOverride({ kind: 'tool-error', message: value });
+    case 'model-response':
+      return parseForkOverride({ kind: 'model-response', response: json() });
     case 'system-prompt':
-      return { kind: 'system-prompt', system: value };
+      return parseForkOverride({ kind: 'system-prompt', system: value });
     case 'system-prompt-file':
-      return { kind: 'system-prompt', system: readPrompt(value), file: value };
+      return parseForkOverride({ kind: 'system-prompt', system: readPrompt(value), file: value });
     case 'model':
-      return { kind: 'model', model: value };
+      return parseForkOverride({ kind: 'model', model: value });
+    case 'override':
+      return parseForkOverride(json());
   }
 }
 

@@ -6,7 +6,7 @@ import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatRun } from '../output/format-run.js';
 import { integerOption, stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS } from '../shared-options.js';
+import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -14,13 +14,14 @@ import { scenarioFor } from './scenario-of-run.js';
 export const reexecuteCommand: Command = {
   name: 'reexecute',
   summary: "run a recorded run's input again against the world at DATE (a second run, not a replay)",
-  usage: '<run-id> --at DATE [--build NAME] [--seed N] [--scenario DIR] [--json]',
+  usage: '<run-id> --at DATE [--side-effects POLICY] [--build NAME] [--seed N] [--scenario DIR] [--json]',
   options: {
     at: SHARED_OPTIONS.at,
     build: SHARED_OPTIONS.build,
     seed: SHARED_OPTIONS.seed,
     scenario: SHARED_OPTIONS.scenario,
     latency: SHARED_OPTIONS.latency,
+    'side-effects': SHARED_OPTIONS['side-effects'],
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
@@ -31,7 +32,8 @@ export const reexecuteCommand: Command = {
     assertWorldDate(at);
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
     const latencyMs = integerOption(parsed, 'latency', 0, 60_000) ?? 0;
-    return withStore(cli.openStore(parsed), async (store) => {
+    const sideEffects = sideEffectsOption(parsed);
+    return withStore(cli.openStoreHolding(parsed, runId), async (store) => {
       const engine = cli.engine(parsed, store);
       const source = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), source.scenario, runId);
@@ -41,6 +43,7 @@ export const reexecuteCommand: Command = {
         at,
         world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs }),
         scenario: directory,
+        ...(sideEffects === undefined ? {} : { sideEffects }),
         ...(seed === undefined ? {} : { seed }),
       });
       if (parsed.values.json === true) cli.json(result);

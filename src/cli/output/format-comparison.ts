@@ -26,5 +26,6 @@ export function formatComparison(comparison: RunComparison, style: Style): strin
 
 function cell(side: ComparedSide | null): string {
   if (side === null) return '-';
-  return oneLine(`${side.kind}#${side.index} ${side.provenance} ${side.requestHash.slice(0, 8)} ${side.summary}`, WIDTH);
+  const from = side.sideEffect ? 'live side-effect' : side.provenance;
+  return oneLine(`${side.kind}#${side.index} ${from} ${side.requestHash.slice(0, 8)} ${side.summary}`, WIDTH);
 }

@@ -1,4 +1,7 @@
-import type { RunSummary, RunView } from '../../engine/index.js';
+import type { RunSummary, RunView, StepView } from '../../engine/index.js';
+import type { SideEffectPolicy } from '../../firewall/index.js';
+import { allowsLiveSideEffects, formatSideEffectPolicy } from '../../firewall/index.js';
+import { describeOverride } from '../../fork/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type { RunErrorRecord, RunStatus } from '../../store/index.js';
 import type { Scenario } from '../../scenario/index.js';
@@ -51,10 +54,23 @@ export function headline(run: RunSummary | RunView, style: Style): string {
       );
       break;
     case 'fork':
-      parts.push(`${build} forked from run ${run.parent?.runId ?? '?'} at step ${run.parent?.atStep ?? '?'}`, input, ...(run.at === null ? [] : [`world ${run.at}`]), ...seed);
+      parts.push(
+        `${build} forked from run ${run.parent?.runId ?? '?'} at step ${run.parent?.atStep ?? '?'} (${describeOverride(run.parent?.override ?? null, run.parent?.changes)})`,
+        input,
+        ...(run.at === null ? [] : [`world ${run.at}`]),
+        ...seed,
+      );
       break;
   }
+  if (run.sideEffects !== null) parts.push(formatFirewall(run.sideEffects, style));
+  for (const resume of run.resumes) parts.push(style.yellow(`resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}, ${resume.at})`));
   return parts.join(' · ');
+}
+
+/** A run's side-effect firewall in a few words; a policy that lets side effects through stands out. */
+export function formatFirewall(policy: SideEffectPolicy, style: Style): string {
+  const text = `side effects ${formatSideEffectPolicy(policy)}`;
+  return allowsLiveSideEffects(policy) ? style.red(text) : text;
 }
 
 /** The part of a run its ending line reads. */
@@ -98,13 +114,26 @@ export function formatOutcome(outcome: JsonObject | null): string {
   return oneLine(JSON.stringify(outcome), 140);
 }
 
-/** A run with its steps, as `record` and `show` print it. */
+/**
+ * A step's source in words: its provenance, and `live side effect` where a
+ * tool that is not read-only was called for real past a recording.
+ */
+export function provenanceWords(step: Pick<StepView, 'provenance' | 'sideEffect'>): string {
+  return step.sideEffect ? 'live side effect' : step.provenance;
+}
+
+/** A run with its steps, as `record` and `show` print it. A resumed run's steps say which attempt wrote them. */
 export function formatRun(run: RunView, style: Style, scenario?: Scenario): string {
   const lines = [headline(run, style)];
-  lines.push(style.dim(`${'step'.padStart(6)}  ${'call'.padEnd(18)}  ${'from'.padEnd(9)}  ${'request'.padEnd(16)}  response`));
+  const attempts = run.resumes.length > 0;
+  const width = run.steps.some((step) => step.sideEffect) ? 16 : 9;
+  lines.push(style.dim(`${'step'.padStart(6)}  ${attempts ? 'attempt  ' : ''}${'call'.padEnd(18)}  ${'from'.padEnd(width)}  ${'request'.padEnd(16)}  response`));
   for (const step of run.steps) {
+    // Padded as plain words, then coloured: colour codes would count towards the width.
+    const words = provenanceWords(step);
+    const from = (step.sideEffect ? style.red(words) : words) + ' '.repeat(Math.max(0, width - words.length));
     lines.push(
-      `${String(step.step).padStart(6)}  ${`${step.kind}#${step.index}`.padEnd(18)}  ${step.provenance.padEnd(9)}  ${step.requestHash}  ${summarizeStep(step, scenario)}`,
+      `${String(step.step).padStart(6)}  ${attempts ? `${String(step.attempt).padStart(7)}  ` : ''}${`${step.kind}#${step.index}`.padEnd(18)}  ${from}  ${step.requestHash}  ${summarizeStep(step, scenario)}`,
     );
   }
   lines.push(formatEnding(run, style));
@@ -115,9 +144,11 @@ export function formatRun(run: RunView, style: Style, scenario?: Scenario): stri
 /** A run in a few lines: its headline, how many steps and from where, how it ended, and its findings. */
 export function formatRunBrief(run: RunView, style: Style): string {
   const sources = [...new Set(run.steps.map((step) => step.provenance))].join('/');
+  const effects = run.steps.filter((step) => step.sideEffect);
+  const fired = effects.length === 0 ? '' : `, ${style.red(`${effects.length} live side effect${effects.length === 1 ? '' : 's'}: ${effects.map((step) => `${step.kind}#${step.index}`).join(', ')}`)}`;
   return [
     headline(run, style),
-    `  ${run.steps.length} steps${sources === '' ? '' : ` (${sources})`}; ${formatEnding(run, style)}`,
+    `  ${run.steps.length} steps${sources === '' ? '' : ` (${sources}${fired})`}; ${formatEnding(run, style)}`,
     ...formatFindings(run.findings, style).map((line) => `  ${line}`),
   ].join('\n');
 }
