@@ -95,6 +95,6 @@ export interface AgentDefinition extends AgentHooks {
 
 /** A defined build: its definition plus the hash of its code. */
 export interface AgentBuild extends AgentDefinition {
-  /** sha256 (16 hex) over the prompt, model, params, tool specs and hook source. */
+  /** sha256 (16 hex) over the prompt, model, params, tool specs and normalised hook source (`codeHashOf`). */
   readonly codeHash: string;
 }
