@@ -14,6 +14,7 @@ export {
   type Outcome,
   type ParsedOutcome,
   type PromptEnvironment,
+  type SimulatedCall,
   type SystemPrompt,
   type ToolResultCheck,
   type ToolResultVerdict,

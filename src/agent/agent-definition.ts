@@ -2,6 +2,13 @@ import type { ToolResponse, ToolUsePart } from '../conversation/index.js';
 import type { ModelParams, ToolDefinition } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
+/** What a tool's simulator is given: the call's input, its step, and its index among that tool's calls. */
+export interface SimulatedCall {
+  readonly input: JsonObject;
+  readonly step: number;
+  readonly index: number;
+}
+
 /** A tool the agent may call, and whether calling it changes the world. */
 export interface ToolSpec extends ToolDefinition {
   /**
@@ -9,6 +16,12 @@ export interface ToolSpec extends ToolDefinition {
    * read-only tools freely (drift probes); it never re-calls the others.
    */
   readonly readOnly: boolean;
+  /**
+   * Answers in place of the real tool when a run's side-effect policy is
+   * `simulate`: a pure function of the call, the agent's own code, part of
+   * the code hash.
+   */
+  readonly simulate?: (call: SimulatedCall) => JsonValue;
 }
 
 /** What a system prompt may depend on. Both are injected, never read globally. */

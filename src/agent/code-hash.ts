@@ -1,6 +1,6 @@
 import { canonicalJson, sha256Hex } from '../json/index.js';
 import type { JsonObject } from '../json/index.js';
-import type { AgentDefinition } from './agent-definition.js';
+import type { AgentDefinition, ToolSpec } from './agent-definition.js';
 import { normalizeSource } from './normalize-source.js';
 
 /**
@@ -15,11 +15,15 @@ const sourceOf = (hook: (...args: never[]) => unknown): string => normalizeSourc
 const optionalSource = (name: string, hook: ((...args: never[]) => unknown) | undefined): JsonObject =>
   hook === undefined ? {} : { [name]: sourceOf(hook) };
 
+// A spec without a simulator is hashed as it always was; canonicalJson would write a function as `undefined`.
+const toolMaterial = ({ simulate, ...spec }: ToolSpec): JsonObject =>
+  simulate === undefined ? { ...spec } : { ...spec, simulate: sourceOf(simulate) };
+
 /**
  * What a build's code hash is taken over, as canonical JSON takes it: the
- * form, names, prompt, model, params, tool specs, hook source, step cap,
- * tool-result turns and `codeVersion`. Functions stand as their normalised
- * source (see `normalizeSource`).
+ * form, names, prompt, model, params, tool specs (a simulator by its
+ * source), hook source, step cap, tool-result turns and `codeVersion`.
+ * Functions stand as their normalised source (see `normalizeSource`).
  */
 export function codeMaterial(definition: AgentDefinition): JsonObject {
   return {
@@ -29,7 +33,7 @@ export function codeMaterial(definition: AgentDefinition): JsonObject {
     systemPrompt: typeof definition.systemPrompt === 'string' ? definition.systemPrompt : sourceOf(definition.systemPrompt),
     model: definition.model,
     params: { ...definition.params },
-    tools: definition.tools.map((tool) => ({ ...tool })),
+    tools: definition.tools.map(toolMaterial),
     hooks: {
       renderInput: sourceOf(definition.renderInput),
       guardToolResult: definition.guardToolResult === undefined ? null : sourceOf(definition.guardToolResult),

@@ -6,6 +6,7 @@ export type {
   Outcome,
   ParsedOutcome,
   PromptEnvironment,
+  SimulatedCall,
   SystemPrompt,
   ToolResultCheck,
   ToolResultVerdict,

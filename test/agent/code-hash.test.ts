@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { baseline, patched, timestamped } from '../../scenarios/claims-triage/index.js';
 import { codeMaterial } from '../../src/agent/code-hash.js';
-import type { AgentDefinition } from '../../src/index.js';
+import type { AgentDefinition, JsonValue, ToolSpec } from '../../src/index.js';
 import { CODE_HASH_FORM, canonicalJson, codeHashOf } from '../../src/index.js';
 import { sha256Hex } from '../../src/json/index.js';
 import { testAgent } from '../support/test-agents.js';
 import { CLAIMS_HOOKS } from './measured-sources.js';
 
 const DIST_BUILDS = fileURLToPath(new URL('../../dist/scenarios/claims-triage/builds.js', import.meta.url));
+
+const echo: ToolSpec = { name: 'echo', description: 'echoes its input', inputSchema: { type: 'object' }, readOnly: true };
 
 // A function that reports `source` as its text, as if a transpiler had printed it so.
 function printedAs<F extends (...args: never[]) => unknown>(fn: F, source: string): F {
@@ -55,6 +57,29 @@ describe('codeHashOf', () => {
     const a = definitionOf({ renderInput: (input) => `Run ${String(input.id)}` });
     const b = definitionOf({ renderInput: (input) => `Run ${String(input.key)}` });
     expect(codeHashOf(a)).not.toBe(codeHashOf(b));
+  });
+});
+
+describe('a tool spec in the code hash', () => {
+  it('without a simulator stands as the spec itself, as before simulators existed', () => {
+    const material = codeMaterial(definitionOf({ tools: [echo] }));
+    expect(material.tools).toEqual([{ ...echo }]);
+  });
+
+  it('with a simulator stands with its normalised source, which canonical JSON alone would write as undefined', () => {
+    const simulate = (): JsonValue => ({ echoed: true });
+    expect(canonicalJson({ simulate } as unknown as JsonValue)).toBe('{"simulate":undefined}');
+    const material = codeMaterial(definitionOf({ tools: [{ ...echo, simulate }] }));
+    expect(material.tools).toEqual([{ ...echo, simulate: '( ) => ( { echoed : true } )' }]);
+  });
+
+  it('changes the hash with its simulator, but not with how the simulator is printed', () => {
+    const hashWith = (simulate?: ToolSpec['simulate']): string =>
+      codeHashOf(definitionOf({ tools: [simulate === undefined ? echo : { ...echo, simulate }] }));
+    const echoing = hashWith((call) => call.input);
+    expect(echoing).not.toBe(hashWith());
+    expect(echoing).not.toBe(hashWith((call) => call.step));
+    expect(hashWith(printedAs(() => null, 'call=>call.input'))).toBe(echoing);
   });
 });
 
