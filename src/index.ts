@@ -4,6 +4,7 @@
  * fork, each labelled so that nobody can take one for another.
  */
 export {
+  CODE_HASH_FORM,
   codeHashOf,
   defineAgent,
   type AgentBuild,

@@ -2,17 +2,6 @@ import type { ToolResponse, ToolUsePart } from '../conversation/index.js';
 import type { ModelParams, ToolDefinition } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
-/** A tool the agent may call, and whether calling it changes the world. */
-export interface ToolSpec extends ToolDefinition {
-  /**
-   * True when calling the tool only reads the world. forkpoint re-asks
-   * read-only tools freely (drift probes); it never re-calls the others.
-   */
-  readonly readOnly: boolean;
-  /** Answers in place of the real tool when a run's side-effect policy is `simulate`: a pure function of the call, the agent's own code, part of the code hash. */
-  readonly simulate?: (call: SimulatedCall) => JsonValue;
-}
-
 /** What a tool's simulator is given: the call's input and where the call stands in the run. */
 export interface SimulatedCall {
   readonly input: JsonObject;
@@ -20,6 +9,23 @@ export interface SimulatedCall {
   readonly step: number;
   /** The tool's call number in the run, from 0. */
   readonly index: number;
+}
+
+/** A tool the agent may call, and whether calling it changes the world. */
+export interface ToolSpec extends ToolDefinition {
+  /**
+   * True when calling the tool only reads the world. forkpoint re-asks
+   * read-only tools freely (drift probes, forks, re-executions); a run past
+   * its recording calls the others only when its side-effect policy says so
+   * by name (see `SideEffectPolicy`), and a drift probe never does.
+   */
+  readonly readOnly: boolean;
+  /**
+   * Answers in place of the real tool when a run's side-effect policy is
+   * `simulate`: a pure function of the call, the agent's own code, part of
+   * the code hash.
+   */
+  readonly simulate?: (call: SimulatedCall) => JsonValue;
 }
 
 /** What a system prompt may depend on. Both are injected, never read globally. */
@@ -106,6 +112,6 @@ export interface AgentDefinition extends AgentHooks {
 
 /** A defined build: its definition plus the hash of its code. */
 export interface AgentBuild extends AgentDefinition {
-  /** sha256 (16 hex) over the prompt, model, params, tool specs and hook source. */
+  /** sha256 (16 hex) over the prompt, model, params, tool specs and normalised hook source (`codeHashOf`). */
   readonly codeHash: string;
 }

@@ -12,5 +12,5 @@ export type {
   ToolResultVerdict,
   ToolSpec,
 } from './agent-definition.js';
-export { codeHashOf } from './code-hash.js';
+export { CODE_HASH_FORM, codeHashOf } from './code-hash.js';
 export { defineAgent } from './define-agent.js';
