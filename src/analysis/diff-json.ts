@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 
 /** One field that differs between two JSON values, rendered for people. */
@@ -39,7 +39,8 @@ function walk(before: JsonValue | undefined, after: JsonValue | undefined, path:
   }
   if (isJsonObject(before) && isJsonObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-    for (const key of keys) walk(before[key], after[key], path === '' ? key : `${path}.${key}`, out, limit);
+    // Own fields only: `before.constructor` on an object without one is Object's, not a field of the JSON.
+    for (const key of keys) walk(ownField(before, key), ownField(after, key), path === '' ? key : `${path}.${key}`, out, limit);
     return;
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return;
@@ -50,6 +51,8 @@ function walk(before: JsonValue | undefined, after: JsonValue | undefined, path:
   }
   out.push({ path: path || '(root)', before: render(before), after: render(after) });
 }
+
+const ownField = (object: JsonObject, key: string): JsonValue | undefined => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 function render(value: JsonValue | undefined): string {
   if (value === undefined) return ABSENT;

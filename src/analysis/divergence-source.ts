@@ -15,12 +15,16 @@ import { maskVolatile, volatileKindsBetween } from './volatile-spans.js';
  * - `volatile-request`: the request differs only in bytes the build puts there
  *   afresh on every call (a timestamp, a request id);
  * - `code`: the request differs because the build's code changed;
+ * - `simulated`: same request, a side-effecting tool's simulator answered
+ *   where the recording holds the real system's answer;
+ * - `blocked`: the side-effect firewall stopped the re-execution while it
+ *   still followed the recording, so where it would have left is unknown;
  * - `none`: the re-execution followed the recording to the end.
  */
-export type DivergenceSource = 'tool-response' | 'model-response' | 'volatile-request' | 'code' | 'none';
+export type DivergenceSource = 'tool-response' | 'model-response' | 'volatile-request' | 'code' | 'simulated' | 'blocked' | 'none';
 
 /** Every source, in the order the report's table lists them. */
-export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = ['tool-response', 'model-response', 'volatile-request', 'code', 'none'];
+export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = ['tool-response', 'model-response', 'volatile-request', 'code', 'simulated', 'blocked', 'none'];
 
 /** What the classifier reads of a step: a `StepView` has it. */
 export interface SourcedStep extends ComparableStep {

@@ -3,7 +3,7 @@ import type { CountedRun } from './outcome-histogram.js';
 import { outcomeHistogram, outcomeKey } from './outcome-histogram.js';
 
 /** What a verification concluded. */
-export type Verdict = 'fix-confirmed' | 'not-reproducible' | 'not-fixed' | 'candidate-diverged' | 'flaky';
+export type Verdict = 'fix-confirmed' | 'not-reproducible' | 'not-fixed' | 'candidate-diverged' | 'blocked' | 'flaky';
 
 /** What the verdict is judged from. */
 export interface VerificationEvidence {
@@ -22,7 +22,8 @@ export interface Judgement {
 }
 
 /**
- * Tells a fix from a vanished trajectory. A green candidate alone fits two
+ * Tells a fix from a vanished trajectory (or says why it cannot: `blocked`
+ * when the side-effect firewall stopped an arm before its outcome). A green candidate alone fits two
  * hypotheses (the fix worked, or the failure no longer reproduces); the
  * control arm, the unpatched build on the same observations or world, makes
  * opposite predictions under them. Repeats tell a reliable outcome from a
@@ -33,6 +34,14 @@ export function judgeVerification(evidence: VerificationEvidence): Judgement {
   const recorded = outcomeKey(recording);
   if (candidateDivergence !== null) {
     return { verdict: 'candidate-diverged', reason: `the candidate asked something the recording cannot answer: ${candidateDivergence.message}` };
+  }
+  // A run the firewall stopped never reached an outcome of its own: it says nothing about the fix.
+  const stopped = [...candidate, ...control].find((run) => run.error?.code === 'SIDE_EFFECT_BLOCKED');
+  if (stopped !== undefined) {
+    return {
+      verdict: 'blocked',
+      reason: `an arm was stopped by the side-effect firewall before it reached an outcome (${stopped.error!.message.split(';')[0]}); run the arms with --side-effects simulate, or live by name`,
+    };
   }
   const mixed = [
     ['candidate', candidate],

@@ -1,4 +1,4 @@
-import { INPUT_ERROR_CODES, isForkpointError } from '../errors/index.js';
+import { errorKindOf, isForkpointError } from '../errors/index.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
 import type { Command } from './command.js';
@@ -70,7 +70,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     return await command.run(args, cli);
   } catch (error) {
     if (isForkpointError(error)) {
-      const exit = INPUT_ERROR_CODES.has(error.code) ? EXIT.badInput : EXIT.internal;
+      // A failure of the user's code before any run existed (a system prompt that throws) is an outcome, not a bug.
+      const kind = errorKindOf(error.code);
+      const exit = kind === 'input' ? EXIT.badInput : kind === 'outcome' ? EXIT.negative : EXIT.internal;
       if (exit === EXIT.internal && io.env.FORKPOINT_DEBUG === '1') io.stderr.write(`${error.stack ?? ''}\n`);
       return report(cli, json, error.code, error.message, exit);
     }

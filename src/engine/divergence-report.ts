@@ -1,5 +1,7 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { DivergenceRow, SourcedDivergence, SourcedStep } from '../analysis/index.js';
+import type { SideEffectOption } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
 import { classifyDivergence, tallyDivergences } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { ErrorCode } from '../errors/index.js';
@@ -8,7 +10,7 @@ import type { JsonObject } from '../json/index.js';
 import type { RunStatus } from '../store/index.js';
 import type { World } from '../world/index.js';
 import type { Engine } from './create-engine.js';
-import type { RunSummary } from './run-view.js';
+import type { ReexecutionResult, RunSummary } from './run-view.js';
 import { assertSeed, assertWorldDate } from './validate-inputs.js';
 
 /** How one recorded run is re-executed: the build to run and the world it runs against. */
@@ -39,6 +41,12 @@ export interface DivergenceReportOptions {
   readonly plan: (run: RunSummary) => ReexecutionPlan | Promise<ReexecutionPlan>;
   /** Told after each re-execution. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * What the re-executions do with calls to tools that are not read-only
+   * (default `refuse`: a re-execution stopped by the firewall while still on
+   * its recording is counted `blocked`).
+   */
+  readonly sideEffects?: SideEffectOption;
 }
 
 /** One re-execution, where it first left its recording, and why. */
@@ -107,6 +115,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   const runs = options.runIds.map((runId) => engine.getRunSummary(runId));
   const plans: ReexecutionPlan[] = [];
   for (const run of runs) plans.push(await options.plan(run));
+  for (const plan of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);
 
   const reported: ReportedReexecution[] = [];
   const skipped: SkippedRun[] = [];
@@ -130,6 +139,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
           agent: plan.agent,
           at: options.at,
           world: plan.world,
+          ...(options.sideEffects === undefined ? {} : { sideEffects: options.sideEffects }),
           ...(plan.scenario === undefined ? {} : { scenario: plan.scenario }),
           ...(seed === undefined ? {} : { seed }),
         });
@@ -140,7 +150,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
         skipped.push({ runId: run.runId, code: error.code, reason: error.message, reexecutions: repeats - repeat });
         break;
       }
-      const divergence = classifyDivergence(sideOf(recording), sideOf(engine.cassette(result.runId, 'full')));
+      const divergence = firewalled(classifyDivergence(sideOf(recording), sideOf(engine.cassette(result.runId, 'full'))), result);
       reported.push({
         recordedRunId: run.runId,
         input: run.input,
@@ -157,6 +167,30 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   }
   const { rows, total } = tallyDivergences(reported);
   return { mode: 'reexecution', at: options.at, repeats, runs: runs.length, skipped, total, rows };
+}
+
+/**
+ * What the firewall made of a divergence: a re-execution it stopped before the
+ * run had left its recording diverges for want of a call, not for a cause; an
+ * answer a simulator gave is the simulator's, not the world's.
+ */
+function firewalled(divergence: SourcedDivergence, result: ReexecutionResult): SourcedDivergence {
+  const blockedAt = result.error?.code === 'SIDE_EFFECT_BLOCKED' ? result.error.step : null;
+  if (blockedAt !== null && (divergence.step === null || divergence.step >= blockedAt)) {
+    return {
+      ...divergence,
+      source: 'blocked',
+      step: blockedAt,
+      on: null,
+      reason: `the side-effect firewall stopped it at step ${blockedAt} while it still followed the recording`,
+      diff: [],
+    };
+  }
+  const step = divergence.step === null ? undefined : result.steps[divergence.step - 1];
+  if (divergence.source === 'tool-response' && step?.provenance === 'simulated') {
+    return { ...divergence, source: 'simulated', reason: `same request; the simulator of ${step.kind} answered where the recording holds the real answer` };
+  }
+  return divergence;
 }
 
 function sideOf(cassette: Cassette): { codeHash: string; steps: SourcedStep[]; messages: Cassette['messages'] } {

@@ -6,7 +6,10 @@ import { CANONICAL_FORM, CassetteIndex, RequestHasher } from '../cassette/index.
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
 import { STRUCTURAL_FORM } from '../tiers/index.js';
-import { liveTransport, replayingTransport } from '../transports/index.js';
+import type { SideEffectOption } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
+import { replayingTransport } from '../transports/index.js';
+import { guardedWorld } from './guarded-world.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -35,7 +38,13 @@ export type ReplayOptions = {
   | { readonly mode: 'strict' }
   | { readonly mode: 'structural' }
   | { readonly mode: 'fidelity'; readonly onMiss?: 'stop' }
-  | { readonly mode: 'fidelity'; readonly onMiss: 'live'; readonly world: (seed: number) => World }
+  | {
+      readonly mode: 'fidelity';
+      readonly onMiss: 'live';
+      readonly world: (seed: number) => World;
+      /** What the steps after the first miss do with calls to tools that are not read-only (default `refuse`). */
+      readonly sideEffects?: SideEffectOption;
+    }
 );
 
 /**
@@ -61,6 +70,8 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
   const agent = structural ? withoutOutcomeJudgement(options.agent) : options.agent;
   const runId = options.runId ?? deps.newRunId();
   assertRunId(runId);
+  // Only a fidelity replay going live meets the world, and it meets it behind the firewall.
+  const policy = options.mode === 'fidelity' && options.onMiss === 'live' ? resolveSideEffectPolicy(options.sideEffects, agent.tools) : null;
   const index = new CassetteIndex(cassette);
   const steps: StepView[] = [];
   const viewOf = stepViewer();
@@ -68,7 +79,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
     options.mode === 'strict' || options.mode === 'structural'
       ? replayingTransport({ mode: 'strict', index, runId, ...(structural ? { keys: structuralKeys() } : {}) })
       : options.onMiss === 'live'
-        ? replayingTransport({ mode: 'fidelity', onMiss: 'live', index, runId, live: liveTransport(options.world(cassette.source.seed ?? 0)) })
+        ? replayingTransport({ mode: 'fidelity', onMiss: 'live', index, runId, live: guardedWorld(options.world(cassette.source.seed ?? 0), agent, policy!, 'replay:fidelity') })
         : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
 
   const { stored } = await executeRun(deps, {
@@ -83,6 +94,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
       seed: cassette.source.seed,
       sourceRunId: cassette.source.runId,
       sourceCassette: options.cassetteFile ?? null,
+      sideEffects: policy,
     }),
     agent,
     start: startSnapshot(agent, cassette.source.input, deps),

@@ -2,6 +2,8 @@ import type { AgentBuild } from '../agent/index.js';
 import type { ReplayDivergence, Verdict } from '../analysis/index.js';
 import { judgeVerification, outcomeHistogram } from '../analysis/index.js';
 import { ForkpointError } from '../errors/index.js';
+import type { SideEffectOption } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from './engine-deps.js';
 import { ownerCheck } from './run-owner.js';
@@ -24,7 +26,13 @@ export type VerifyOptions = {
   readonly scenario?: string;
 } & (
   | { readonly mode: 'replay' }
-  | { readonly mode: 'reexecution'; readonly at: string; readonly world: (seed: number) => World }
+  | {
+      readonly mode: 'reexecution';
+      readonly at: string;
+      readonly world: (seed: number) => World;
+      /** What both arms do with calls to tools that are not read-only (default `refuse`; see `ForkOptions`). */
+      readonly sideEffects?: SideEffectOption;
+    }
 );
 
 /** One arm of a verification: its build, its stored runs, and how they ended. */
@@ -58,7 +66,11 @@ export interface VerifyResult {
 export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promise<VerifyResult> {
   const repeats = options.repeats ?? 1;
   if (!Number.isInteger(repeats) || repeats < 1) throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
-  if (options.mode === 'reexecution') assertWorldDate(options.at);
+  if (options.mode === 'reexecution') {
+    assertWorldDate(options.at);
+    // Both arms are checked before either runs: a policy one build cannot take writes nothing.
+    for (const agent of [options.candidate, options.baseline]) resolveSideEffectPolicy(options.sideEffects, agent.tools);
+  }
   const recording = requireRun(deps.store, options.runId);
   const cassette = options.mode === 'replay' ? fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
 
@@ -73,6 +85,7 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
               agent,
               at: options.at,
               world: options.world,
+              ...(options.sideEffects === undefined ? {} : { sideEffects: options.sideEffects }),
               ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
             }),
       );

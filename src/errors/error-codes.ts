@@ -40,6 +40,14 @@ const CODE_KINDS = {
 /** A stable machine-readable error code. */
 export type ErrorCode = keyof typeof CODE_KINDS;
 
+/** What kind of thing a code reports: bad input, a run's outcome, or a bug in forkpoint. */
+export type ErrorKind = (typeof CODE_KINDS)[ErrorCode];
+
+/** The kind of an error code (the CLI's exit status follows it: 2, 1 and 3). */
+export function errorKindOf(code: ErrorCode): ErrorKind {
+  return CODE_KINDS[code];
+}
+
 /** Every error code. */
 export const ERROR_CODES = Object.keys(CODE_KINDS) as readonly ErrorCode[];
 

@@ -28,7 +28,14 @@ export async function loadScenario(directory: string): Promise<Scenario> {
       `${directory} has no index.js or index.mjs exporting a scenario (and no compiled copy under dist/); run \`npm run build\` for a TypeScript scenario`,
     );
   }
-  const module = (await import(pathToFileURL(entry).href)) as { default?: unknown; scenario?: unknown };
+  let module: { default?: unknown; scenario?: unknown };
+  try {
+    module = (await import(pathToFileURL(entry).href)) as typeof module;
+  } catch (error) {
+    // The scenario's own code failed (a syntax error, a throw at import): its message, not a bug of forkpoint's.
+    const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    throw new ForkpointError('SCENARIO_LOAD_FAILED', `the scenario in ${directory} failed to load (${entry}): ${reason.split('\n')[0]}`, { cause: error });
+  }
   const scenario = module.default ?? module.scenario;
   if (!isScenario(scenario)) {
     throw new ForkpointError('SCENARIO_NOT_FOUND', `${entry} does not export a scenario (use defineScenario as its default export)`);

@@ -54,6 +54,13 @@ function simulate(spec: ToolSpec, call: ToolCall): ToolResponse['output'] {
   return output;
 }
 
+const RUN_NOUNS: Readonly<Record<string, string>> = {
+  fork: 'fork',
+  reexecution: 're-execution',
+  'replay:fidelity': 'fidelity replay going live',
+  resume: 'resumed run',
+};
+
 function blocked(call: ToolCall, spec: ToolSpec | undefined, choice: 'refuse' | 'simulate', mode: string): ForkpointError {
   const tool = call.request.tool;
   const what =
@@ -61,7 +68,7 @@ function blocked(call: ToolCall, spec: ToolSpec | undefined, choice: 'refuse' | 
       ? `${tool} is not a tool the build declares, so the firewall cannot know that calling it is harmless`
       : choice === 'simulate'
         ? `${tool} is not read-only and its spec has no simulator to answer in its place`
-        : `${tool} is not read-only, and a ${mode} run does not call side-effecting tools unless asked by name`;
+        : `${tool} is not read-only, and a ${RUN_NOUNS[mode] ?? `${mode} run`} calls side-effecting tools only when asked by name`;
   return new ForkpointError(
     'SIDE_EFFECT_BLOCKED',
     `${call.kind}#${call.index} (step ${call.step}) was not called: ${what}. The run stops here with every step before it kept; ` +

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, diffJson } from '../../src/analysis/index.js';
+import type { JsonValue } from '../../src/index.js';
 
 describe('diffJson', () => {
   it('names each differing field by its path', () => {
@@ -37,5 +38,18 @@ describe('diffJson', () => {
   it('sums a diff up by its top-level fields', () => {
     const changes = diffJson({ system: 'a', messages: [1, 2, { t: 'x' }] }, { system: 'b', messages: [1, 2, { t: 'y' }] });
     expect(changedFields(changes)).toEqual(['messages[2]', 'system']);
+  });
+});
+
+describe('diffJson on keys named like Object members', () => {
+  it('diffs a field named constructor, toString or __proto__ as a field, never as the prototype’s member', () => {
+    const before = JSON.parse('{"a":1}') as JsonValue;
+    const after = JSON.parse('{"a":1,"constructor":"x","toString":2,"__proto__":{"b":3}}') as JsonValue;
+    expect(diffJson(before, after)).toEqual([
+      { path: '__proto__', before: '(absent)', after: '{"b":3}' },
+      { path: 'constructor', before: '(absent)', after: '"x"' },
+      { path: 'toString', before: '(absent)', after: '2' },
+    ]);
+    expect(diffJson(after, before).map((change) => change.after)).toEqual(['(absent)', '(absent)', '(absent)']);
   });
 });

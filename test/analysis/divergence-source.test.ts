@@ -166,6 +166,8 @@ describe('tallyDivergences', () => {
       ['model-response', 0, 0],
       ['volatile-request', 0, 0],
       ['code', 1, 0.25],
+      ['simulated', 0, 0],
+      ['blocked', 0, 0],
       ['none', 1, 0.25],
     ]);
     expect(table.rows[0]!.entries).toEqual([entries[1], entries[2]]);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentBuild, AgentContext, AgentStateName, JsonObject, JsonValue, MessagePart, Store, World } from '../../src/index.js';
-import { RequestHasher, createEngine, isForkpointError, isJsonObject, liveTransport, overrideTransport, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import { RequestHasher, canonicalJson, createEngine, isForkpointError, isJsonObject, liveTransport, overrideTransport, restoreCheckpoint, sqliteStore } from '../../src/index.js';
 import { FULL_CHECKPOINT_EVERY } from '../../src/checkpoint/index.js';
 import { driveRun, machineOf } from '../../src/engine/index.js';
 import type { Transport } from '../../src/transports/index.js';
@@ -215,8 +215,10 @@ describe('restoreCheckpoint (property)', () => {
           // Fork at a tool step (a generated one) with an overridden result, and continue live.
           const toolSteps = recorded.values.flatMap((value, k) => (value === 'awaitingTools' && k + 1 < recorded.values.length ? [k + 1] : []));
           const atStep = toolSteps[pick % Math.max(1, toolSteps.length)];
-          if (atStep !== undefined) {
-            const engine = createEngine({ store });
+          const engine = createEngine({ store });
+          // A fork that changes nothing is refused (it would claim a change that never happened): only real changes fork.
+          const recordedOutput = atStep === undefined ? undefined : (engine.getRun(recorded.runId).steps[atStep - 1]?.response as { output?: unknown } | undefined)?.output;
+          if (atStep !== undefined && canonicalJson(recordedOutput as JsonValue) !== canonicalJson(overrideOutput as JsonValue)) {
             const fork = await engine.fork({
               parentRunId: recorded.runId,
               atStep,

@@ -14,9 +14,13 @@ describe('forkpoint demo (npm start)', () => {
     const result = await cli(['demo', '--db', db]);
     expect(result.exit).toBe(0);
     const headlines = result.stdout.split('\n').filter((line) => /^[a-z:]+ · run [0-9a-f]{8}/.test(line)).map((line) => line.split(' · ')[0]);
-    expect(headlines).toEqual(['record', 'reexecution', 'reexecution', 'drift', 'replay:strict', 'replay:strict', 'fork', 'replay:strict', 'replay:structural', 'replay:structural']);
+    expect(headlines).toEqual(['record', 'reexecution', 'reexecution', 'drift', 'replay:strict', 'replay:strict', 'fork', 'fork', 'replay:strict', 'replay:structural', 'replay:structural']);
     expect(result.stdout).toMatch(/^record · run 9b40c1d5 .*\n(.*\n){10}failed at step 9: VALIDATION_FAILED/m);
-    expect(result.stdout).toMatch(/a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay · claims-triage\/patched[^\n]*\n {2}9 steps \(live\); completed: approve/);
+    expect(result.stdout).toMatch(/a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay · claims-triage\/patched[^\n]*side effects refuse,estimate_repair=simulate\n {2}9 steps \(live\/simulated\); completed: approve/);
+    // The fork shows the firewall: stopped where it would have registered a second estimate, then resumed with its simulator.
+    expect(result.stdout).toMatch(/^ +5 +model#2 +live .*\nfailed at step 6: SIDE_EFFECT_BLOCKED: estimate_repair#0 \(step 6\) was not called/m);
+    expect(result.stdout).toMatch(/^fork · run ([0-9a-f]{8}) .* resumed at step 6 \(attempt 2, after SIDE_EFFECT_BLOCKED/m);
+    expect(result.stdout).toMatch(/^ +6 +2 +estimate_repair#0 +simulated /m);
     expect(result.stdout).toMatch(/claims-triage\/patched[^\n]*over the recorded observations[^\n]*\n {2}4 steps \(recorded\); completed: refer/);
     expect(result.stdout).toMatch(/claims-triage\/baseline[^\n]*over the recorded observations[^\n]*\n {2}9 steps \(recorded\); failed at step 9: VALIDATION_FAILED/);
     expect(result.stdout).toMatch(/first divergence at step 4 \(ocr_document#0, on the response\); outcome failed -> approve/);

@@ -80,7 +80,7 @@ describe('forkpoint divergence-report', () => {
     expect(result.exit).toBe(0);
     const parsed = JSON.parse(result.stdout) as JsonReport;
     expect(parsed).toMatchObject({ mode: 'reexecution', build: 'baseline', runs: 4, repeats: 2, total: 8, skipped: [] });
-    expect(parsed.rows.map((row) => row.source)).toEqual(['tool-response', 'model-response', 'volatile-request', 'code', 'none']);
+    expect(parsed.rows.map((row) => row.source)).toEqual(['tool-response', 'model-response', 'volatile-request', 'code', 'simulated', 'blocked', 'none']);
     expect(parsed.rows.reduce((sum, row) => sum + row.count, 0)).toBe(8);
     const sourceOf = (runId: string) => [...new Set(parsed.rows.flatMap((row) => row.entries.filter((entry) => entry.recordedRunId === runId).map((entry) => entry.source)))];
     // With --build baseline, the timestamped recording meets a prompt without a timestamp: that is a code change.

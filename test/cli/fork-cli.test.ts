@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
 const MERGE = '{"fields":{"damage_area_cm2":{"value":2050,"confidence":0.97}}}';
+// estimate_repair registers an estimate: a fork that goes past it asks its simulator by name.
+const SIMULATE = ['--side-effects', 'estimate_repair=simulate'];
 let folder: ReturnType<typeof tempFolder>;
 let db: string;
 beforeEach(async () => {
@@ -21,19 +23,20 @@ const json = async (args: string[]) => {
 
 describe('forkpoint fork', () => {
   it('forks at step 4 with the corrected OCR value and completes with an approval', async () => {
-    const { exit, body } = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    const { exit, body } = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, ...SIMULATE]);
     expect(exit).toBe(0);
     expect(body).toMatchObject({ mode: 'fork', parent: { runId: '9b40c1d5', atStep: 4 }, status: 'completed', outcome: { decision: 'approve' } });
     expect(body.outcome.payout).toBeGreaterThan(0);
     expect(body.steps.map((step: { provenance: string }) => step.provenance)).toEqual([
-      'inherited', 'inherited', 'inherited', 'override', 'live', 'live', 'live', 'live', 'live',
+      'inherited', 'inherited', 'inherited', 'override', 'live', 'simulated', 'live', 'live', 'live',
     ]);
-    const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    expect(body.sideEffects).toEqual({ default: 'refuse', tools: { estimate_repair: 'simulate' } });
+    const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, ...SIMULATE]);
     expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{8} · claims-triage\/baseline .* forked from run 9b40c1d5 at step 4/);
   });
 
   it('compares the branches: first divergence at step 4, failed against completed', async () => {
-    const fork = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    const fork = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, ...SIMULATE]);
     const { exit, body } = await json(['compare', '9b40c1d5', fork.body.runId]);
     expect(exit).toBe(0);
     expect(body.firstDivergence).toEqual({ step: 4, kind: 'ocr_document', index: 0, on: 'response' });
@@ -56,11 +59,11 @@ describe('forkpoint fork', () => {
   });
 
   it('makes sibling forks with --repeats and counts their outcomes', async () => {
-    const { exit, body } = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, '--repeats', '3', '--seed', '10']);
+    const { exit, body } = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, '--repeats', '3', '--seed', '10', ...SIMULATE]);
     expect(exit).toBe(0);
     expect(body).toMatchObject({ mode: 'fork', repeats: 3, histogram: { 'completed: approve': 3 } });
     expect(body.runs.map((fork: { seed: number }) => fork.seed)).toEqual([10, 11, 12]);
-    const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, '--repeats', '2']);
+    const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, '--repeats', '2', ...SIMULATE]);
     expect(human.stdout).toMatch(/outcomes of 2 sibling forks:\n {2}completed: approve +2\/2/);
   });
 
@@ -70,7 +73,7 @@ describe('forkpoint fork', () => {
     [['--at-step', '4', '--model', 'claude-sonnet-5'], 'OVERRIDE_MISMATCH', /is a tool step/],
     [['--at-step', '4'], 'USAGE', /exactly one thing/],
     [['--at-step', '4', '--model', 'x', '--tool-result', '{}'], 'USAGE', /exactly one thing/],
-    [['--at-step', '4', '--tool-merge', '{"fields":'], 'USAGE', /--tool-merge is not valid JSON/],
+    [['--at-step', '4', '--tool-merge', '{"fields":'], 'OVERRIDE_INVALID', /--tool-merge is not valid JSON/],
     [['--tool-merge', MERGE], 'USAGE', /needs --at-step/],
     [['--at-step', '1', '--system-prompt-file', 'no/such/file'], 'USAGE', /cannot read the system prompt file/],
   ])('refuses %j with %s (exit 2), writing nothing', async (args, code, message) => {
@@ -84,7 +87,7 @@ describe('forkpoint fork', () => {
 
 describe('forkpoint tree and runs', () => {
   it('shows forks, replays and re-executions under the run they came from', async () => {
-    const fork = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE]);
+    const fork = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, ...SIMULATE]);
     const forkOfFork = await json(['fork', fork.body.runId, '--at-step', '9', '--model', 'claude-sonnet-5']);
     const replay = await json(['replay', '9b40c1d5', '--build', 'patched']);
     const tree = await json(['tree', fork.body.runId]);
@@ -92,8 +95,8 @@ describe('forkpoint tree and runs', () => {
     expect(tree.body.tree.run.runId).toBe(fork.body.runId);
     expect(tree.body.tree.children).toEqual([expect.objectContaining({ relation: 'fork', override: { kind: 'model', model: 'claude-sonnet-5' } })]);
     const human = await run(['tree', '9b40c1d5']);
-    expect(human.stdout).toMatch(new RegExp(`└ fork at step 4 \\(tool-merge .*\\): ${fork.body.runId} fork`));
-    expect(human.stdout).toMatch(new RegExp(` {4}└ fork at step 9 \\(model "claude-sonnet-5"\\): ${forkOfFork.body.runId}`));
+    expect(human.stdout).toMatch(new RegExp(`└ fork at step 4 \\(tool-merge: replace fields.damage_area_cm2.confidence 0.38 -> 0.97, replace fields.damage_area_cm2.value 205 -> 2050\\): ${fork.body.runId} fork`));
+    expect(human.stdout).toMatch(new RegExp(` {4}└ fork at step 9 \\(model: replace model "claude-opus-5" -> "claude-sonnet-5"\\): ${forkOfFork.body.runId}`));
     expect(human.stdout).toMatch(new RegExp(`└ replay: ${replay.body.runId} replay:strict patched`));
     const runs = await run(['runs']);
     const order = runs.stdout.trimEnd().split('\n').slice(1).map((line) => line.trim().split(/\s+/).filter((word) => word !== '└')[0]);

@@ -39,7 +39,7 @@ describe('forkpoint record', () => {
       parent: null,
     });
     expect(run.steps).toHaveLength(9);
-    expect(Object.keys(run.steps[0]).sort()).toEqual(['index', 'kind', 'provenance', 'request', 'requestHash', 'response', 'step']);
+    expect(Object.keys(run.steps[0]).sort()).toEqual(['attempt', 'index', 'kind', 'provenance', 'request', 'requestHash', 'response', 'sideEffect', 'step']);
     expect(run.steps[3]).toMatchObject({ kind: 'ocr_document', response: { output: { ocr_model: 'v1', fields: { damage_area_cm2: { value: 205, confidence: 0.38 } } } } });
   });
 

@@ -55,16 +55,16 @@ describe('forkpoint replay', () => {
     const { exit, body } = await json(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity']);
     expect(exit).toBe(0);
     expect(body).toMatchObject({ mode: 'replay:fidelity', status: 'diverged', divergence: { kind: 'model', index: 0 } });
-    const live = await json(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live']);
+    const live = await json(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live', '--side-effects', 'estimate_repair=live']);
     expect(live.exit).toBe(1);
     expect(live.body.steps.every((step: { provenance: string }) => step.provenance === 'live')).toBe(true);
   });
 
   it('going live in fidelity mode, reports each fact once: the positions that diverged are not listed again as dropped calls', async () => {
-    const { body } = await json(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live']);
+    const { body } = await json(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live', '--side-effects', 'estimate_repair=simulate']);
     const facts = body.findings.map((finding: { classification: string; kind: string; index: number }) => `${finding.classification} ${finding.kind}#${finding.index}`);
     expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => `changed model#${index}`));
-    const human = await cli(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live', '--db', db]);
+    const human = await cli(['replay', '9b40c1d5', '--build', 'timestamped', '--fidelity', '--on-miss', 'live', '--side-effects', 'estimate_repair=simulate', '--db', db]);
     expect(human.stdout.match(/^divergence: /gm)).toHaveLength(5);
     expect(human.stdout).not.toMatch(/dropped-call/);
   });
@@ -132,9 +132,10 @@ describe('forkpoint replay', () => {
 
 describe('forkpoint reexecute', () => {
   it('runs the input again at 2026-03-09 and says it is a second run, not a replay', async () => {
-    const { exit, body } = await json(['reexecute', '9b40c1d5', '--at', '2026-03-09', '--build', 'baseline']);
+    const { exit, body } = await json(['reexecute', '9b40c1d5', '--at', '2026-03-09', '--build', 'baseline', '--side-effects', 'estimate_repair=simulate']);
     expect(exit).toBe(0);
     expect(body).toMatchObject({ mode: 'reexecution', status: 'completed', source: '9b40c1d5', at: '2026-03-09' });
+    expect(body.steps[5]).toMatchObject({ kind: 'estimate_repair', provenance: 'simulated', sideEffect: false });
     const human = await cli(['reexecute', '9b40c1d5', '--at', '2026-03-09', '--db', db]);
     expect(human.stdout.split('\n')[0]).toMatch(/^reexecution · run [0-9a-f]{8} · a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay/);
   });

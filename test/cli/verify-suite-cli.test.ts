@@ -32,7 +32,7 @@ describe('forkpoint verify', () => {
   });
 
   it('finds the trajectory gone when both arms re-execute on 2026-03-09 (not-reproducible, exit 1)', async () => {
-    const { exit, body } = await json(['verify', '9b40c1d5', '--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution', '--at', '2026-03-09', '--repeats', '5']);
+    const { exit, body } = await json(['verify', '9b40c1d5', '--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution', '--at', '2026-03-09', '--repeats', '5', '--side-effects', 'simulate']);
     expect(exit).toBe(1);
     expect(body).toMatchObject({ verdict: 'not-reproducible', mode: 'reexecution', control: { outcomes: { 'completed: approve': 5 } } });
     expect(body.candidate.runs).toHaveLength(5);
@@ -46,7 +46,7 @@ describe('forkpoint verify', () => {
   });
 
   it('stores every arm’s runs, labelled, under the recording', async () => {
-    const { body } = await json(['verify', '9b40c1d5', '--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution', '--at', '2026-03-09', '--repeats', '2']);
+    const { body } = await json(['verify', '9b40c1d5', '--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution', '--at', '2026-03-09', '--repeats', '2', '--side-effects', 'simulate']);
     const tree = await json(['tree', '9b40c1d5']);
     const children = tree.body.tree.children.map((node: { run: { runId: string; mode: string } }) => [node.run.runId, node.run.mode]);
     expect(children).toEqual([...body.candidate.runs, ...body.control.runs].map((runId: string) => [runId, 'reexecution']));

@@ -35,7 +35,8 @@ describe('divergenceReport over the recorded divergence study', () => {
   beforeAll(async () => {
     engine = deterministicEngine();
     study = await recordDivergenceStudy(engine);
-    report = await divergenceReport(engine, { runIds: study.map((run) => run.runId), at: AT, repeats: REPEATS, plan });
+    // The study's world is made up: its re-executions may register estimates, by name.
+    report = await divergenceReport(engine, { runIds: study.map((run) => run.runId), at: AT, repeats: REPEATS, plan, sideEffects: { tools: { estimate_repair: 'live' } } });
   });
 
   it('records at least 24 runs on 2026-03-04, with every kind of release', () => {
@@ -48,7 +49,9 @@ describe('divergenceReport over the recorded divergence study', () => {
     expect(report.mode).toBe('reexecution');
     expect(report.rows.map((row) => row.source)).toEqual(DIVERGENCE_SOURCES);
     for (const row of report.rows) {
-      expect(row.count, row.source).toBeGreaterThan(0);
+      // Nothing is simulated or blocked when the one side effect may go live.
+      if (row.source === 'simulated' || row.source === 'blocked') expect(row.count, row.source).toBe(0);
+      else expect(row.count, row.source).toBeGreaterThan(0);
       expect(row.entries).toHaveLength(row.count);
       expect(row.share).toBeCloseTo(row.count / report.total, 10);
     }
@@ -104,6 +107,32 @@ describe('divergenceReport over the recorded divergence study', () => {
   it('finds only runs of a world that did not move following their recording to the end', () => {
     const none = report.rows.find((row) => row.source === 'none')!;
     for (const entry of none.entries) expect(entry.input).toEqual({ claimId: 'CLM-91069' });
+  });
+});
+
+describe('divergenceReport behind the side-effect firewall', () => {
+  // Recorded with baseline on 03-04 and re-executed against 03-04 with the recording's own seed: the
+  // world has not moved and the model samples the same, so the re-execution follows its recording up to
+  // the registration of the estimate, a side effect.
+  const followed = async () => {
+    const engine = deterministicEngine();
+    const recorded = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91002' }, at: '2026-03-04', seed: 5, scenario: 'scenarios/claims-triage' });
+    const samePlan = () => ({ agent: build('baseline'), world: worldAt('2026-03-04') });
+    return { engine, runIds: [recorded.runId], at: '2026-03-04', seed: 5, plan: samePlan };
+  };
+  const sourceOf = (report: DivergenceReport) => report.rows.flatMap((row) => row.entries).map((entry) => [entry.source, entry.step]);
+
+  it('counts a re-execution the firewall stopped while still on its recording as blocked, never as a divergence of the world', async () => {
+    const { engine, ...options } = await followed();
+    const report = await divergenceReport(engine, options);
+    expect(sourceOf(report)).toEqual([['blocked', 6]]);
+    expect(report.rows.find((row) => row.source === 'blocked')!.entries[0]!.reason).toMatch(/firewall stopped it at step 6/);
+  });
+
+  it('counts a simulator\'s answer where the world\'s was recorded as simulated, and a live side effect as the world', async () => {
+    const { engine, ...options } = await followed();
+    expect(sourceOf(await divergenceReport(engine, { ...options, sideEffects: 'simulate' }))).toEqual([['simulated', 6]]);
+    expect(sourceOf(await divergenceReport(engine, { ...options, sideEffects: 'live' }))).toEqual([['none', null]]);
   });
 });
 

@@ -6,6 +6,8 @@ import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 
 const corrected: ForkOverride = { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } };
+// estimate_repair registers an estimate: a fork that goes past it asks its simulator by name.
+const simulateEstimates = { tools: { estimate_repair: 'simulate' } } as const;
 
 async function codeOf(work: () => Promise<unknown>): Promise<string | undefined> {
   try {
@@ -19,11 +21,11 @@ async function codeOf(work: () => Promise<unknown>): Promise<string | undefined>
 describe('fork', () => {
   it('forks the incident at step 4 with the corrected OCR value: approved with a positive payout', async () => {
     const { engine, incident } = await withIncident();
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
     expect(fork).toMatchObject({ mode: 'fork', status: 'completed', parent: { runId: '9b40c1d5', atStep: 4, override: corrected }, at: '2026-03-04' });
     expect(fork.outcome).toMatchObject({ decision: 'approve' });
     expect(fork.outcome?.payout).toBeGreaterThan(0);
-    expect(fork.steps.map((step) => step.provenance)).toEqual(['inherited', 'inherited', 'inherited', 'override', 'live', 'live', 'live', 'live', 'live']);
+    expect(fork.steps.map((step) => step.provenance)).toEqual(['inherited', 'inherited', 'inherited', 'override', 'live', 'simulated', 'live', 'live', 'live']);
     expect(fork.steps[3]!.response).toMatchObject({ output: { ocr_model: 'v1', fields: { damage_area_cm2: { value: 2050, confidence: 0.97 }, claim_reference: { value: 'CLM-91077' } } } });
     expect(fork.steps[3]!.requestHash).toBe(incident.steps[3]!.requestHash);
   });
@@ -31,7 +33,7 @@ describe('fork', () => {
   it('stores only its own tail and leaves the parent as it was', async () => {
     const { engine, incident } = await withIncident();
     const before = engine.store.readSteps(incident.runId);
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
     expect(engine.store.readSteps(fork.runId).map((row) => row.step)).toEqual([4, 5, 6, 7, 8, 9]);
     expect(engine.store.readSteps(incident.runId)).toEqual(before);
     expect(engine.getRun(incident.runId)).toEqual(incident);
@@ -39,7 +41,7 @@ describe('fork', () => {
 
   it('compares with its parent: first divergence at step 4 on the response, failed against completed', async () => {
     const { engine, incident } = await withIncident();
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
     const comparison = compareRuns(incident, fork, (step) => step.kind);
     expect(comparison.firstDivergence).toEqual({ step: 4, kind: 'ocr_document', index: 0, on: 'response' });
     expect(comparison.a.status).toBe('failed');
@@ -74,7 +76,7 @@ describe('fork', () => {
     const observed = (steps: typeof first.steps) => steps.map(({ requestHash, response }) => ({ requestHash, response }));
     expect(observed(second.steps.slice(0, 3))).toEqual(observed(first.steps.slice(0, 3)));
     expect(restoreCheckpoint(engine.store, second.runId, 3).context.system).toBe('Changed.');
-    const atTheChange = await engine.fork({ parentRunId: first.runId, atStep: 3, override: { kind: 'model', model: 'claude-opus-5' }, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const atTheChange = await engine.fork({ parentRunId: first.runId, atStep: 3, override: { kind: 'model', model: 'claude-sonnet-5' }, agent: build('baseline'), world: worldAt('2026-03-04') });
     expect(atTheChange.steps[2]).toMatchObject({ request: { system: 'Changed.' } });
   });
 
@@ -91,7 +93,7 @@ describe('fork', () => {
 
   it('lists its lineage with the parent', async () => {
     const { engine, incident } = await withIncident();
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
     const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' });
     const again = await engine.fork({ parentRunId: fork.runId, atStep: 9, override: { kind: 'model', model: 'claude-sonnet-5' }, agent: build('baseline'), world: worldAt('2026-03-04') });
     const lineage = engine.lineage(fork.runId);

@@ -108,8 +108,16 @@ describe('fidelity replay', () => {
       const world = worldAt('2026-03-04')(seed);
       return { ...world, model: { respond: (request) => (modelCalls++, world.model.respond(request)) } };
     };
-    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity', onMiss: 'live', world: counted });
+    const replay = await engine.replay({
+      agent: build('timestamped'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'fidelity',
+      onMiss: 'live',
+      world: counted,
+      sideEffects: { tools: { estimate_repair: 'live' } },
+    });
     expect(replay.steps.map((step) => step.provenance)).toEqual(Array(9).fill('live'));
+    expect(replay.steps.map((step) => step.sideEffect)).toEqual([false, false, false, false, false, true, false, false, false]);
     expect(modelCalls).toBe(5);
     const divergences = replay.findings.filter((finding) => finding.classification !== 'dropped-call');
     expect(divergences.map((finding) => `${finding.kind}#${finding.index}`)).toEqual(['model#0', 'model#1', 'model#2', 'model#3', 'model#4']);
@@ -119,7 +127,14 @@ describe('fidelity replay', () => {
 
   it('with onMiss live, reports each fact once: a position asked with another hash is not also a dropped call', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity', onMiss: 'live', world: worldAt('2026-03-04') });
+    const replay = await engine.replay({
+      agent: build('timestamped'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'fidelity',
+      onMiss: 'live',
+      world: worldAt('2026-03-04'),
+      sideEffects: { tools: { estimate_repair: 'simulate' } },
+    });
     // Every recorded position was asked for: the five model calls with another hash, the four tool calls with the recorded one.
     const facts = replay.findings.map((finding) => [finding.classification, `${finding.kind}#${finding.index}`, finding.step]);
     expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => ['changed', `model#${index}`, 2 * index + 1]));
@@ -186,10 +201,18 @@ describe('cassette files', () => {
 describe('re-execution', () => {
   it('is a second run against the world at another date, labelled as such, every step live', async () => {
     const { engine, incident } = await withIncident();
-    const again = await engine.reexecute({ sourceRunId: incident.runId, agent: build('baseline'), at: '2026-03-09', world: worldAt('2026-03-09') });
+    const again = await engine.reexecute({
+      sourceRunId: incident.runId,
+      agent: build('baseline'),
+      at: '2026-03-09',
+      world: worldAt('2026-03-09'),
+      sideEffects: { tools: { estimate_repair: 'live' } },
+    });
     expect(again).toMatchObject({ mode: 'reexecution', status: 'completed', source: '9b40c1d5', at: '2026-03-09', input: { claimId: 'CLM-91077' } });
     expect(again.outcome).toMatchObject({ decision: 'approve' });
     expect(again.steps.every((step) => step.provenance === 'live')).toBe(true);
+    // The one side effect it was allowed by name is marked as such; every other step only read the world.
+    expect(again.steps.filter((step) => step.sideEffect).map((step) => `${step.kind}#${step.index}`)).toEqual(['estimate_repair#0']);
   });
 
   it('has a result type that TypeScript will not take for a replay', () => {

@@ -91,7 +91,7 @@ describe('retention of the full tier', () => {
     const { engine, setNow } = engineWithClock();
     await recordIncident(engine);
     setNow(hoursLater(10));
-    const fork = await engine.fork({ parentRunId: '9b40c1d5', atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({ parentRunId: '9b40c1d5', atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: 'simulate' });
     expect(fork.retention.expiresAt).toBe('2026-03-07T09:00:00.000Z');
     setNow(hoursLater(73));
     const report = engine.gc();

@@ -20,6 +20,7 @@ describe('engine.verify', () => {
       at: '2026-03-04',
       world: worldAt('2026-03-04'),
       repeats: 12,
+      sideEffects: 'simulate',
     });
     expect(result.verdict).toBe('flaky');
     const candidateCounts = Object.values(result.candidate.outcomes);

@@ -47,9 +47,13 @@ export const demoCommand: Command = {
       cli.print(`The failure at step ${incident.error?.step ?? '?'} traces back to step 4, where OCR v1 read the folded form as 205.`);
 
       chapter(cli, 2, `Re-execute on ${LATER} with the patched build, and with baseline as the control arm.`);
-      const patchedAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'patched'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR });
+      cli.print(
+        'A re-execution meets that day\'s world behind the side-effect firewall: estimate_repair registers an estimate, so both ask its simulator by name (--side-effects estimate_repair=simulate).',
+      );
+      const simulateEstimates = { tools: { estimate_repair: 'simulate' } } as const;
+      const patchedAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'patched'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR, sideEffects: simulateEstimates });
       cli.print(formatRunBrief(patchedAgain, cli.style));
-      const controlAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'baseline'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR });
+      const controlAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'baseline'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR, sideEffects: simulateEstimates });
       cli.print(formatRunBrief(controlAgain, cli.style));
       cli.print(
         controlAgain.status === 'completed'
@@ -74,7 +78,7 @@ export const demoCommand: Command = {
       cli.print('Over the same observations the patched build refers the claim and the baseline still fails at step 9: the fix is confirmed on the recorded trajectory.');
 
       chapter(cli, 4, 'Fork the incident at step 4 with the corrected OCR reading (2050 at 0.97), and compare the branches.');
-      const fork = await engine.fork({
+      const blocked = await engine.fork({
         parentRunId: incident.runId,
         atStep: 4,
         override: { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } },
@@ -82,6 +86,11 @@ export const demoCommand: Command = {
         world: world(INCIDENT.at),
         scenario: SCENARIO_DIR,
       });
+      cli.print(formatRun(blocked, cli.style, scenario));
+      cli.print(
+        `The firewall held: a fork never registers a second estimate unless asked by name. \`forkpoint resume ${blocked.runId} --side-effects estimate_repair=simulate\` continues it from step ${blocked.error?.step ?? '?'}, in the same run:`,
+      );
+      const fork = await engine.resume({ runId: blocked.runId, agent: buildOf(scenario, 'baseline'), world: world(INCIDENT.at), sideEffects: simulateEstimates });
       cli.print(formatRun(fork, cli.style, scenario));
       const comparison = compareRuns(incident, fork, (step) => summarizeStep(step, scenario));
       const first = comparison.firstDivergence;

@@ -9,7 +9,7 @@ import { EXIT } from '../exit-codes.js';
 import { formatDivergenceReport } from '../output/format-divergence-report.js';
 import type { ParsedOptions } from '../parse-options.js';
 import { integerOption, stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS } from '../shared-options.js';
+import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -21,7 +21,7 @@ import { scenarioFor } from './scenario-of-run.js';
 export const divergenceReportCommand: Command = {
   name: 'divergence-report',
   summary: 're-execute recorded runs at DATE and tabulate where each first left its recording, by source',
-  usage: '--runs ID,ID,... | --all-recorded --at DATE [--repeats K] [--build NAME] [--seed N] [--scenario DIR] [--json]',
+  usage: '--runs ID,ID,... | --all-recorded --at DATE [--repeats K] [--side-effects POLICY] [--build NAME] [--seed N] [--scenario DIR] [--json]',
   options: {
     runs: { type: 'string', value: 'ID,ID,...', description: 'the recorded runs to re-execute' },
     'all-recorded': { type: 'boolean', description: 'every run with mode record' },
@@ -30,6 +30,7 @@ export const divergenceReportCommand: Command = {
     build: { type: 'string', value: 'NAME', description: "re-execute every run with this build (default: each run's own)" },
     seed: { type: 'string', value: 'N', description: 'derive the seeds from N: the i-th run’s j-th re-execution gets N + i×K + j (default: random)' },
     scenario: SHARED_OPTIONS.scenario,
+    'side-effects': SHARED_OPTIONS['side-effects'],
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
@@ -47,6 +48,7 @@ export const divergenceReportCommand: Command = {
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
     const build = stringOption(parsed, 'build');
+    const sideEffects = sideEffectsOption(parsed);
 
     // Reading commands never create a database: with none, there is nothing recorded to re-execute.
     const store = cli.openExistingStore(parsed);
@@ -60,6 +62,7 @@ export const divergenceReportCommand: Command = {
         repeats,
         ...(seed === undefined ? {} : { seed }),
         plan: planner(stringOption(parsed, 'scenario'), build, at),
+        ...(sideEffects === undefined ? {} : { sideEffects }),
         ...progressFor(cli),
       });
       if (cli.io.stderr.isTTY === true && report.runs > 0) cli.io.stderr.write('\n');

@@ -8,7 +8,7 @@ import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { formatRun } from '../output/format-run.js';
 import { stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS } from '../shared-options.js';
+import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -22,12 +22,13 @@ import { scenarioFor } from './scenario-of-run.js';
 export const replayCommand: Command = {
   name: 'replay',
   summary: 'replay a run: the current build over its recorded observations (strict by default)',
-  usage: '<run-id> | --cassette FILE --scenario DIR   [--build NAME] [--strict | --fidelity [--on-miss live] | --tier structural] [--json]',
+  usage: '<run-id> | --cassette FILE --scenario DIR   [--build NAME] [--strict | --fidelity [--on-miss live [--side-effects POLICY]] | --tier structural] [--json]',
   options: {
     build: { type: 'string', value: 'NAME', description: 'the build to replay (default: the recorded one)' },
     strict: { type: 'boolean', description: 'every answer from the cassette; a miss is an error (default)' },
     fidelity: { type: 'boolean', description: 'a miss is a finding: report where and why the run leaves the recording' },
     'on-miss': { type: 'string', value: 'live', description: 'with --fidelity: ask the live world from the first miss on' },
+    'side-effects': { ...SHARED_OPTIONS['side-effects'], description: `with --on-miss live: ${SHARED_OPTIONS['side-effects'].description}` },
     tier: { type: 'string', value: 'full|structural', description: "the tier to replay: full (default) or structural, the run's shape (strict, never live)" },
     cassette: { type: 'string', value: 'FILE', description: 'replay a cassette file instead of a stored run (its tier is read from the file)' },
     scenario: SHARED_OPTIONS.scenario,
@@ -46,6 +47,10 @@ export const replayCommand: Command = {
     const onMiss = stringOption(parsed, 'on-miss');
     if (onMiss !== undefined && (!fidelity || (onMiss !== 'live' && onMiss !== 'stop'))) {
       throw new ForkpointError('USAGE', '--on-miss takes "live" (or "stop"), and only with --fidelity: strict replay never goes live');
+    }
+    const sideEffects = sideEffectsOption(parsed);
+    if (sideEffects !== undefined && onMiss !== 'live') {
+      throw new ForkpointError('USAGE', '--side-effects only applies with --fidelity --on-miss live: every other replay answers from the recording and never calls a tool');
     }
     if (runId !== undefined) assertRunId(runId);
     if (file !== undefined && stringOption(parsed, 'scenario') === undefined) {
@@ -68,7 +73,7 @@ export const replayCommand: Command = {
         : !fidelity
         ? { ...base, mode: 'strict' }
         : onMiss === 'live'
-          ? { ...base, mode: 'fidelity', onMiss: 'live', world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }) }
+          ? { ...base, mode: 'fidelity', onMiss: 'live', world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }), ...(sideEffects === undefined ? {} : { sideEffects }) }
           : { ...base, mode: 'fidelity' };
       const result = await engine.replay(options);
       if (parsed.values.json === true) cli.json(result);

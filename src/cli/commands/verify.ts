@@ -8,7 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { formatFindings } from '../output/format-findings.js';
 import type { Style } from '../output/style.js';
 import { integerOption, stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS } from '../shared-options.js';
+import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
@@ -16,13 +16,14 @@ import { scenarioFor } from './scenario-of-run.js';
 export const verifyCommand: Command = {
   name: 'verify',
   summary: 'verify a fix: candidate and control arms over a recorded failure, and a verdict',
-  usage: '<run-id> --candidate BUILD --baseline BUILD [--mode replay | reexecution] [--at DATE] [--repeats K] [--json]',
+  usage: '<run-id> --candidate BUILD --baseline BUILD [--mode replay | reexecution [--at DATE] [--side-effects POLICY]] [--repeats K] [--json]',
   options: {
     candidate: { type: 'string', value: 'BUILD', description: 'the build that should fix the failure (required)' },
     baseline: { type: 'string', value: 'BUILD', description: 'the control arm: the build that failed (required)' },
     mode: { type: 'string', value: 'MODE', description: 'replay (strict, over the recording; default) or reexecution (against the world at --at)' },
     at: { type: 'string', value: 'DATE', description: 'with --mode reexecution: the world to run against (required)' },
     repeats: { type: 'string', value: 'K', description: 'runs per arm, with different seeds (default 1)' },
+    'side-effects': { ...SHARED_OPTIONS['side-effects'], description: `with --mode reexecution: ${SHARED_OPTIONS['side-effects'].description}` },
     scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
@@ -41,6 +42,8 @@ export const verifyCommand: Command = {
     if (mode === 'replay' && at !== undefined) throw new ForkpointError('USAGE', '--at only applies to --mode reexecution: a replay runs over the recorded world');
     if (at !== undefined) assertWorldDate(at);
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
+    const sideEffects = sideEffectsOption(parsed);
+    if (sideEffects !== undefined && mode !== 'reexecution') throw new ForkpointError('USAGE', '--side-effects only applies to --mode reexecution: a strict replay never calls a tool');
 
     return withStore(cli.openStoreHolding(parsed, runId), async (store) => {
       const engine = cli.engine(parsed, store);
@@ -50,7 +53,13 @@ export const verifyCommand: Command = {
       const result =
         mode === 'replay'
           ? await engine.verify({ ...common, mode: 'replay' })
-          : await engine.verify({ ...common, mode: 'reexecution', at: at!, world: (seed) => scenario.openWorld({ at: at!, seed, latencyMs: 0 }) });
+          : await engine.verify({
+              ...common,
+              mode: 'reexecution',
+              at: at!,
+              world: (seed) => scenario.openWorld({ at: at!, seed, latencyMs: 0 }),
+              ...(sideEffects === undefined ? {} : { sideEffects }),
+            });
       if (parsed.values.json === true) cli.json(result);
       else cli.print(formatVerification(result, cli.style));
       return result.verdict === 'fix-confirmed' ? EXIT.ok : EXIT.negative;

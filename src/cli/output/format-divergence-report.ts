@@ -8,6 +8,8 @@ const MEANING: Readonly<Record<DivergenceSource, string>> = {
   'model-response': 'same request; the model answered differently (sampling)',
   'volatile-request': 'the request differs only in per-call bytes (a timestamp, an id)',
   code: "the request differs: the build's code changed",
+  simulated: "same request; a side-effecting tool's simulator answered, not the world",
+  blocked: 'stopped by the side-effect firewall while still on the recording',
   none: 'followed the recording to the end',
 };
 
@@ -41,6 +43,7 @@ export function formatDivergenceReport(report: DivergenceReport, build: string |
 function formatEntry(entry: ReportedReexecution): string {
   const who = `${entry.recordedRunId} ${formatInput(entry.input)} #${entry.repeat} -> ${entry.runId}`;
   if (entry.source === 'none') return `${who}  ${entry.status}`;
+  if (entry.source === 'blocked') return `${who}  ${entry.reason}`;
   const where = `step ${entry.step} ${entry.call ?? ''}`;
   return `${who}  ${where.padEnd(24)} ${firstChange(entry.diff)}`;
 }
