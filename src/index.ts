@@ -38,6 +38,7 @@ export {
   type VolatilePattern,
   compareRuns,
   diffJson,
+  observationOf,
   judgeVerification,
   outcomeHistogram,
   type ComparableStep,

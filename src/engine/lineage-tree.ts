@@ -58,9 +58,11 @@ export function lineageTreeOf(store: Store, run: RunRecord, isOwnerAlive: OwnerC
   return { ancestors, tree: build(run) };
 }
 
-// Only a run whose firewall let side effects through can have fired one: the others' rows are not read.
+// Only a run one of whose attempts' firewalls let side effects through can have fired one: the others'
+// rows are not read.
 function liveSideEffectsOf(store: Store, run: RunRecord): string[] {
-  if (run.sideEffects === null || !allowsLiveSideEffects(run.sideEffects) || run.purge !== null) return [];
+  const policies = [run.sideEffects, ...run.resumes.map((resume) => resume.sideEffects)];
+  if (run.purge !== null || !policies.some((policy) => policy !== null && allowsLiveSideEffects(policy))) return [];
   return store
     .readSteps(run.runId)
     .filter((row) => row.sideEffect)

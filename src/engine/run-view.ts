@@ -59,7 +59,7 @@ export interface RunView {
   readonly finishedAt: string | null;
   /** What the store holds of the run and until when. */
   readonly retention: RunRetention;
-  /** The side-effect firewall the run ran under; null where it does not apply (a recording, a strict replay). */
+  /** The side-effect firewall the run's first attempt ran under; null where it does not apply (a recording, a strict replay). Each resume says its own. */
   readonly sideEffects: SideEffectPolicy | null;
   /** Every resume of the run, oldest first. */
   readonly resumes: readonly RunResume[];

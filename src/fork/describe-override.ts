@@ -14,13 +14,15 @@ export function describeChange(change: FieldChange): string {
 /**
  * An override in a few words: its kind (and `edit` when a recipe wrote it),
  * then what it changed at its step when the fork recorded that, as
- * `tool-patch (edit): replace fields.damage_area_cm2.value 205 -> 2050`;
- * otherwise what it holds, abbreviated.
+ * `tool-patch (edit): replace fields.damage_area_cm2.value 205 -> 2050`; a
+ * made-up tool failure by its message; otherwise what it holds, abbreviated.
  */
 export function describeOverride(override: JsonValue | null, changes?: readonly JsonObject[] | null, limit = 3): string {
   if (!isJsonObject(override)) return 'override';
   const kind = typeof override.kind === 'string' ? override.kind : 'override';
   const label = override.via === 'edit' ? `${kind} (edit)` : kind;
+  // A made-up failure replaces the whole result: its message says more than a diff against the output.
+  if (kind === 'tool-error' && typeof override.message === 'string') return `${label} ${JSON.stringify(override.message)}`;
   const known = (changes ?? []).filter(isFieldChange);
   if (known.length > 0) {
     const shown = known.slice(0, limit).map(describeChange);

@@ -82,7 +82,8 @@ function modelResponse(value: unknown, where: string): void {
 
 function patchOperations(value: unknown, where: string): void {
   if (!Array.isArray(value) || value.length === 0) throw invalid(`override field ${where} must be a non-empty list of JSON Patch operations (RFC 6902), got ${describe(value)}`);
-  value.forEach((operation: unknown, i) => checkOperation(operation, `${where}[${i}]`));
+  // Every index, holes included: forEach would skip a hole, and the stored list would then hold a null.
+  for (let i = 0; i < value.length; i++) checkOperation(value[i] as unknown, `${where}[${i}]`);
 }
 
 function checkOperation(operation: unknown, where: string): asserts operation is JsonPatchOperation {

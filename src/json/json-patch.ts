@@ -38,46 +38,47 @@ export function formatJsonPointer(tokens: readonly (string | number)[]): string 
  */
 export function applyJsonPatch(document: JsonValue, operations: readonly JsonPatchOperation[], code: ErrorCode = 'INPUT_INVALID'): JsonValue {
   let root: JsonValue = structuredClone(document);
-  operations.forEach((operation, position) => {
-    const fail = (problem: string): never => {
-      throw new ForkpointError(code, `JSON Patch operation ${position} (${operation.op} ${operation.path}): ${problem}`);
-    };
-    let tokens: string[];
+  // An index loop, not forEach: a hole in the list is an operation that is not there, not one to skip.
+  for (let position = 0; position < operations.length; position++) {
+    const operation = operations[position];
+    if (operation === undefined || operation === null) throw new ForkpointError(code, `JSON Patch operation ${position} is missing`);
+    root = applyOperation(root, operation, position, code);
+  }
+  return root;
+}
+
+// One operation over the document so far; returns the document after it (a new root for a root change).
+function applyOperation(root: JsonValue, operation: JsonPatchOperation, position: number, code: ErrorCode): JsonValue {
+  const fail = (problem: string): never => {
+    throw new ForkpointError(code, `JSON Patch operation ${position} (${operation.op} ${operation.path}): ${problem}`);
+  };
+  const pointer = (text: string): string[] => {
     try {
-      tokens = parseJsonPointer(operation.path);
+      return parseJsonPointer(text);
     } catch (error) {
       return fail((error as Error).message);
     }
-    switch (operation.op) {
-      case 'add':
-        root = put(root, tokens, structuredClone(operation.value), 'insert', fail);
-        return;
-      case 'replace':
-        root = put(root, tokens, structuredClone(operation.value), 'replace', fail);
-        return;
-      case 'remove':
-        root = remove(root, tokens, fail);
-        return;
-      case 'test':
-        if (JSON.stringify(sorted(get(root, tokens, fail))) !== JSON.stringify(sorted(operation.value))) fail('the value there differs');
-        return;
-      case 'move':
-      case 'copy': {
-        let from: string[];
-        try {
-          from = parseJsonPointer(operation.from);
-        } catch (error) {
-          return fail((error as Error).message);
-        }
-        if (operation.op === 'move' && tokens.length > from.length && from.every((token, i) => tokens[i] === token)) fail('a value cannot move into itself');
-        const value = structuredClone(get(root, from, fail));
-        if (operation.op === 'move') root = remove(root, from, fail);
-        root = put(root, tokens, value, 'insert', fail);
-        return;
-      }
+  };
+  const tokens = pointer(operation.path);
+  switch (operation.op) {
+    case 'add':
+      return put(root, tokens, structuredClone(operation.value), 'insert', fail);
+    case 'replace':
+      return put(root, tokens, structuredClone(operation.value), 'replace', fail);
+    case 'remove':
+      return remove(root, tokens, fail);
+    case 'test':
+      if (JSON.stringify(sorted(get(root, tokens, fail))) !== JSON.stringify(sorted(operation.value))) fail('the value there differs');
+      return root;
+    case 'move':
+    case 'copy': {
+      const from = pointer(operation.from);
+      if (operation.op === 'move' && tokens.length > from.length && from.every((token, i) => tokens[i] === token)) fail('a value cannot move into itself');
+      const value = structuredClone(get(root, from, fail));
+      const rest = operation.op === 'move' ? remove(root, from, fail) : root;
+      return put(rest, tokens, value, 'insert', fail);
     }
-  });
-  return root;
+  }
 }
 
 type Fail = (problem: string) => never;

@@ -45,9 +45,10 @@ export interface ParentLink {
   /** The override as the fork recorded it (an edit recipe is stored as its patch list). */
   readonly override: JsonValue;
   /**
-   * What the override changed in step N's response, field by field
-   * (`{ path, before, after }`), however it was written; null for a prompt or
-   * model change, whose effect is on the requests, and for older forks.
+   * What the override changed, field by field (`{ path, before, after }`),
+   * however it was written: in step N's response, or for a prompt or model
+   * change the `system` or `model` of the requests from step N on; null for
+   * forks made before forkpoint recorded it.
    */
   readonly changes: readonly JsonObject[] | null;
 }
@@ -116,8 +117,9 @@ export interface RunRecord {
   /** The process that owns a `running` run; null once it has ended. */
   readonly owner: RunOwner | null;
   /**
-   * The side-effect firewall the run ran under; null for runs it does not
-   * apply to (a recording is the original run; a strict replay never goes live).
+   * The side-effect firewall the run's first attempt ran under; null for runs
+   * it does not apply to (a recording is the original run; a strict replay
+   * never goes live). Each resume carries its own.
    */
   readonly sideEffects: SideEffectPolicy | null;
   /** Every resume of the run, oldest first; empty when it ran in one attempt. */

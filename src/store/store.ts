@@ -37,8 +37,9 @@ export interface Store {
   renewLease(runId: string, ownerToken: string, leaseExpiresAt: number): boolean;
   /**
    * Takes over a run to resume it, in one transaction: it is `running` again
-   * under the new owner, without its ending, with the resume appended to its
-   * history. Only if the run is still exactly as the caller read it (status,
+   * under the new owner, without its ending, with the resume (and the
+   * side-effect policy it runs under) appended to its history; the run's own
+   * `sideEffects` stays the first attempt's. Only if the run is still exactly as the caller read it (status,
    * owner token and lease), so that two processes resuming at once, or an
    * owner renewing its lease meanwhile, make all but one fail with
    * `RESUME_REFUSED`.

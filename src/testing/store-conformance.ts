@@ -451,7 +451,8 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         resume: resumeOf(2, 2),
       });
       const read = store.getRun('0000abcd');
-      expect(read).toMatchObject({ status: 'running', owner: newOwner, stepCount: 1, resumes: [resumeOf(2, 2)], sideEffects: { default: 'refuse', tools: {} } });
+      // The run's own policy stays its first attempt's; the resume carries its own.
+      expect(read).toMatchObject({ status: 'running', owner: newOwner, stepCount: 1, resumes: [resumeOf(2, 2)], sideEffects: null });
       expect(() => store.commitStep('0000abcd', SAMPLE_OWNER_TOKEN, sampleStep(2), [])).toThrow(/resumed by another process/);
       store.commitStep('0000abcd', newOwner.token, sampleStep(2), []);
       store.finishRun('0000abcd', newOwner.token, { status: 'completed', outcome: { ok: true }, error: null, finishedAt: 'y' });

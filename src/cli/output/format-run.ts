@@ -63,7 +63,9 @@ export function headline(run: RunSummary | RunView, style: Style): string {
       break;
   }
   if (run.sideEffects !== null) parts.push(formatFirewall(run.sideEffects, style));
-  for (const resume of run.resumes) parts.push(style.yellow(`resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}, ${resume.at})`));
+  for (const resume of run.resumes) {
+    parts.push(style.yellow(`resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}, ${resume.at})`), formatFirewall(resume.sideEffects, style));
+  }
   return parts.join(' · ');
 }
 

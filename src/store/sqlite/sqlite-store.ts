@@ -101,7 +101,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     resumeRun: db.prepare(
       `UPDATE runs SET status = 'running', outcome = NULL, error = NULL, finished_at = NULL,
          owner_pid = @pid, owner_host = @host, owner_token = @token, lease_expires_at = @lease_expires_at,
-         side_effects = @side_effects, resumes = json_insert(COALESCE(resumes, '[]'), '$[#]', json(@resume))
+         resumes = json_insert(COALESCE(resumes, '[]'), '$[#]', json(@resume))
        WHERE run_id = @run_id AND status = @expected_status AND owner_token IS @expected_token AND lease_expires_at IS @expected_lease`,
     ),
     getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`),
@@ -216,11 +216,12 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
   });
 
-  // Why a write by the owner of a run found it not running under that owner.
+  // Why a write by the owner of a run found it not running under that owner: another process resumed it
+  // (and may have finished it since), or this process is writing a run it already ended, which is a bug.
   const notOwned = (runId: string, what: string): ForkpointError => {
     const row = statements.getRun.get(runId) as RunRow | undefined;
-    if (row?.status === 'running') {
-      return new ForkpointError('LEASE_LOST', `run ${runId} was resumed by another process (pid ${row.owner_pid ?? '?'}) after this one's lease lapsed; ${what}, and this process stops writing it`);
+    if (row !== undefined && (row.status === 'running' || row.resumes !== null)) {
+      return new ForkpointError('LEASE_LOST', `run ${runId} was resumed by another process after this one's lease lapsed; ${what}, and this process stops writing it`);
     }
     return new ForkpointError('INTERNAL', `run ${runId} is not running; ${what}`);
   };
@@ -232,7 +233,6 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       host: claim.owner.host,
       token: claim.owner.token,
       lease_expires_at: claim.owner.leaseExpiresAt,
-      side_effects: canonicalJson(claim.resume.sideEffects as unknown as JsonValue),
       resume: canonicalJson(claim.resume as unknown as JsonValue),
       expected_status: claim.expected.status,
       expected_token: claim.expected.ownerToken,
