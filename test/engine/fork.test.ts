@@ -1,22 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ForkOverride } from '../../src/index.js';
-import { compareRuns, createEngine, isForkpointError, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import { compareRuns, createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
+import { rejectionCode } from '../support/thrown.js';
 
 const corrected: ForkOverride = { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } };
 // estimate_repair registers an estimate: a fork that goes past it asks its simulator by name.
 const simulateEstimates = { tools: { estimate_repair: 'simulate' } } as const;
-
-async function codeOf(work: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await work();
-  } catch (error) {
-    return isForkpointError(error) ? error.code : String(error);
-  }
-  return undefined;
-}
 
 describe('fork', () => {
   it('forks the incident at step 4 with the corrected OCR value: approved with a positive payout', async () => {
@@ -87,7 +79,7 @@ describe('fork', () => {
     [4, { kind: 'model', model: 'claude-sonnet-5' } as ForkOverride, 'OVERRIDE_MISMATCH'],
   ])('at step %s with %j is %s, and writes nothing', async (atStep, override, code) => {
     const { engine, incident } = await withIncident();
-    expect(await codeOf(() => engine.fork({ parentRunId: incident.runId, atStep, override, agent: build('baseline'), world: worldAt('2026-03-04') }))).toBe(code);
+    expect(await rejectionCode(() => engine.fork({ parentRunId: incident.runId, atStep, override, agent: build('baseline'), world: worldAt('2026-03-04') }))).toBe(code);
     expect(engine.listRuns()).toHaveLength(1);
   });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineOptions, RecordOptions, Store, World } from '../../src/index.js';
-import { createEngine, isForkpointError, sqliteStore } from '../../src/index.js';
+import { createEngine, sqliteStore } from '../../src/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { RunWriter } from '../../src/engine/run-writer.js';
 import { streamingSink } from '../../src/engine/run-sink.js';
 import { RequestHasher } from '../../src/index.js';
 import { startSnapshot } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
+import { rejectionCode } from '../support/thrown.js';
 
 const fixed = (store: Store, overrides: Partial<EngineOptions> = {}) =>
   createEngine({
@@ -24,15 +25,6 @@ const incident = (overrides: Partial<RecordOptions> = {}): RecordOptions => ({
   at: '2026-03-04',
   ...overrides,
 });
-
-async function codeOf(work: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await work();
-  } catch (error) {
-    return isForkpointError(error) ? error.code : `not a ForkpointError: ${String(error)}`;
-  }
-  return undefined;
-}
 
 /** A store that logs its writes, as `method:step` (`commitStep:9+finish` when a step ends the run). */
 function loggingStore(): { store: Store; writes: string[] } {
@@ -121,7 +113,7 @@ describe('engine.record', () => {
     const engine = fixed(store);
     await engine.record(incident({ runId: '9b40c1d5' }));
     const before = store.readSteps('9b40c1d5');
-    expect(await codeOf(() => engine.record(incident({ runId: '9b40c1d5', at: '2026-03-09' })))).toBe('RUN_EXISTS');
+    expect(await rejectionCode(() => engine.record(incident({ runId: '9b40c1d5', at: '2026-03-09' })))).toBe('RUN_EXISTS');
     expect(store.listRuns()).toHaveLength(1);
     expect(store.readSteps('9b40c1d5')).toEqual(before);
   });
@@ -133,7 +125,7 @@ describe('engine.record', () => {
     ['an input that is not plain JSON', { input: { claimId: 'CLM-91077', when: new Date() } as never }, 'INPUT_INVALID'],
   ])('rejects %s before writing anything', async (_name, overrides, code) => {
     const store = sqliteStore({ path: ':memory:' });
-    expect(await codeOf(() => fixed(store).record(incident(overrides as Partial<RecordOptions>)))).toBe(code);
+    expect(await rejectionCode(() => fixed(store).record(incident(overrides as Partial<RecordOptions>)))).toBe(code);
     expect(store.listRuns()).toEqual([]);
   });
 
@@ -181,7 +173,7 @@ describe('engine.record', () => {
         inner.commitStep(...args);
       },
     };
-    expect(await codeOf(() => fixed(store).record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }))).toBe('INTERNAL');
+    expect(await rejectionCode(() => fixed(store).record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }))).toBe('INTERNAL');
     expect(inner.getRun('aaaa0001')).toMatchObject({ status: 'failed', stepCount: 1, error: { code: 'INTERNAL', message: 'a store bug', step: 2 } });
   });
 

@@ -142,3 +142,37 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     after.close();
   });
 });
+
+describe('migration 5: owner leases, resumes and side effects', () => {
+  it('reads a run of the PID era as its PID says, and lets a resume take it over with a token', () => {
+    const path = schema3Database();
+    // Schema 4, then a run still marked running by a process that had only its PID to go by.
+    const upToFour = new Database(path);
+    upToFour.pragma('foreign_keys = OFF');
+    for (const migration of MIGRATIONS.filter((m) => m.version === 4)) {
+      upToFour.exec(migration.sql);
+      upToFour.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-02T00:00:00.000Z');
+    }
+    upToFour.prepare("UPDATE runs SET status = 'running', owner_pid = 4242 WHERE run_id = 'bbbb0001'").run();
+    upToFour.close();
+
+    const store = sqliteStore({ path });
+    try {
+      expect(store.getRun('bbbb0001')).toMatchObject({ status: 'running', owner: { pid: 4242, host: null, token: null, leaseExpiresAt: null }, resumes: [], sideEffects: null });
+      expect(store.getRun('aaaa0002')).toMatchObject({ owner: null, parent: { runId: 'bbbb0001', atStep: 2, changes: null } });
+      expect(store.readSteps('bbbb0001').map((row) => row.sideEffect)).toEqual([false, false, false]);
+      const owner = { pid: 7, host: 'h', token: 'token-7', leaseExpiresAt: 1 };
+      const resume = { attempt: 2, fromStep: 3, at: '2026-03-04T00:00:00.000Z', after: 'interrupted', sideEffects: { default: 'refuse' as const, tools: {} } };
+      store.resumeRun({ runId: 'bbbb0001', expected: { status: 'running', ownerToken: null, leaseExpiresAt: null }, owner, resume });
+      store.commitStep('bbbb0001', 'token-7', sampleStep(3, { kind: 'refund', sideEffect: true }), []);
+      expect(store.getRun('bbbb0001')).toMatchObject({ owner, resumes: [resume], stepCount: 3 });
+      expect(store.readSteps('bbbb0001', 3, 3)[0]?.sideEffect).toBe(true);
+    } finally {
+      store.close();
+    }
+    const db = new Database(path);
+    expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
+    expect(() => db.prepare('UPDATE steps SET side_effect = 2').run()).toThrow(/CHECK constraint/);
+    db.close();
+  });
+});
