@@ -4,7 +4,7 @@ export { driveRun, toolDefinitionsOf, type AgentSnapshot, type CompletedStep, ty
 export { effectiveStatus, readRunView, readStepViews, requireRun, summarizeRun, type OwnerCheck } from './read-run.js';
 export type { RecordOptions } from './record-run.js';
 export type { ForkOptions } from './fork-run.js';
-export { describeResume, type ResumeOptions } from './resume-run.js';
+export type { ResumeOptions } from './resume-run.js';
 export { attemptOf } from './read-run.js';
 export { DEFAULT_LEASE_MS } from './engine-deps.js';
 export { hostIdentity } from './host-identity.js';

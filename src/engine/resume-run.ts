@@ -3,7 +3,7 @@ import { RequestHasher } from '../cassette/index.js';
 import { restoreCheckpoint } from '../checkpoint/index.js';
 import { ForkpointError, RESUMABLE_ERROR_CODES } from '../errors/index.js';
 import type { SideEffectOption } from '../firewall/index.js';
-import { formatSideEffectPolicy, resolveSideEffectPolicy } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { ForkOverride } from '../fork/index.js';
 import { parseForkOverride } from '../fork/index.js';
 import type { NewRunRecord, RunRecord, RunResume } from '../store/index.js';
@@ -83,7 +83,8 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
   });
 
   const { status: _status, outcome: _outcome, error: _error, finishedAt: _finishedAt, stepCount: _stepCount, findings: _findings, purge: _purge, resumes: _resumes, ...kept } = run;
-  const taken: NewRunRecord = { ...kept, owner, sideEffects: policy };
+  // The run's own policy stays its first attempt's: the resume carries the one it runs under.
+  const taken: NewRunRecord = { ...kept, owner };
   await executeRun(deps, {
     run: taken,
     agent,
@@ -154,7 +155,3 @@ function continuationOf(deps: EngineDeps, run: RunRecord, agent: AgentBuild): Co
   }
   return { fromStep: last + 1, start, hasher, resumedFrom, transport: (live) => live };
 }
-
-/** The firewall a resumed attempt runs under, in words (for the CLI's first line). */
-export const describeResume = (resume: RunResume): string =>
-  `resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}), side effects ${formatSideEffectPolicy(resume.sideEffects)}`;
