@@ -3,7 +3,9 @@ import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { canonicalJson, isJsonObject, parseJsonInput } from '../json/index.js';
 import type { Cassette, CassetteEntry } from './cassette.js';
+import type { ExpansionLimits } from './shaped-strings.js';
 import { compactShapedStrings, expandShapedStrings } from './shaped-strings.js';
+import { instantOf } from '../time/index.js';
 import { CASSETTE_FORMAT } from './cassette.js';
 
 /**
@@ -26,8 +28,10 @@ function serializeStructural(cassette: Cassette): string {
 
 const TIERS = new Set(['full', 'structural', 'synthetic']);
 
-// A structural file expands to at most this many characters per string: a bomb of `a*999999999` is refused.
-const MAX_SHAPED_STRING = 16 * 1024 * 1024;
+// A structural file expands to at most this many characters per string and in all: a bomb of
+// `a*999999999`, or of a hundred `a*16777216`, is refused before it is built. The incident's whole full
+// cassette is 36 KB; a structural one standing for 64 MiB of text is far past any real run.
+const EXPANSION: ExpansionLimits = { perString: 16 * 1024 * 1024, total: 64 * 1024 * 1024 };
 
 /**
  * Reads and checks a cassette file. Anything malformed (not JSON, truncated,
@@ -35,8 +39,9 @@ const MAX_SHAPED_STRING = 16 * 1024 * 1024;
  * `CASSETTE_INVALID`, naming what is wrong.
  */
 export function parseCassette(text: string, origin: string): Cassette {
-  const parsed = parseJsonInput(text, `cassette ${origin}`, 'CASSETTE_INVALID');
-  const value = isJsonObject(parsed) && parsed.tier === 'structural' ? expandShapedStrings(parsed, MAX_SHAPED_STRING) : parsed;
+  // A byte order mark is how some editors begin a UTF-8 file; it is not part of the JSON.
+  const parsed = parseJsonInput(text.startsWith('\uFEFF') ? text.slice(1) : text, `cassette ${origin}`, 'CASSETTE_INVALID');
+  const value = isJsonObject(parsed) && parsed.tier === 'structural' ? expandShapedStrings(parsed, EXPANSION) : parsed;
   const invalid = (problem: string) => new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
   if (!isJsonObject(value)) throw invalid('it is not a JSON object');
   if (value.format !== CASSETTE_FORMAT) {
@@ -50,9 +55,17 @@ export function parseCassette(text: string, origin: string): Cassette {
   if (!isJsonObject(source) || typeof source.runId !== 'string' || !isJsonObject(source.input) || typeof source.recordedAt !== 'string') {
     throw invalid('source must have a runId, input and recordedAt');
   }
+  const { seed, at } = source;
+  if (seed !== undefined && seed !== null && !(typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)) {
+    throw invalid(`source.seed must be an integer from 0 to 4294967295 or null, got ${JSON.stringify(seed)}`);
+  }
+  if (at !== undefined && at !== null && !(typeof at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(at))) {
+    throw invalid(`source.at must be a date written YYYY-MM-DD or null, got ${JSON.stringify(at)}`);
+  }
+  if (source.scenario !== undefined && source.scenario !== null && typeof source.scenario !== 'string') throw invalid('source.scenario must be a string or null');
   if (value.tier !== undefined && !TIERS.has(String(value.tier))) throw invalid(`its tier is ${JSON.stringify(value.tier)}; tiers are full, structural and synthetic`);
-  if (value.expiresAt !== undefined && value.expiresAt !== null && !(typeof value.expiresAt === 'string' && !Number.isNaN(Date.parse(value.expiresAt)))) {
-    throw invalid('expiresAt must be an ISO timestamp or null');
+  if (value.expiresAt !== undefined && value.expiresAt !== null && !(typeof value.expiresAt === 'string' && instantOf(value.expiresAt) !== undefined)) {
+    throw invalid(`expiresAt must be an ISO 8601 timestamp with a zone (like 2026-03-07T17:42:00.000Z) or null, got ${JSON.stringify(value.expiresAt)}`);
   }
   if (!Array.isArray(messages)) throw invalid('messages must be an array');
   messages.forEach((item, i) => {

@@ -17,16 +17,28 @@ export function compactShapedStrings(value: JsonValue): JsonValue {
   return mapContainers(value, compactShapedStrings);
 }
 
-/** Reads `a*N` back as `a` repeated N times. */
-export function expandShapedStrings(value: JsonValue, maxLength: number): JsonValue {
-  if (typeof value === 'string') {
-    const written = WRITTEN.exec(value);
-    if (written === null) return value;
+/** How far a structural file may expand: each string, and all of them together. */
+export interface ExpansionLimits {
+  /** The most characters one `a*N` may stand for. */
+  readonly perString: number;
+  /** The most characters all of a file's `a*N` may stand for together: a file of many large runs is a bomb too. */
+  readonly total: number;
+}
+
+/** Reads `a*N` back as `a` repeated N times, within the limits. */
+export function expandShapedStrings(value: JsonValue, limits: ExpansionLimits): JsonValue {
+  let budget = limits.total;
+  const expand = (item: JsonValue): JsonValue => {
+    if (typeof item !== 'string') return mapContainers(item, expand);
+    const written = WRITTEN.exec(item);
+    if (written === null) return item;
     const length = Number(written[1]);
-    if (length > maxLength) throw new ForkpointError('CASSETTE_INVALID', `a shaped string of ${length} characters is longer than the file allows`);
+    if (length > limits.perString) throw new ForkpointError('CASSETTE_INVALID', `a shaped string of ${length} characters is longer than the file allows (${limits.perString})`);
+    budget -= length;
+    if (budget < 0) throw new ForkpointError('CASSETTE_INVALID', `its shaped strings stand for more than ${limits.total} characters in all, more than a structural cassette may expand to`);
     return 'a'.repeat(length);
-  }
-  return mapContainers(value, (item) => expandShapedStrings(item, maxLength));
+  };
+  return expand(value);
 }
 
 function mapContainers(value: JsonValue, map: (item: JsonValue) => JsonValue): JsonValue {

@@ -1,7 +1,7 @@
 import type { Message } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
-import { decodeParsedPayloads } from '../payload/index.js';
+import { decodeParsedPayloads, decodingStored } from '../payload/index.js';
 import type { MessageLog, Store } from '../store/index.js';
 import type { ConversationSegment } from './checkpoint-state.js';
 
@@ -22,6 +22,10 @@ export interface DecodedConversation {
  * messages are decoded.
  */
 export function decodeConversation(store: Store, payloads: readonly string[], logs: readonly MessageLog[]): DecodedConversation {
+  return decodingStored(`a checkpoint or message of ${store.location}`, () => decode(store, payloads, logs));
+}
+
+function decode(store: Store, payloads: readonly string[], logs: readonly MessageLog[]): DecodedConversation {
   const values: unknown[] = payloads.map((text) => JSON.parse(text) as unknown);
   // Each log's pieces in order: its segments as parsed arrays, its other messages as positions in `values`.
   const pieces: Array<Message[] | number> = [];

@@ -12,6 +12,9 @@ import { styleFor } from './output/style.js';
 import type { OptionSpec, ParsedOptions } from './parse-options.js';
 import { COMMON_OPTIONS, parseOptions, stringOption } from './parse-options.js';
 
+/** What a command does with the database: only `read` it (nothing about the file changes), or `write` it. */
+export type Access = 'read' | 'write';
+
 /** One CLI command: its help, its options, and what it does. */
 export interface Command {
   readonly name: string;
@@ -56,19 +59,22 @@ export class CommandContext {
     return createEngine({ store, clock: this.clock(parsed) });
   }
 
-  /** Opens (creating when absent) the database. */
-  openStore(parsed: ParsedOptions): Store {
+  /**
+   * Opens the database: to `write` (creating it when absent, migrating it when
+   * old), or only to `read`, which changes nothing about the file.
+   */
+  openStore(parsed: ParsedOptions, access: Access = 'write'): Store {
     const synchronous = stringOption(parsed, 'synchronous') ?? 'normal';
     if (synchronous !== 'normal' && synchronous !== 'full') {
       throw new ForkpointError('USAGE', `--synchronous must be normal or full, got "${synchronous}"`);
     }
-    return sqliteStore({ path: this.dbPath(parsed), synchronous: synchronous === 'full' ? 'FULL' : 'NORMAL' });
+    return sqliteStore({ path: this.dbPath(parsed), synchronous: synchronous === 'full' ? 'FULL' : 'NORMAL', readOnly: access === 'read' });
   }
 
-  /** Opens the database only if it exists: reading commands never create one. */
-  openExistingStore(parsed: ParsedOptions): Store | undefined {
+  /** Opens the database only if it exists: commands that need one never create it. */
+  openExistingStore(parsed: ParsedOptions, access: Access): Store | undefined {
     const path = this.dbPath(parsed);
-    return path !== ':memory:' && !existsSync(path) ? undefined : this.openStore(parsed);
+    return path !== ':memory:' && !existsSync(path) ? undefined : this.openStore(parsed, access);
   }
 
   /** The one run id a command takes as its argument, checked; `example` shows how to call it. */
@@ -80,9 +86,9 @@ export class CommandContext {
     return runId;
   }
 
-  /** Opens the database to read a run: `RUN_NOT_FOUND`, not a new empty file, when there is none. */
-  openStoreHolding(parsed: ParsedOptions, runId: string): Store {
-    const store = this.openExistingStore(parsed);
+  /** Opens the database to work on a run: `RUN_NOT_FOUND`, not a new empty file, when there is none. */
+  openStoreHolding(parsed: ParsedOptions, runId: string, access: Access): Store {
+    const store = this.openExistingStore(parsed, access);
     if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${this.dbPath(parsed)} yet`);
     return store;
   }

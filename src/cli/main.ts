@@ -83,7 +83,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
 }
 
 function report(cli: CommandContext, json: boolean, code: string, message: string, exit: ExitCode): ExitCode {
-  cli.note(`forkpoint: ${code}: ${message}`);
-  if (json) cli.json({ error: { code, message } });
+  // One line, always: a message that quotes a file or a value may hold line breaks of its own.
+  const line = message.replace(/\r?\n/g, '\\n');
+  cli.note(`forkpoint: ${code}: ${line}`);
+  if (json) cli.json({ error: { code, message: line } });
   return exit;
 }

@@ -30,7 +30,7 @@ export interface ParsedOptions {
 export function parseOptions(args: readonly string[], specs: Readonly<Record<string, OptionSpec>>): ParsedOptions {
   try {
     const { values, positionals } = parseArgs({
-      args: [...args],
+      args: withNegativeValues(args, specs),
       options: Object.fromEntries(
         Object.entries(specs).map(([name, spec]) => [name, spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short }]),
       ),
@@ -39,9 +39,28 @@ export function parseOptions(args: readonly string[], specs: Readonly<Record<str
     });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, '') : String(error);
+    // parseArgs explains itself over several lines; the first says what is wrong.
+    const message = error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, '').split('\n')[0]!.replace(/\.$/, '') : String(error);
     throw new ForkpointError('USAGE', `${message}; see --help`, { cause: error });
   }
+}
+
+// node's parseArgs takes `--at-step -1` for a missing value followed by option -1; a value that reads as a
+// negative number (`-1`, `-5`, `-0.5`) is the option's own value, as if written `--at-step=-1`.
+function withNegativeValues(args: readonly string[], specs: Readonly<Record<string, OptionSpec>>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name !== undefined && specs[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
 }
 
 /** The string value of an option, if given. */

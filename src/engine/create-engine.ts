@@ -110,10 +110,11 @@ export function createEngine(options: EngineOptions): Engine {
     tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
     drift: (driftOptions) => probeDrift(deps, driftOptions),
     gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.owner !== null && isOwnerAlive(deps, run.owner)),
-    getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps)),
-    getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), ownerCheck(deps)),
-    listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, ownerCheck(deps))),
-    lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), ownerCheck(deps)),
+    // Every read applies the retention rule at the engine's clock, gc or not.
+    getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps), deps.clock()),
+    getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
+    listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, ownerCheck(deps), deps.clock())),
+    lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
     checkpoint: (runId: string, step: number): RestoredCheckpoint =>
       deps.store.read(() => {
         const lineage = requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');

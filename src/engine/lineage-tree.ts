@@ -28,7 +28,7 @@ export interface Lineage {
  * and re-executions to their sources (where the source is in this database);
  * downwards it collects everything made from the run.
  */
-export function lineageTreeOf(store: Store, run: RunRecord, isOwnerAlive: OwnerCheck): Lineage {
+export function lineageTreeOf(store: Store, run: RunRecord, isOwnerAlive: OwnerCheck, now?: Date): Lineage {
   const ancestors: RunSummary[] = [];
   const seen = new Set<string>([run.runId]);
   let up = originOf(run);
@@ -36,22 +36,23 @@ export function lineageTreeOf(store: Store, run: RunRecord, isOwnerAlive: OwnerC
     seen.add(up);
     const found = store.getRun(up);
     if (found === undefined) break;
-    ancestors.unshift(summarizeRun(found, isOwnerAlive));
+    ancestors.unshift(summarizeRun(found, isOwnerAlive, now));
     up = originOf(found);
   }
   const visited = new Set<string>();
   const build = (record: RunRecord): LineageNode => {
     visited.add(record.runId);
+    const summary = summarizeRun(record, isOwnerAlive, now);
     const children = store
       .listChildren(record.runId)
       .filter((child) => !visited.has(child.runId))
       .map(build);
     return {
-      run: summarizeRun(record, isOwnerAlive),
+      run: summary,
       relation: relationOf(record),
-      override: record.parent?.override ?? null,
-      changes: record.parent?.changes ?? null,
-      liveSideEffects: liveSideEffectsOf(store, record),
+      override: summary.parent?.override ?? null,
+      changes: summary.parent?.changes ?? null,
+      liveSideEffects: summary.retention.expired ? [] : liveSideEffectsOf(store, record),
       children,
     };
   };

@@ -6,6 +6,7 @@ import { ForkpointError } from '../errors/index.js';
 import { decodePayloads } from '../payload/index.js';
 import type { RunOwner, RunRecord, RunResume, RunStatus, StepRecord, Store } from '../store/index.js';
 import type { CompletedStep } from './drive-run.js';
+import { asReadAt, fullTierExpired } from './expired-view.js';
 import type { RunSummary, RunView, StepView } from './run-view.js';
 
 /** Whether a running run's owner is still at work (see `isOwnerAlive`). */
@@ -17,8 +18,12 @@ export function effectiveStatus(run: RunRecord, isOwnerAlive: OwnerCheck): RunSt
   return run.owner !== null && isOwnerAlive(run.owner) ? 'running' : 'interrupted';
 }
 
-/** A run without its steps. */
-export function summarizeRun(run: RunRecord, isOwnerAlive: OwnerCheck): RunSummary {
+/**
+ * A run without its steps. With `now`, as a read at that time shows it: an
+ * expired full tier's payloads shaped (see `asReadAt`) and marked expired.
+ */
+export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: Date): RunSummary {
+  const run = now === undefined ? stored : asReadAt(stored, now);
   return {
     mode: run.mode,
     runId: run.runId,
@@ -37,7 +42,13 @@ export function summarizeRun(run: RunRecord, isOwnerAlive: OwnerCheck): RunSumma
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
     stepCount: run.stepCount,
-    retention: { tier: run.tier, expiresAt: run.expiresAt, structuralExpiresAt: run.structuralExpiresAt, purge: run.purge },
+    retention: {
+      tier: run.tier,
+      expiresAt: run.expiresAt,
+      structuralExpiresAt: run.structuralExpiresAt,
+      purge: run.purge,
+      expired: now !== undefined && fullTierExpired(run, now),
+    },
     sideEffects: run.sideEffects,
     resumes: run.resumes,
   };
@@ -55,11 +66,13 @@ export function requireRun(store: Store, runId: string): RunRecord {
 /**
  * Reads a run with every step of its trajectory decoded. Steps a fork
  * inherited from its parent are read from the parent and marked `inherited`.
+ * With `now`, a run whose full tier has expired by then shows no steps, and
+ * its summary's payloads shaped, whether or not `gc` has removed them.
  */
-export function readRunView(store: Store, runId: string, isOwnerAlive: OwnerCheck): RunView {
+export function readRunView(store: Store, runId: string, isOwnerAlive: OwnerCheck, now?: Date): RunView {
   const run = requireRun(store, runId);
-  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive);
-  return { ...summary, steps: readStepViews(store, runId) };
+  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive, now);
+  return { ...summary, steps: summary.retention.expired ? [] : readStepViews(store, runId) };
 }
 
 /**

@@ -75,6 +75,11 @@ export interface RunRetention {
   readonly structuralExpiresAt: string | null;
   /** Set once the rows were removed: the summary and the structural record are what remains. */
   readonly purge: RunPurge | null;
+  /**
+   * True once the full tier has expired, removed by `gc` or not: a read then
+   * shows no steps and the summary's payloads shaped.
+   */
+  readonly expired: boolean;
 }
 
 /** The run a `record` made. Its mode is always `record` and it has no parent. */

@@ -24,6 +24,8 @@ const CODE_KINDS = {
   STORE_CORRUPT: 'input',
   STORE_UNREADABLE: 'input',
   STORE_TOO_NEW: 'input',
+  STORE_OUTDATED: 'input',
+  STORE_FULL: 'input',
   LEASE_LOST: 'input',
   REPLAY_DIVERGED: 'outcome',
   VALIDATION_FAILED: 'outcome',
@@ -54,12 +56,12 @@ export const ERROR_CODES = Object.keys(CODE_KINDS) as readonly ErrorCode[];
 /**
  * Codes that stop a run before it reached an outcome of its own, without the
  * agent's code being at fault: the world could not be reached, the firewall
- * stopped a side effect, forkpoint itself failed. `resume` continues such a
+ * stopped a side effect, the disk filled up, forkpoint itself failed. `resume` continues such a
  * run from its last committed checkpoint; it refuses the others, since
  * resuming a run that completed or failed in the agent's own code would hide
  * a real outcome.
  */
-export const RESUMABLE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['PROVIDER_FAILED', 'TOOL_FAILED', 'SIDE_EFFECT_BLOCKED', 'INTERNAL']);
+export const RESUMABLE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['PROVIDER_FAILED', 'TOOL_FAILED', 'SIDE_EFFECT_BLOCKED', 'STORE_FULL', 'INTERNAL']);
 
 /** Codes that mean "the caller gave us something we cannot use": the CLI maps them to exit status 2. */
 export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(ERROR_CODES.filter((code) => CODE_KINDS[code] === 'input'));

@@ -85,7 +85,8 @@ export function parseJsonInput(text: string, what: string, code: ErrorCode = 'IN
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // V8 quotes the text around the fault, raw line breaks and all: keep the message to one line.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\r?\n/g, '\\n');
     throw new ForkpointError(code, `${what} is not valid JSON: ${reason}`, { cause: error });
   }
   assertJsonValue(parsed, what, code);

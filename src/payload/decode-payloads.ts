@@ -1,6 +1,7 @@
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { BLOB_KEY, LITERAL_KEY, TREE_KEY, referenceKeyOf } from './payload-refs.js';
+import { decodingStored } from './stored-json.js';
 
 /** Reads blob bodies by digest; digests it does not know are absent from the map. */
 export type BlobReader = (digests: readonly string[]) => ReadonlyMap<string, string>;
@@ -21,9 +22,11 @@ interface Hole {
  * mutates them; within one call, equal plain blobs share one object.
  */
 export function decodePayloads(texts: readonly string[], readBlobs: BlobReader): JsonValue[] {
-  return decodeParsedPayloads(
-    texts.map((text) => JSON.parse(text) as unknown),
-    readBlobs,
+  return decodingStored('a payload', () =>
+    decodeParsedPayloads(
+      texts.map((text) => JSON.parse(text) as unknown),
+      readBlobs,
+    ),
   );
 }
 
@@ -33,6 +36,10 @@ export function decodePayloads(texts: readonly string[], readBlobs: BlobReader):
  * `JSON.parse`, and are filled in place and returned.
  */
 export function decodeParsedPayloads(values: unknown[], readBlobs: BlobReader): JsonValue[] {
+  return decodingStored('a payload blob', () => fillHoles(values, readBlobs));
+}
+
+function fillHoles(values: unknown[], readBlobs: BlobReader): JsonValue[] {
   let holes: Hole[] = [];
   for (let i = 0; i < values.length; i++) findHoles(values, i, holes);
 

@@ -9,3 +9,4 @@ export {
   referenceText,
   type PayloadBlob,
 } from './payload-refs.js';
+export { decodingStored } from './stored-json.js';

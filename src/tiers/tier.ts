@@ -1,3 +1,4 @@
+import { instantOf } from '../time/index.js';
 export type { Tier } from '../cassette/index.js';
 
 /** How long a full recording may be kept. */
@@ -19,8 +20,17 @@ export const structuralExpiryOf = (recordedAt: Date): string =>
 export function earlierExpiry(a: string | null, b: string | null): string | null {
   if (a === null) return b;
   if (b === null) return a;
-  return a < b ? a : b;
+  // As instants: `…+09:00` and `…Z` do not sort as text. One that is no instant at all counts as already past.
+  return (instantOf(a) ?? Number.NEGATIVE_INFINITY) <= (instantOf(b) ?? Number.NEGATIVE_INFINITY) ? a : b;
 }
 
-/** True when `expiresAt` (null: never) has passed at `now`. */
-export const hasExpired = (expiresAt: string | null, now: Date): boolean => expiresAt !== null && expiresAt <= now.toISOString();
+/**
+ * True when `expiresAt` (null: never) has passed at `now`. Compared as
+ * instants, so `+09:00` and `Z` forms of one time agree; a timestamp that is
+ * not ISO 8601 counts as expired, since nothing says when it ends.
+ */
+export const hasExpired = (expiresAt: string | null, now: Date): boolean => {
+  if (expiresAt === null) return false;
+  const instant = instantOf(expiresAt);
+  return instant === undefined || instant <= now.getTime();
+};

@@ -41,7 +41,23 @@ describe('retention of the full tier', () => {
   it('stamps a recording with a 72-hour full tier and a 90-day structural tier', async () => {
     const { engine } = engineWithClock();
     const incident = await recordIncident(engine);
-    expect(incident.retention).toEqual({ tier: 'full', expiresAt: '2026-03-07T09:00:00.000Z', structuralExpiresAt: '2026-06-02T09:00:00.000Z', purge: null });
+    expect(incident.retention).toEqual({ tier: 'full', expiresAt: '2026-03-07T09:00:00.000Z', structuralExpiresAt: '2026-06-02T09:00:00.000Z', purge: null, expired: false });
+  });
+
+  it('shows no payload of a full tier that has expired, whether or not gc has removed it yet', async () => {
+    const { engine, setNow } = engineWithClock();
+    await recordIncident(engine);
+    setNow(hoursLater(71));
+    expect(engine.getRun('9b40c1d5')).toMatchObject({ input: { claimId: 'CLM-91077' }, retention: { expired: false } });
+    expect(engine.getRun('9b40c1d5').steps).toHaveLength(9);
+    setNow(hoursLater(73));
+    const shown = engine.getRun('9b40c1d5');
+    expect(shown).toMatchObject({ input: { claimId: 'aaaaaaaaa' }, steps: [], retention: { expired: true, purge: null } });
+    expect(shown.error?.message).toMatch(/^a+$/);
+    expect(JSON.stringify(engine.listRuns())).not.toContain('CLM-91077');
+    expect(JSON.stringify(engine.lineage('9b40c1d5'))).not.toContain('CLM-91077');
+    // The rows are still there until gc runs; a read just never shows them.
+    expect(engine.store.readSteps('9b40c1d5')).toHaveLength(10);
   });
 
   it('after gc 73 hours later cannot replay, fork, export or re-execute the incident in full, but replays it structurally', async () => {

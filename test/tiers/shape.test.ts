@@ -42,7 +42,7 @@ describe('the structural shape of a value', () => {
     expect(JSON.stringify(shapeJson(value))).toBe('[{"__proto__":0,"b":"aa"}]');
     const written = compactShapedStrings(JSON.parse('{"__proto__":"aaaaa"}') as JsonValue);
     expect(JSON.stringify(written)).toBe('{"__proto__":"a*5"}');
-    expect(JSON.stringify(expandShapedStrings(written, 10))).toBe('{"__proto__":"aaaaa"}');
+    expect(JSON.stringify(expandShapedStrings(written, { perString: 10, total: 100 }))).toBe('{"__proto__":"aaaaa"}');
   });
 
   it('is a shape of any JSON value, and shaping a shape changes nothing', () => {

@@ -24,7 +24,7 @@ export const compareCommand: Command = {
     }
     assertRunId(first);
     assertRunId(second);
-    return withStore(cli.openStoreHolding(parsed, first), async (open) => {
+    return withStore(cli.openStoreHolding(parsed, first, 'read'), async (open) => {
       const engine = cli.engine(parsed, open);
       const a = engine.getRun(first);
       const b = engine.getRun(second);

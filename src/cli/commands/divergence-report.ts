@@ -51,7 +51,7 @@ export const divergenceReportCommand: Command = {
     const sideEffects = sideEffectsOption(parsed);
 
     // Reading commands never create a database: with none, there is nothing recorded to re-execute.
-    const store = cli.openExistingStore(parsed);
+    const store = cli.openExistingStore(parsed, 'write');
     if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no recorded runs: there is no database at ${cli.dbPath(parsed)} yet`);
     return withStore(store, async (open) => {
       const engine = cli.engine(parsed, open);

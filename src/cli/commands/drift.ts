@@ -28,7 +28,7 @@ export const driftCommand: Command = {
     const at = stringOption(parsed, 'at');
     if (at === undefined) throw new ForkpointError('USAGE', 'drift needs --at DATE, the day of the world to ask');
     assertWorldDate(at);
-    return withStore(cli.openStoreHolding(parsed, runId), async (store) => {
+    return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (store) => {
       const engine = cli.engine(parsed, store);
       const run = engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(stringOption(parsed, 'scenario'), run.scenario, runId);

@@ -24,7 +24,7 @@ export const exportCommand: Command = {
     const file = stringOption(parsed, 'output');
     const tier = stringOption(parsed, 'tier') ?? 'full';
     if (tier !== 'full' && tier !== 'structural') throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
-    return withStore(cli.openStoreHolding(parsed, runId), (open) => {
+    return withStore(cli.openStoreHolding(parsed, runId, 'read'), (open) => {
       const engine = cli.engine(parsed, open);
       const cassette = engine.cassette(runId, tier);
       const text = serializeCassette(cassette);

@@ -57,7 +57,7 @@ export const forkCommand: Command = {
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
     if (seed !== undefined) assertSeed(seed + repeats - 1);
 
-    return withStore(cli.openStoreHolding(parsed, runId), async (store) => {
+    return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
       const engine = cli.engine(parsed, store);
       const parent = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), parent.scenario, runId);

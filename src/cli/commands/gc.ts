@@ -22,7 +22,7 @@ export const gcCommand: Command = {
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     if (parsed.positionals.length > 0) throw new ForkpointError('USAGE', `gc takes no arguments, got "${parsed.positionals[0]}"`);
     const path = cli.dbPath(parsed);
-    const store = cli.openExistingStore(parsed);
+    const store = cli.openExistingStore(parsed, 'write');
     if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${path}; nothing to collect`);
     const bytesBefore = fileBytes(path);
     const report = await withStore(store, (open) => cli.engine(parsed, open).gc());

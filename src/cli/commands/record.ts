@@ -17,13 +17,18 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   seed: SHARED_OPTIONS.seed,
   latency: SHARED_OPTIONS.latency,
   capture: { ...SHARED_OPTIONS.capture, description: `${SHARED_OPTIONS.capture.description} (default all)` },
+  tier: {
+    type: 'string',
+    value: 'full|synthetic',
+    description: 'full (default: real payloads, kept for the store\'s full-tier period) or synthetic (a made-up input that holds no customer data: kept without expiry, for fixtures)',
+  },
 };
 
 /** `forkpoint record`: a new run against the live world, every step checkpointed as it happens. */
 export const recordCommand: Command = {
   name: 'record',
   summary: 'record a run against the live world, checkpointing every step',
-  usage: '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX8] [--seed N] [--capture POLICY] [--json]',
+  usage: '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX8] [--seed N] [--capture POLICY] [--tier full|synthetic] [--json]',
   options: OPTIONS,
   async run(args, cli) {
     if (args.includes('--help')) return printCommandHelp(this, cli);
@@ -43,6 +48,8 @@ export const recordCommand: Command = {
     const latencyMs = integerOption(parsed, 'latency', 0, 60_000) ?? 0;
     const agent = buildOf(scenario, stringOption(parsed, 'build'));
     const capture = parseCapturePolicy(stringOption(parsed, 'capture') ?? 'all');
+    const tier = stringOption(parsed, 'tier') ?? 'full';
+    if (tier !== 'full' && tier !== 'synthetic') throw new ForkpointError('USAGE', `--tier must be full or synthetic, got "${tier}"`);
     const input = scenario.inputFrom(inputFlagValues(scenario, parsed));
 
     return withStore(cli.openStore(parsed), async (store) => {
@@ -55,6 +62,7 @@ export const recordCommand: Command = {
         ...(seed === undefined ? {} : { seed }),
         ...(runId === undefined ? {} : { runId }),
         ...(capture.keep === 'all' ? {} : { capture }),
+        tier,
       });
       if (parsed.values.json === true) cli.json(run);
       else {

@@ -15,7 +15,7 @@ export const runsCommand: Command = {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     if (parsed.positionals.length > 0) throw new ForkpointError('USAGE', `runs takes no arguments, got "${parsed.positionals[0]}"`);
-    const store = cli.openExistingStore(parsed);
+    const store = cli.openExistingStore(parsed, 'read');
     const runs = store === undefined ? [] : await withStore(store, (open) => cli.engine(parsed, open).listRuns());
     if (parsed.values.json === true) cli.json({ runs });
     else cli.print(formatRuns(runs, cli.style));

@@ -20,7 +20,7 @@ export const showCommand: Command = {
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     const runId = cli.runIdArgument(parsed, 'forkpoint show 9b40c1d5');
     const step = integerOption(parsed, 'step', 0, Number.MAX_SAFE_INTEGER);
-    return withStore(cli.openStoreHolding(parsed, runId), async (open) => {
+    return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (open) => {
       const engine = cli.engine(parsed, open);
       if (step === undefined) {
         const run = engine.getRun(runId);

@@ -45,7 +45,7 @@ export const verifyCommand: Command = {
     const sideEffects = sideEffectsOption(parsed);
     if (sideEffects !== undefined && mode !== 'reexecution') throw new ForkpointError('USAGE', '--side-effects only applies to --mode reexecution: a strict replay never calls a tool');
 
-    return withStore(cli.openStoreHolding(parsed, runId), async (store) => {
+    return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
       const engine = cli.engine(parsed, store);
       const recording = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), recording.scenario, runId);

@@ -30,5 +30,6 @@ export function formatRetention(retention: RunRetention): string {
     const why = purge.reason === 'capture-policy' ? 'not kept by the capture policy' : `expired, removed ${purge.at}`;
     return `retention: ${tier} tier ${why}${structural}`;
   }
+  if (retention.expired) return `retention: ${tier} tier expired at ${expiresAt ?? '?'} (not yet removed by gc: its payloads are no longer shown)${structural}`;
   return `retention: ${tier} tier until ${expiresAt ?? 'never'}${structural}`;
 }

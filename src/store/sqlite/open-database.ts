@@ -33,22 +33,47 @@ export interface OpenDatabaseOptions {
   /** Milliseconds to wait for another process's write lock before failing. */
   readonly busyTimeoutMs: number;
   readonly now: () => Date;
+  /**
+   * Only read: the file must exist, nothing about it changes (no journal mode, no migration, no schema),
+   * and SQLite refuses any write on the connection. An outdated schema is refused rather than migrated.
+   */
+  readonly readOnly?: boolean;
+  /** The most bytes the file may grow to; past it a write fails as on a full disk (`STORE_FULL`). */
+  readonly maxBytes?: number;
 }
 
 /**
- * Opens (creating when absent) a forkpoint database, sets its pragmas and
- * applies pending migrations in one immediate transaction.
+ * Opens a forkpoint database. Its schema is read first, with no lock held
+ * beyond a read: a file that is not a forkpoint database, or is damaged, is
+ * refused before anything about it changes. Then, for a writer, its pragmas
+ * are set (creating the file when absent) and pending migrations applied in
+ * one immediate transaction, which only a database that needs one takes.
  */
 export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   return withSqliteErrors(options.path, () => {
-    const db = new Database(options.path, { timeout: options.busyTimeoutMs });
+    const readOnly = options.readOnly === true;
+    const db = new Database(options.path, { timeout: options.busyTimeoutMs, fileMustExist: readOnly });
     try {
+      if (readOnly) db.pragma('query_only = ON');
+      const state = readSchemaState(db, options.path);
+      if (readOnly) {
+        configureConnection(db, options);
+        if (state.version < SCHEMA_VERSION) {
+          throw new ForkpointError(
+            'STORE_OUTDATED',
+            `${options.path} has schema version ${state.version}; this forkpoint reads version ${SCHEMA_VERSION}. A command that writes (record, gc, ...) migrates it; this one only reads, and changes nothing`,
+          );
+        }
+        return db;
+      }
       configure(db, options);
-      // Off while migrating: a migration that rebuilds a table drops the one other tables refer to, which
-      // enforcement refuses (and the pragma cannot change inside the migrations' transaction). The
-      // migrations then check every reference themselves before they commit.
-      db.pragma('foreign_keys = OFF');
-      migrate(db, options);
+      if (state.version < SCHEMA_VERSION) {
+        // Off while migrating: a migration that rebuilds a table drops the one other tables refer to, which
+        // enforcement refuses (and the pragma cannot change inside the migrations' transaction). The
+        // migrations then check every reference themselves before they commit.
+        db.pragma('foreign_keys = OFF');
+        migrate(db, options);
+      }
       db.pragma('foreign_keys = ON');
       return db;
     } catch (error) {
@@ -56,6 +81,45 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
       throw error;
     }
   });
+}
+
+/** Whether a file holds a forkpoint database, and at which schema version (0 for an empty file). */
+interface SchemaState {
+  readonly version: number;
+}
+
+// The tables every schema version from 1 has; a database without one of them has lost it.
+const CORE_TABLES = ['runs', 'steps', 'blobs'];
+
+function readSchemaState(db: Database.Database, path: string): SchemaState {
+  const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
+  if (tables.length === 0) return { version: 0 };
+  if (!tables.includes('schema_migrations')) {
+    throw new ForkpointError('STORE_CORRUPT', `${path} is a SQLite database but not a forkpoint one (tables: ${tables.slice(0, 5).join(', ')}); point --db at another file`);
+  }
+  const version = (db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() as number | null) ?? 0;
+  if (version > SCHEMA_VERSION) {
+    throw new ForkpointError('STORE_TOO_NEW', `${path} has schema version ${version}, newer than this forkpoint understands (${SCHEMA_VERSION}); upgrade forkpoint`);
+  }
+  const others = tables.filter((name) => name !== 'schema_migrations');
+  if (version === 0 && others.length > 0) {
+    throw new ForkpointError('STORE_CORRUPT', `${path} has forkpoint's tables (${others.slice(0, 5).join(', ')}) but no record of its migrations; restore it from a copy, or point --db at another file`);
+  }
+  const missing = version === 0 ? [] : CORE_TABLES.filter((name) => !tables.includes(name));
+  if (missing.length > 0) {
+    throw new ForkpointError('STORE_CORRUPT', `${path} has lost its ${missing.join(', ')} table${missing.length === 1 ? '' : 's'} (schema version ${version}); restore it from a copy, or point --db at another file`);
+  }
+  return { version };
+}
+
+// Settings of this connection only: none of them writes to the file.
+function configureConnection(db: Database.Database, options: OpenDatabaseOptions): void {
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
+  if (options.maxBytes !== undefined) {
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
+  }
 }
 
 function configure(db: Database.Database, options: OpenDatabaseOptions): void {
@@ -67,26 +131,21 @@ function configure(db: Database.Database, options: OpenDatabaseOptions): void {
     db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma('auto_vacuum = INCREMENTAL');
   }
-  db.pragma('journal_mode = WAL');
+  // Switching the journal writes the file's header: only when it is not WAL already.
+  if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   // A checkpoint rewinds the log but leaves the file at its longest; this trims it back.
   db.pragma(`journal_size_limit = ${WAL_AUTOCHECKPOINT_PAGES * PAGE_SIZE}`);
-  db.pragma(`mmap_size = ${MMAP_BYTES}`);
+  configureConnection(db, options);
   db.pragma(`synchronous = ${options.synchronous}`);
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
   // ON, not FAST: FAST leaves deleted payloads readable in overflow pages.
   db.pragma('secure_delete = ON');
 }
 
 function migrate(db: Database.Database, options: OpenDatabaseOptions): void {
   db.transaction(() => {
-    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
-    if (tables.length > 0 && !tables.includes('schema_migrations')) {
-      throw new ForkpointError(
-        'STORE_CORRUPT',
-        `${options.path} is a SQLite database but not a forkpoint one (tables: ${tables.slice(0, 5).join(', ')}); point --db at another file`,
-      );
-    }
+    // Read again under the write lock: another process may have migrated (or damaged) it meanwhile.
+    readSchemaState(db, options.path);
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version    INTEGER PRIMARY KEY,
       name       TEXT NOT NULL,
@@ -94,16 +153,21 @@ function migrate(db: Database.Database, options: OpenDatabaseOptions): void {
     ) STRICT`);
     const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
     const newest = Math.max(0, ...applied);
-    if (newest > SCHEMA_VERSION) {
-      throw new ForkpointError(
-        'STORE_TOO_NEW',
-        `${options.path} has schema version ${newest}, newer than this forkpoint understands (${SCHEMA_VERSION}); upgrade forkpoint`,
-      );
-    }
     const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
-      db.exec(migration.sql);
+      try {
+        db.exec(migration.sql);
+      } catch (error) {
+        // A migration that does not fit the schema (a column it adds is there already): the record of
+        // migrations and the schema disagree, so the file was changed outside forkpoint. Nothing is kept.
+        if (!(error instanceof Database.SqliteError)) throw error;
+        throw new ForkpointError(
+          'STORE_CORRUPT',
+          `${options.path} records schema version ${newest} but its tables do not match it (migration ${migration.version} failed: ${error.message}); restore it from a copy`,
+          { cause: error },
+        );
+      }
       record.run(migration.version, migration.name, options.now().toISOString());
     }
     if (newest < SCHEMA_VERSION) {

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
-import { canonicalJson } from '../../json/index.js';
+import { canonicalJson, isJsonObject } from '../../json/index.js';
+import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../cassette/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
 import type { Provenance, PurgeReason, RunErrorRecord, RunMode, RunOwner, RunRecord, RunResume, RunStatus } from '../run-record.js';
@@ -67,9 +68,37 @@ export interface StepRow {
 const toText = (value: JsonValue | null): string | null => (value === null ? null : canonicalJson(value));
 const fromText = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-/** Maps a `runs` row to a record. */
+/**
+ * Maps a `runs` row to a record; a column that does not hold the JSON
+ * forkpoint wrote there is `STORE_CORRUPT`, naming the run.
+ */
 export function runFromRow(row: RunRow): RunRecord {
-  return {
+  return decodingStored(`run ${row.run_id}'s summary`, () => mapRun(row));
+}
+
+const MODES: ReadonlySet<string> = new Set<RunMode>(['record', 'replay:strict', 'replay:fidelity', 'replay:structural', 'reexecution', 'fork']);
+const STATUSES: ReadonlySet<string> = new Set<RunStatus>(['running', 'completed', 'failed', 'diverged']);
+const TIERS: ReadonlySet<string> = new Set<Tier>(['full', 'structural', 'synthetic']);
+
+// What every reader relies on, checked once here: a row edited outside forkpoint fails as STORE_CORRUPT, not
+// as a TypeError in whatever code reads the field first.
+function checkRun(run: RunRecord): RunRecord {
+  const problem =
+    !MODES.has(run.mode) ? `mode ${JSON.stringify(run.mode)}`
+    : !STATUSES.has(run.status) ? `status ${JSON.stringify(run.status)}`
+    : !TIERS.has(run.tier) ? `tier ${JSON.stringify(run.tier)}`
+    : !isJsonObject(run.input as JsonValue) ? 'an input that is not an object'
+    : run.outcome !== null && !isJsonObject(run.outcome as JsonValue) ? 'an outcome that is not an object'
+    : run.error !== null && !(isJsonObject(run.error as unknown as JsonValue) && typeof run.error.code === 'string' && typeof run.error.message === 'string') ? 'an error without a code and a message'
+    : !Array.isArray(run.findings) || !run.findings.every((finding) => isJsonObject(finding)) ? 'findings that are not a list of objects'
+    : !Array.isArray(run.resumes) ? 'resumes that are not a list'
+    : undefined;
+  if (problem !== undefined) throw new SyntaxError(`it holds ${problem}`);
+  return run;
+}
+
+function mapRun(row: RunRow): RunRecord {
+  return checkRun({
     runId: row.run_id,
     mode: row.mode as RunMode,
     agentName: row.agent_name,
@@ -106,7 +135,7 @@ export function runFromRow(row: RunRow): RunRecord {
     expiresAt: row.expires_at,
     structuralExpiresAt: row.structural_expires_at,
     purge: row.purged_at === null ? null : { at: row.purged_at, reason: (row.purge_reason ?? 'expired') as PurgeReason },
-  };
+  });
 }
 
 /** The bind parameters of a run insert. */

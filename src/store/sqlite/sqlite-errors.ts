@@ -20,6 +20,19 @@ export function translateSqliteError(error: unknown, location: string): unknown 
       { cause: error },
     );
   }
+  if (code === 'SQLITE_FULL') {
+    return new ForkpointError(
+      'STORE_FULL',
+      `the disk holding ${location} is full, or the database reached its size limit (${error.message}); nothing of the write that failed was kept. Free space there (\`forkpoint gc\` removes what has expired), then run the command again, or \`forkpoint resume\` a run it stopped`,
+      { cause: error },
+    );
+  }
+  // A table or column the schema says is there but is not: the file was changed outside forkpoint.
+  if (code === 'SQLITE_ERROR' && /no such (table|column)|malformed/.test(error.message)) {
+    return new ForkpointError('STORE_CORRUPT', `${location} does not hold the schema its version says (${error.message}); restore it from a copy, or point --db at another file`, {
+      cause: error,
+    });
+  }
   if (UNREADABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) {
     return new ForkpointError(
       'STORE_UNREADABLE',

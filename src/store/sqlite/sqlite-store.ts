@@ -2,11 +2,13 @@ import { ForkpointError } from '../../errors/index.js';
 import type { JsonValue } from '../../json/index.js';
 import { canonicalJson } from '../../json/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
+import { decodingStored } from '../../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
 import type { MessageLog, StepRecord } from '../step-record.js';
 import type { FullTierPurge, PurgeCounts, ResumeClaim, Store } from '../store.js';
 import { closeOverTrees, collectRowReferences, noReferences } from './blob-references.js';
 import type { Synchronous } from './open-database.js';
+import { isEmptyFile } from './empty-file.js';
 import { openDatabase } from './open-database.js';
 import type { RunRow, StepRow } from './row-mapping.js';
 import { errorToText, findingsToText, runFromRow, runToParams, STEP_COLUMNS, STEP_KEY_SPAN, stepFromRow, stepToValues } from './row-mapping.js';
@@ -29,6 +31,14 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs?: number;
   /** The clock stamped on applied migrations. */
   readonly now?: () => Date;
+  /**
+   * Only read: the file must exist and nothing about it changes (no journal
+   * mode switched, no schema created or migrated; SQLite refuses every write).
+   * An empty file reads as a store with no runs. Reading commands open this way.
+   */
+  readonly readOnly?: boolean;
+  /** A quota: the most bytes the file may grow to. A write past it fails with `STORE_FULL`, as on a full disk. */
+  readonly maxBytes?: number;
 }
 
 // Callers name runs by id; their step rows are keyed by the run's integer key (see STEP_KEY_SPAN).
@@ -60,17 +70,31 @@ const REFERRING_COLUMNS = 'message_segment, request, response, message, checkpoi
  */
 export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   const location = options.path ?? DEFAULT_DB_PATH;
+  const readOnly = options.readOnly === true;
+  // An empty file holds no runs: read as such, from a schema in memory, so the file is never written.
+  const empty = readOnly && location !== ':memory:' && withSqliteErrors(location, () => isEmptyFile(location));
   const db = openDatabase({
-    path: location,
+    path: empty ? ':memory:' : location,
     synchronous: options.synchronous ?? 'NORMAL',
     busyTimeoutMs: options.busyTimeoutMs ?? 5000,
     now: options.now ?? (() => new Date()),
+    readOnly: readOnly && !empty,
+    ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
   });
   const guarded = <T>(work: () => T): T => withSqliteErrors(location, work);
+  // A statement that cannot be prepared (a table changed outside forkpoint) fails the open, which lets go of the file.
+  const preparing = <T>(work: () => T): T => {
+    try {
+      return guarded(work);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  };
   // Step numbers clamped to what a row key can hold, so that a range's ends stay integers.
   const stepRange = (from: number, to: number) => ({ from: Math.max(0, from), to: Math.min(to, LAST_STEP_KEY) });
 
-  const statements = {
+  const statements = preparing(() => ({
     insertRun: db.prepare(
       `INSERT INTO runs (run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
          parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version, created_at,
@@ -146,7 +170,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     saveStructural: db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET body = excluded.body'),
     readStructural: db.prepare('SELECT body FROM structural_cassettes WHERE run_id = ?').pluck(),
     dropStructural: db.prepare('DELETE FROM structural_cassettes WHERE run_id = ?'),
-  };
+  }));
 
   const readBodies = (digests: readonly string[]): string[] => statements.readBlobBodies.all(JSON.stringify(digests)) as string[];
 
@@ -295,7 +319,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         const segmentRows = statements.readSegments.all({ run_id: runId, ...range }) as Array<[number, string]>;
         const after = segmentRows.length === 0 ? range.from - 1 : segmentRows[segmentRows.length - 1]![0];
         const row = statements.readMessages.get({ run_id: runId, from: after + 1, to: range.to }) as { json: string; digests: string };
-        return { segments: segmentRows.map(([, segment]) => segment), json: row.json, digests: JSON.parse(row.digests) as string[] };
+        const digests = decodingStored(`the message digests of run ${runId}`, () => JSON.parse(row.digests) as string[]);
+        return { segments: segmentRows.map(([, segment]) => segment), json: row.json, digests };
       }),
     readBlobs(digests: readonly string[]): Map<string, string> {
       return guarded(() => {

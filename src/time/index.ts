@@ -1,0 +1,1 @@
+export { instantOf } from './instant.js';
