@@ -7,6 +7,7 @@ import type { ExpansionLimits } from './shaped-strings.js';
 import { compactShapedStrings, expandShapedStrings } from './shaped-strings.js';
 import { instantOf } from '../time/index.js';
 import { CASSETTE_FORMAT } from './cassette.js';
+import { SEALED_FORMAT } from './sealed-cassette.js';
 
 /**
  * A cassette as a file: pretty-printed JSON with sorted keys and one entry per
@@ -44,6 +45,9 @@ export function parseCassette(text: string, origin: string): Cassette {
   const value = isJsonObject(parsed) && parsed.tier === 'structural' ? expandShapedStrings(parsed, EXPANSION) : parsed;
   const invalid = (problem: string) => new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
   if (!isJsonObject(value)) throw invalid('it is not a JSON object');
+  if (value.format === SEALED_FORMAT) {
+    throw new ForkpointError('CASSETTE_SEALED', `cassette ${origin} is sealed (encrypted with its store's key): read it through that store, as \`forkpoint replay --cassette\` does with --db`);
+  }
   if (value.format !== CASSETTE_FORMAT) {
     throw invalid(`its format is ${JSON.stringify(value.format ?? null)}; this forkpoint reads ${CASSETTE_FORMAT}`);
   }
@@ -66,6 +70,11 @@ export function parseCassette(text: string, origin: string): Cassette {
   if (value.tier !== undefined && !TIERS.has(String(value.tier))) throw invalid(`its tier is ${JSON.stringify(value.tier)}; tiers are full, structural and synthetic`);
   if (value.expiresAt !== undefined && value.expiresAt !== null && !(typeof value.expiresAt === 'string' && instantOf(value.expiresAt) !== undefined)) {
     throw invalid(`expiresAt must be an ISO 8601 timestamp with a zone (like 2026-03-07T17:42:00.000Z) or null, got ${JSON.stringify(value.expiresAt)}`);
+  }
+  if (value.plaintext !== undefined && typeof value.plaintext !== 'string') throw invalid('plaintext must be a sentence saying what the file is');
+  const { seal } = value;
+  if (seal !== undefined && !(isJsonObject(seal) && typeof seal.store === 'string' && typeof seal.key === 'string' && typeof seal.mac === 'string')) {
+    throw invalid('seal must name its store, key and mac');
   }
   if (!Array.isArray(messages)) throw invalid('messages must be an array');
   messages.forEach((item, i) => {

@@ -1,4 +1,5 @@
 import type { Message } from '../conversation/index.js';
+import type { PlaintextSeal } from './sealed-cassette.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
 /** The version of the cassette file format. */
@@ -54,6 +55,14 @@ export interface Cassette {
   readonly tier?: Tier;
   /** When the cassette may no longer be used (ISO timestamp); null or absent: never. */
   readonly expiresAt?: string | null;
+  /** Set on a full-tier file exported in the clear (`export --plaintext`): what such a copy is, in words. */
+  readonly plaintext?: string;
+  /**
+   * A plaintext full-tier file's seal: its store's signature of its run, tier
+   * and expiry, so a store holding the key refuses a copy whose tier or expiry
+   * was edited.
+   */
+  readonly seal?: PlaintextSeal;
   readonly agent: { readonly name: string; readonly build: string; readonly codeHash: string };
   readonly source: CassetteSource;
   /** The recording's conversation, in order, each message with its digest. */

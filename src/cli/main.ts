@@ -18,6 +18,7 @@ import { recordCommand } from './commands/record.js';
 import { reexecuteCommand } from './commands/reexecute.js';
 import { replayCommand } from './commands/replay.js';
 import { resumeCommand } from './commands/resume.js';
+import { retentionCommand } from './commands/retention.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
 import { suiteCommand } from './commands/suite.js';
@@ -46,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   treeCommand,
   exportCommand,
   gcCommand,
+  retentionCommand,
   demoCommand,
 ];
 

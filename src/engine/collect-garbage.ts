@@ -24,6 +24,8 @@ export interface GcReport {
   readonly structuralRemoved: readonly string[];
   /** Payload blobs no remaining row referred to. */
   readonly blobs: number;
+  /** Export keys deleted with their day: every cassette they sealed can no longer be read. */
+  readonly keys: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export function collectGarbage(store: Store, now: Date, isWorkedOn: (run: RunRec
   const structuralExpired = runs.filter((run) => hasExpired(run.structuralExpiresAt, now)).map((run) => run.runId);
   const removed = structuralExpired.filter((runId) => store.readStructural(runId) !== undefined);
   store.dropStructural(removed);
+  const keys = store.dropExportKeys(now.toISOString());
   store.compact();
   return {
     now: now.toISOString(),
@@ -70,6 +73,7 @@ export function collectGarbage(store: Store, now: Date, isWorkedOn: (run: RunRec
     })),
     structuralRemoved: removed,
     blobs: counts.blobs,
+    keys,
   };
 }
 

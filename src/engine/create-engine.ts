@@ -33,6 +33,10 @@ import type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeR
 import type { ResumeOptions } from './resume-run.js';
 import { resumeRun } from './resume-run.js';
 import type { JsonObject } from '../json/index.js';
+import type { RetentionPeriods, StoreSettings } from '../store/index.js';
+import type { ExportOptions, ExportedCassette } from './exported-cassette.js';
+import { exportCassette, readCassette } from './exported-cassette.js';
+import { checkedPeriods } from './retention-periods.js';
 
 /** The forkpoint engine: the modes, and reads over what they stored. */
 export interface Engine {
@@ -63,6 +67,21 @@ export interface Engine {
    * Raises `CASSETTE_EXPIRED` when the tier asked for has expired or was not kept.
    */
   cassette(runId: string, tier?: 'full' | 'structural'): Cassette;
+  /**
+   * A run's cassette as a file: a full tier sealed with the store's key for
+   * its expiry day (or, asked for, in the clear and signed); the other tiers open.
+   */
+  exportCassette(runId: string, options?: ExportOptions): ExportedCassette;
+  /**
+   * Reads a cassette file through this store: opens a sealed one with the
+   * store's key, checks a plaintext full tier's seal, and refuses a full tier
+   * that is neither (`CASSETTE_SEALED`, `CASSETTE_EXPIRED`, `CASSETTE_INVALID`).
+   */
+  readCassette(text: string, origin: string): Cassette;
+  /** The store's retention periods, and its id. */
+  settings(): StoreSettings;
+  /** Changes the store's retention periods; runs made from now on get them. */
+  updateSettings(change: Partial<RetentionPeriods>): StoreSettings;
   /** The bytes of each tier of a run as a cassette file; null for a tier that is gone. */
   tierSizes(runId: string): TierSizes;
   /** Enforces retention: removes what has expired by the engine's clock (see {@link GcReport}). */
@@ -107,6 +126,10 @@ export function createEngine(options: EngineOptions): Engine {
       const run = requireRun(deps.store, runId);
       return tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of') : structuralRecordOf(deps.store, run, deps.clock());
     },
+    exportCassette: (runId, exportOptions) => exportCassette(deps, runId, exportOptions),
+    readCassette: (text, origin) => readCassette(deps.store, text, origin),
+    settings: () => deps.store.settings(),
+    updateSettings: (change) => deps.store.updateSettings(checkedPeriods(change)),
     tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
     drift: (driftOptions) => probeDrift(deps, driftOptions),
     gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.owner !== null && isOwnerAlive(deps, run.owner)),

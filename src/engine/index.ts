@@ -22,6 +22,7 @@ export {
 } from './capture-policy.js';
 export type { CollectedRun, GcReport } from './collect-garbage.js';
 export type { TierSizes } from './tier-sizes.js';
+export { PLAINTEXT_NOTICE, exportCassette, readCassette, type ExportOptions, type ExportedCassette } from './exported-cassette.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
 export { machineOf, startSnapshot } from './start-run.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';

@@ -36,13 +36,16 @@ export type RunFields = Omit<
 
 /**
  * A run record for `agent`, stamped with the canonical form, machine version,
- * clock and retention. A run that streams its steps gives its `owner`; one
+ * clock and retention (the store's periods). A run that streams its steps gives its `owner`; one
  * that goes past a recording gives the `sideEffects` policy it runs under.
  */
-export function newRunRecord(deps: Pick<EngineDeps, 'clock'>, agent: AgentBuild, fields: RunFields): NewRunRecord {
+export function newRunRecord(deps: Pick<EngineDeps, 'clock' | 'store'>, agent: AgentBuild, fields: RunFields): NewRunRecord {
   const { tier = 'full', expiresNoLaterThan = null, ...rest } = fields;
   const createdAt = deps.clock();
-  const ownExpiry = tier === 'synthetic' ? null : tier === 'structural' ? structuralExpiryOf(createdAt) : fullExpiryOf(createdAt);
+  // The store's own periods: retention is the team's policy, read when the run is made.
+  const { fullRetentionHours, structuralRetentionDays } = deps.store.settings();
+  const structuralExpiry = structuralExpiryOf(createdAt, structuralRetentionDays);
+  const ownExpiry = tier === 'synthetic' ? null : tier === 'structural' ? structuralExpiry : fullExpiryOf(createdAt, fullRetentionHours);
   return {
     parent: null,
     sourceRunId: null,
@@ -58,6 +61,6 @@ export function newRunRecord(deps: Pick<EngineDeps, 'clock'>, agent: AgentBuild,
     createdAt: createdAt.toISOString(),
     tier,
     expiresAt: tier === 'synthetic' ? null : earlierExpiry(ownExpiry, expiresNoLaterThan),
-    structuralExpiresAt: tier === 'synthetic' ? null : structuralExpiryOf(createdAt),
+    structuralExpiresAt: tier === 'synthetic' ? null : structuralExpiry,
   };
 }

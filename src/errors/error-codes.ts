@@ -20,6 +20,7 @@ const CODE_KINDS = {
   SCENARIO_LOAD_FAILED: 'input',
   CASSETTE_EXPIRED: 'input',
   CASSETTE_INVALID: 'input',
+  CASSETTE_SEALED: 'input',
   CHECKPOINT_INCOMPATIBLE: 'input',
   STORE_CORRUPT: 'input',
   STORE_UNREADABLE: 'input',

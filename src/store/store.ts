@@ -1,3 +1,4 @@
+import type { SealingKey } from '../cassette/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { NewRunRecord, RunErrorRecord, RunFinish, RunOwner, RunPurge, RunRecord, RunResume } from './run-record.js';
@@ -96,9 +97,36 @@ export interface Store {
   purgeRuns(purges: readonly FullTierPurge[]): PurgeCounts;
   /** Removes runs' structural cassettes; returns how many there were. */
   dropStructural(runIds: readonly string[]): number;
+  /** The store's id and the retention periods runs made in it get. */
+  settings(): StoreSettings;
+  /** Changes the retention periods; runs made from now on get them, runs made before keep their expiries. */
+  updateSettings(change: Partial<RetentionPeriods>): StoreSettings;
+  /**
+   * The key that seals full-tier cassettes of one expiry day (see
+   * `sealingKeyFor`); undefined once deleted, or in a store that never had it.
+   * A store makes the key when it creates the first full-tier run expiring
+   * that day, so that exporting only reads.
+   */
+  exportKey(keyId: string): SealingKey | undefined;
+  /** Deletes the export keys due for deletion at `now` (ISO), zeroing their bytes; returns how many. */
+  dropExportKeys(now: string): number;
   /** Gives freed pages back to the file system and truncates the write-ahead log, so removed bytes leave the disk. */
   compact(): void;
   close(): void;
+}
+
+/** How long a store keeps each tier of the runs made in it. */
+export interface RetentionPeriods {
+  /** Hours a full tier is kept (default 72). */
+  readonly fullRetentionHours: number;
+  /** Days a structural record is kept (default 90). */
+  readonly structuralRetentionDays: number;
+}
+
+/** A store's own settings. */
+export interface StoreSettings extends RetentionPeriods {
+  /** A random id, named by the cassettes the store seals. */
+  readonly storeId: string;
 }
 
 /** What `resumeRun` needs: the run as the caller read it, and who resumes it. */

@@ -2,7 +2,8 @@ import { relative } from 'node:path';
 import { describe, it } from 'vitest';
 import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
-import { findCassetteFiles, readCassetteFile } from '../cassette/index.js';
+import { findCassetteFiles } from '../cassette/index.js';
+import { readFixture } from './read-fixture.js';
 import { checkStrictReplay } from './check-strict-replay.js';
 
 /** Options of {@link describeCassettes}. */
@@ -35,7 +36,7 @@ export function describeCassettes(directory: string, options: DescribeCassettesO
     }
     for (const file of files) {
       it(relative(directory, file), async () => {
-        const cassette = readCassetteFile(file);
+        const cassette = readFixture(file);
         const agent = typeof options.agent === 'function' ? options.agent(cassette) : options.agent;
         const check = await checkStrictReplay(cassette, agent, relative(directory, file));
         if (!check.pass) throw new Error(check.message);

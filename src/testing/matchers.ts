@@ -1,6 +1,6 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
-import { readCassetteFile } from '../cassette/index.js';
+import { readFixture } from './read-fixture.js';
 import { checkStrictReplay } from './check-strict-replay.js';
 
 /**
@@ -11,7 +11,7 @@ import { checkStrictReplay } from './check-strict-replay.js';
  */
 export const forkpointMatchers = {
   async toReplayStrictly(this: { isNot: boolean }, received: Cassette | string, agent: AgentBuild) {
-    const cassette = typeof received === 'string' ? readCassetteFile(received) : received;
+    const cassette = typeof received === 'string' ? readFixture(received) : received;
     const check = await checkStrictReplay(cassette, agent, typeof received === 'string' ? received : undefined);
     return {
       pass: check.pass,

@@ -1,20 +1,20 @@
 import { instantOf } from '../time/index.js';
 export type { Tier } from '../cassette/index.js';
 
-/** How long a full recording may be kept. */
+/** How long a full recording may be kept unless its store says otherwise: the chapter's 72 hours. */
 export const FULL_RETENTION_HOURS = 72;
 
-/** How long a structural record may be kept. */
+/** How long a structural record may be kept unless its store says otherwise: the chapter's 90 days. */
 export const STRUCTURAL_RETENTION_DAYS = 90;
 
 const HOUR_MS = 3_600_000;
 
-/** When the full tier of something recorded at `recordedAt` expires. */
-export const fullExpiryOf = (recordedAt: Date): string => new Date(recordedAt.getTime() + FULL_RETENTION_HOURS * HOUR_MS).toISOString();
+/** When the full tier of something recorded at `recordedAt` expires, kept `hours`. */
+export const fullExpiryOf = (recordedAt: Date, hours: number = FULL_RETENTION_HOURS): string => new Date(recordedAt.getTime() + hours * HOUR_MS).toISOString();
 
-/** When the structural tier of something recorded at `recordedAt` expires. */
-export const structuralExpiryOf = (recordedAt: Date): string =>
-  new Date(recordedAt.getTime() + STRUCTURAL_RETENTION_DAYS * 24 * HOUR_MS).toISOString();
+/** When the structural tier of something recorded at `recordedAt` expires, kept `days`. */
+export const structuralExpiryOf = (recordedAt: Date, days: number = STRUCTURAL_RETENTION_DAYS): string =>
+  new Date(recordedAt.getTime() + days * 24 * HOUR_MS).toISOString();
 
 /** The earlier of two expiries, where null means never. */
 export function earlierExpiry(a: string | null, b: string | null): string | null {

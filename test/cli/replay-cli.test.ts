@@ -73,15 +73,20 @@ describe('forkpoint replay', () => {
     const file = join(folder.path, 'incident.cassette.json');
     const exported = await cli(['export', '9b40c1d5', '-o', file, '--db', db]);
     expect(exported.exit).toBe(0);
-    expect(exported.stdout).toMatch(/^export · run 9b40c1d5 · full tier · 9 entries, [\d.]+ KB/);
+    expect(exported.stdout).toMatch(/^export · run 9b40c1d5 · full tier, sealed \(encrypted with the store's key for its expiry day\) · 9 entries, [\d.]+ KB/);
+    // Sealed: the payloads are not in the file.
+    expect(readFileSync(file, 'utf8')).not.toContain('CLM-91077');
     const fromFile = await json(['replay', '--cassette', file, '--scenario', 'scenarios/claims-triage', '--build', 'baseline']);
     const fromDb = await json(['replay', '9b40c1d5', '--build', 'baseline']);
     expect(fromFile.exit).toBe(fromDb.exit);
     expect(fromFile.body.steps).toEqual(fromDb.body.steps);
     expect([fromFile.body.status, fromFile.body.error]).toEqual([fromDb.body.status, fromDb.body.error]);
     expect(fromFile.body.sourceCassette).toBe(file);
-    const stdoutExport = await cli(['export', '9b40c1d5', '--db', db]);
-    expect(stdoutExport.stdout).toBe(readFileSync(file, 'utf8'));
+    // Each seal draws a fresh nonce: the same cassette, sealed again, reads the same.
+    const again = join(folder.path, 'again.cassette.json');
+    writeFileSync(again, (await cli(['export', '9b40c1d5', '--db', db])).stdout);
+    expect(readFileSync(again, 'utf8')).not.toBe(readFileSync(file, 'utf8'));
+    expect((await json(['replay', '--cassette', again, '--scenario', 'scenarios/claims-triage', '--build', 'baseline'])).body.steps).toEqual(fromDb.body.steps);
   });
 
   it('lists replays as what they are', async () => {
@@ -96,7 +101,7 @@ describe('forkpoint replay', () => {
   describe('bad cassettes and options: exit 2, nothing written', () => {
     const cassetteWith = async (edit: (text: string) => string): Promise<string> => {
       const file = join(folder.path, 'edited.json');
-      await cli(['export', '9b40c1d5', '-o', file, '--db', db]);
+      await cli(['export', '9b40c1d5', '--plaintext', '-o', file, '--db', db]);
       writeFileSync(file, edit(readFileSync(file, 'utf8')));
       return file;
     };

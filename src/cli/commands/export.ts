@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { serializeCassette } from '../../cassette/index.js';
+import { PLAINTEXT_NOTICE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
@@ -8,14 +8,21 @@ import { stringOption } from '../parse-options.js';
 import { formatBytes, formatTierSizes } from '../output/format-tiers.js';
 import { printCommandHelp } from './help.js';
 
+const FORMS = {
+  sealed: "sealed (encrypted with the store's key for its expiry day)",
+  plaintext: 'in the clear, signed by the store',
+  open: 'open (no customer payloads)',
+} as const;
+
 /** `forkpoint export`: a run's cassette as a stable, diffable JSON file. */
 export const exportCommand: Command = {
   name: 'export',
   summary: "write a run's cassette file (versioned JSON, sorted keys, one entry per position)",
-  usage: '<run-id> [--tier full|structural] [-o FILE] [--json]',
+  usage: '<run-id> [--tier full|structural] [--plaintext] [-o FILE] [--json]',
   options: {
     output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE (default: stdout)' },
-    tier: { type: 'string', value: 'full|structural', description: "full: every payload (default); structural: the run's shape, kept 90 days" },
+    tier: { type: 'string', value: 'full|structural', description: "full: every payload, sealed with the store's key (default); structural: the run's shape, kept 90 days" },
+    plaintext: { type: 'boolean', description: 'write a full tier in the clear (signed, not encrypted): a copy of customer payloads no program can recall' },
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
@@ -24,10 +31,11 @@ export const exportCommand: Command = {
     const file = stringOption(parsed, 'output');
     const tier = stringOption(parsed, 'tier') ?? 'full';
     if (tier !== 'full' && tier !== 'structural') throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
+    const plaintext = parsed.values.plaintext === true;
+    if (plaintext && tier !== 'full') throw new ForkpointError('USAGE', '--plaintext applies to the full tier: a structural file holds no payloads and is written in the clear already');
     return withStore(cli.openStoreHolding(parsed, runId, 'read'), (open) => {
       const engine = cli.engine(parsed, open);
-      const cassette = engine.cassette(runId, tier);
-      const text = serializeCassette(cassette);
+      const { text, cassette, form } = engine.exportCassette(runId, { tier, plaintext });
       if (file === undefined) {
         cli.print(text);
         return EXIT.ok;
@@ -43,6 +51,7 @@ export const exportCommand: Command = {
         runId,
         file,
         tier: cassette.tier ?? 'full',
+        form,
         expiresAt: cassette.expiresAt ?? null,
         entries: cassette.entries.length,
         bytes: Buffer.byteLength(text),
@@ -50,7 +59,8 @@ export const exportCommand: Command = {
       };
       if (parsed.values.json === true) cli.json(summary);
       else {
-        cli.print(`export · run ${runId} · ${summary.tier} tier · ${summary.entries} entries, ${formatBytes(summary.bytes)} · ${file}`);
+        cli.print(`export · run ${runId} · ${summary.tier} tier, ${FORMS[form]} · ${summary.entries} entries, ${formatBytes(summary.bytes)} · ${file}`);
+        if (form === 'plaintext') cli.note(`forkpoint: ${file} is ${PLAINTEXT_NOTICE}`);
         cli.print(`  ${formatTierSizes(sizes)}`);
       }
       return EXIT.ok;

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serializeCassette } from '../../cassette/index.js';
 import type { Engine, RecordResult } from '../../engine/index.js';
 import { assertWorldDate, parseCapturePolicy } from '../../engine/index.js';
 import { captureStorage, formatCaptureStorage } from '../output/capture-storage.js';
@@ -116,7 +115,8 @@ function exportRuns(engine: Engine, directory: string, runs: readonly RecordResu
       const name = Object.values(run.input).map(String).join('-').replace(/[^A-Za-z0-9._-]+/g, '_');
       const tier = run.capture?.kept === false ? 'structural' : 'full';
       const file = join(directory, `${name}-${at}-${build}${tier === 'structural' ? '.structural' : ''}.cassette.json`);
-      writeFileSync(file, serializeCassette(engine.cassette(run.runId, tier)));
+      // As `export` writes it: a full tier sealed with the store's key, the other tiers open.
+      writeFileSync(file, engine.exportCassette(run.runId, { tier }).text);
       return file;
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { readCassetteFile } from '../../cassette/index.js';
+import { cassetteTierOf, readCassetteText } from '../../cassette/index.js';
 import { assertRunId } from '../../engine/index.js';
 import type { ReplayOptions } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
@@ -56,14 +56,16 @@ export const replayCommand: Command = {
     if (file !== undefined && stringOption(parsed, 'scenario') === undefined) {
       throw new ForkpointError('USAGE', 'replay --cassette FILE needs --scenario DIR, the scenario whose build to run');
     }
-    const cassetteFromFile = file === undefined ? undefined : readCassetteFile(file);
-    const tier = stringOption(parsed, 'tier') ?? (cassetteFromFile?.tier === 'structural' ? 'structural' : 'full');
+    const fileText = file === undefined ? undefined : readCassetteText(file);
+    // The file is checked fully through the store (a sealed one needs its key); its tier decides the replay now.
+    const fileTier = fileText === undefined ? undefined : cassetteTierOf(fileText);
+    const tier = stringOption(parsed, 'tier') ?? (fileTier === 'structural' ? 'structural' : 'full');
     if (tier !== 'full' && tier !== 'structural') throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
     if (tier === 'structural' && fidelity) throw new ForkpointError('USAGE', 'a structural replay is strict: it cannot take --fidelity');
 
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = cli.engine(parsed, store);
-      const cassette = cassetteFromFile ?? engine.cassette(runId!, tier);
+      const cassette = fileText !== undefined ? engine.readCassette(fileText, file!) : engine.cassette(runId!, tier);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), cassette.source.scenario, cassette.source.runId);
       const agent = buildOf(scenario, stringOption(parsed, 'build') ?? cassette.agent.build);
       const base = { agent, cassette, scenario: directory, ...(file === undefined ? {} : { cassetteFile: file }) };

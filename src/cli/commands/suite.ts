@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { findCassetteFiles, readCassetteFile } from '../../cassette/index.js';
+import type { Cassette } from '../../cassette/index.js';
+import { findCassetteFiles, readCassetteText } from '../../cassette/index.js';
 import type { SuiteInput, SuiteResult } from '../../engine/index.js';
 import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
@@ -33,11 +34,11 @@ export const suiteCommand: Command = {
     const agent = buildOf(await loadScenario(scenarioDir), buildName);
     const files = findCassetteFiles(directory);
     if (files.length === 0) throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`);
-    const inputs = files.map(loadInput);
-
     // A suite's replays are evidence for this run of CI, not history: kept in memory unless --db asks otherwise.
     const store = parsed.values.db === undefined && cli.io.env.FORKPOINT_DB === undefined ? sqliteStore({ path: ':memory:' }) : cli.openStore(parsed);
     return withStore(store, async (open) => {
+      // Through the store: a sealed cassette opens only with the key of the store that exported it.
+      const inputs = files.map((file) => loadInput(file, (text) => cli.engine(parsed, open).readCassette(text, file)));
       const progress = cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
       const result = await cli.engine(parsed, open).suite(inputs, agent, progress);
       if (progress !== undefined) cli.io.stderr.write('\n');
@@ -51,9 +52,9 @@ export const suiteCommand: Command = {
   },
 };
 
-function loadInput(file: string): SuiteInput {
+function loadInput(file: string, read: (text: string) => Cassette): SuiteInput {
   try {
-    return { name: file, cassette: readCassetteFile(file) };
+    return { name: file, cassette: read(readCassetteText(file)) };
   } catch (error) {
     if (!isForkpointError(error)) throw error;
     return { name: file, problem: { code: error.code, message: error.message } };

@@ -214,6 +214,35 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE steps ADD COLUMN side_effect INTEGER NOT NULL DEFAULT 0 CHECK (side_effect IN (0, 1));
     `,
   },
+  {
+    version: 6,
+    name: 'store settings and export keys',
+    // A store has an id (a sealed cassette says which store holds its key) and its own retention periods
+    // (the chapter's 72 hours and 90 days by default), read when a run is made. Full-tier exports are sealed
+    // with a key per tier and expiry day, made when the first run expiring that day is, and deleted once the
+    // day is over: an exported file outlives its key uselessly. Runs made before this migration get theirs now.
+    sql: `
+      CREATE TABLE store_settings (
+        name  TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO store_settings (name, value) VALUES
+        ('store_id', lower(hex(randomblob(8)))),
+        ('full_retention_hours', '72'),
+        ('structural_retention_days', '90');
+
+      CREATE TABLE export_keys (
+        key_id       TEXT PRIMARY KEY,
+        secret       BLOB NOT NULL CHECK (length(secret) = 32),
+        delete_after TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO export_keys (key_id, secret, delete_after)
+        SELECT key_id, randomblob(32), delete_after FROM (
+          SELECT DISTINCT 'full:' || substr(expires_at, 1, 10) AS key_id,
+            strftime('%Y-%m-%dT00:00:00.000Z', substr(expires_at, 1, 10), '+1 day') AS delete_after
+          FROM runs WHERE tier = 'full' AND purged_at IS NULL AND expires_at IS NOT NULL);
+    `,
+  },
 ];
 
 /** The newest schema version this build of forkpoint knows. */

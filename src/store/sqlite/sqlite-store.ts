@@ -8,7 +8,10 @@ import type { MessageLog, StepRecord } from '../step-record.js';
 import type { FullTierPurge, PurgeCounts, ResumeClaim, Store } from '../store.js';
 import { closeOverTrees, collectRowReferences, noReferences } from './blob-references.js';
 import type { Synchronous } from './open-database.js';
+import { randomBytes } from 'node:crypto';
+import { sealingKeyFor } from '../../cassette/index.js';
 import { isEmptyFile } from './empty-file.js';
+import { settingsOf } from './store-settings.js';
 import { openDatabase } from './open-database.js';
 import type { RunRow, StepRow } from './row-mapping.js';
 import { errorToText, findingsToText, runFromRow, runToParams, STEP_COLUMNS, STEP_KEY_SPAN, stepFromRow, stepToValues } from './row-mapping.js';
@@ -170,6 +173,11 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     saveStructural: db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET body = excluded.body'),
     readStructural: db.prepare('SELECT body FROM structural_cassettes WHERE run_id = ?').pluck(),
     dropStructural: db.prepare('DELETE FROM structural_cassettes WHERE run_id = ?'),
+    readSettings: db.prepare('SELECT name, value FROM store_settings').raw(),
+    writeSetting: db.prepare('INSERT INTO store_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+    makeExportKey: db.prepare('INSERT INTO export_keys (key_id, secret, delete_after) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING'),
+    readExportKey: db.prepare('SELECT secret FROM export_keys WHERE key_id = ?').pluck(),
+    dropExportKeys: db.prepare('DELETE FROM export_keys WHERE delete_after <= ?'),
   }));
 
   const readBodies = (digests: readonly string[]): string[] => statements.readBlobBodies.all(JSON.stringify(digests)) as string[];
@@ -217,6 +225,11 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     }
     const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null, resumes: [] };
     const runKey = Number(statements.insertRun.run(runToParams(record)).lastInsertRowid);
+    // The key that will seal this run's exports is born with its payloads, so that exporting only reads.
+    if (run.tier === 'full' && run.expiresAt !== null) {
+      const key = sealingKeyFor(run.expiresAt);
+      statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter);
+    }
     writeBlobs(blobs);
     if (start !== null) statements.insertStep.run(stepToValues(runKey, start));
     return runKey;
@@ -340,6 +353,23 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         db.pragma('incremental_vacuum');
         db.pragma('wal_checkpoint(TRUNCATE)');
       }),
+    settings: () => guarded(() => settingsOf(statements.readSettings.all() as Array<[string, string]>, location)),
+    updateSettings: (change) =>
+      guarded(() =>
+        db
+          .transaction(() => {
+            if (change.fullRetentionHours !== undefined) statements.writeSetting.run('full_retention_hours', String(change.fullRetentionHours));
+            if (change.structuralRetentionDays !== undefined) statements.writeSetting.run('structural_retention_days', String(change.structuralRetentionDays));
+            return settingsOf(statements.readSettings.all() as Array<[string, string]>, location);
+          })
+          .immediate(),
+      ),
+    exportKey: (keyId) =>
+      guarded(() => {
+        const secret = statements.readExportKey.get(keyId) as Buffer | undefined;
+        return secret === undefined ? undefined : { id: keyId, secret: new Uint8Array(secret) };
+      }),
+    dropExportKeys: (now) => guarded(() => db.transaction(() => statements.dropExportKeys.run(now).changes).immediate()),
     close: () => guarded(() => db.close()),
   };
 }
