@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Engine } from '../engine/index.js';
 import { assertRunId, createEngine } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
@@ -68,7 +69,11 @@ export class CommandContext {
     if (synchronous !== 'normal' && synchronous !== 'full') {
       throw new ForkpointError('USAGE', `--synchronous must be normal or full, got "${synchronous}"`);
     }
-    return sqliteStore({ path: this.dbPath(parsed), synchronous: synchronous === 'full' ? 'FULL' : 'NORMAL', readOnly: access === 'read' });
+    const path = this.dbPath(parsed);
+    // The default database lives in forkpoint's own folder, made on first use from whatever folder this runs in;
+    // a path the user gave is theirs, and a missing folder in it is an error.
+    if (access === 'write' && path === DEFAULT_DB_PATH && !existsSync(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+    return sqliteStore({ path, synchronous: synchronous === 'full' ? 'FULL' : 'NORMAL', readOnly: access === 'read' });
   }
 
   /** Opens the database only if it exists: commands that need one never create it. */

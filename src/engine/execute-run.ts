@@ -25,6 +25,8 @@ export interface Execution {
   readonly sink: RunSink;
   /** The restored checkpoint a fork or a resume continues from; its rows start after it. */
   readonly resumedFrom?: ContinuedFrom;
+  /** Told once the run has been created (or taken up), before its first step. */
+  readonly onStarted?: () => void;
   /** Told of every step once it is handed to the sink (a replay keeps them to answer without reading its run back). */
   readonly onCommitted?: (step: CompletedStep) => void;
   /** Judges how the drive ended before it is stored (a structural replay turns an early end into a divergence). */
@@ -42,6 +44,7 @@ export interface ExecutedRun extends DriveResult {
 export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<ExecutedRun> {
   const writer = new RunWriter(execution.sink, execution.hasher, execution.resumedFrom);
   writer.start(execution.run, execution.start);
+  execution.onStarted?.();
   // A final snapshot says how the run ended, so its step ends the run in the same commit; unless the
   // execution judges the whole drive first (a replay's settle and findings), which then ends it apart.
   const judgesDrive = execution.settle !== undefined || execution.findings !== undefined;

@@ -13,7 +13,8 @@ import { requireRun, stepViewer, summarizeRun } from './read-run.js';
 import type { CapturePolicy } from './capture-policy.js';
 import { applyCapturePolicy } from './capture-policy.js';
 import { streamingSink } from './run-sink.js';
-import type { RecordResult, StepView } from './run-view.js';
+import type { RecordResult, RunSummary, StepView } from './run-view.js';
+import type { NewRunRecord, RunRecord } from '../store/index.js';
 import { startSnapshot } from './start-run.js';
 import { newRunIdentity } from './validate-inputs.js';
 
@@ -35,6 +36,10 @@ export interface RecordOptions {
   readonly tier?: 'full' | 'synthetic';
   /** Which runs keep their full tier once they end; default: every run. */
   readonly capture?: CapturePolicy;
+  /** Told once the run exists, before its first step: a long or stuck run can be watched from the start. */
+  readonly onStarted?: (run: RunSummary) => void;
+  /** Told of every step as soon as it is committed. */
+  readonly onStep?: (step: StepView) => void;
 }
 
 /**
@@ -51,25 +56,31 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const steps: StepView[] = [];
   const viewOf = stepViewer();
 
+  const run = newRunRecord(deps, agent, {
+    runId,
+    mode: 'record',
+    scenario: options.scenario ?? null,
+    input: options.input,
+    worldAt: options.at ?? null,
+    seed,
+    tier: options.tier ?? 'full',
+    owner: newRunOwner(deps),
+  });
   const { stored } = await executeRun(deps, {
-    run: newRunRecord(deps, agent, {
-      runId,
-      mode: 'record',
-      scenario: options.scenario ?? null,
-      input: options.input,
-      worldAt: options.at ?? null,
-      seed,
-      tier: options.tier ?? 'full',
-      owner: newRunOwner(deps),
-    }),
+    run,
     agent,
     start: startSnapshot(agent, options.input, deps),
     hasher: new RequestHasher(),
     // The original run: it meets the world as it is, side effects included. Every later mode is firewalled.
     transport: liveTransport(options.world(seed)),
     sink: streamingSink(deps.store, deps),
+    onStarted: () => options.onStarted?.(summarizeRun(startedRecord(run), ownerCheck(deps))),
     // The steps as they were committed, so that the result is not read back from the store.
-    onCommitted: (step) => steps.push(viewOf(step)),
+    onCommitted: (step) => {
+      const view = viewOf(step);
+      steps.push(view);
+      options.onStep?.(view);
+    },
   });
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
   const recorded = { ...summary, steps } as RecordResult;
@@ -77,4 +88,9 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), recorded.steps, options.capture, deps.clock());
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
   return { ...recorded, retention: summarizeRun(requireRun(deps.store, runId), ownerCheck(deps)).retention, capture };
+}
+
+// A run as the store holds it right after it was created: running, with no step yet.
+function startedRecord(run: NewRunRecord): RunRecord {
+  return { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null, resumes: [] };
 }

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AgentBuild } from '../agent/index.js';
 import { ForkpointError } from '../errors/index.js';
@@ -17,8 +17,8 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
  * that `forkpoint record scenarios/claims-triage` works from the repository.
  */
 export async function loadScenario(directory: string): Promise<Scenario> {
-  const absolute = resolve(directory);
-  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) {
+  const absolute = locateScenario(directory);
+  if (absolute === undefined) {
     throw new ForkpointError('SCENARIO_NOT_FOUND', `no scenario directory at ${directory}; try scenarios/claims-triage`);
   }
   const entry = scenarioEntry(absolute);
@@ -41,6 +41,27 @@ export async function loadScenario(directory: string): Promise<Scenario> {
     throw new ForkpointError('SCENARIO_NOT_FOUND', `${entry} does not export a scenario (use defineScenario as its default export)`);
   }
   return scenario;
+}
+
+/**
+ * Where a scenario directory is: a path as given (absolute, or from the
+ * working directory), else from this package's root, so that a built-in
+ * scenario (`scenarios/claims-triage`) is found from any folder.
+ */
+export function locateScenario(directory: string): string | undefined {
+  const candidates = isAbsolute(directory) ? [directory] : [resolve(directory), resolve(PACKAGE_ROOT, directory)];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isDirectory());
+}
+
+/**
+ * How a run stores the scenario it came from, so that it is found again from
+ * any folder: a directory inside this package by its path from the package
+ * root (`scenarios/claims-triage`), any other by its absolute path.
+ */
+export function scenarioReference(directory: string): string {
+  const absolute = locateScenario(directory) ?? resolve(directory);
+  const inside = relative(PACKAGE_ROOT, absolute);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split(sep).join('/') : absolute;
 }
 
 /** The build named `name`, or `BUILD_NOT_FOUND` listing the ones that exist. */

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Engine } from '../../engine/index.js';
 import { differencesBetween, evaluateSynthetic } from '../../engine/index.js';
 import type { Scenario } from '../../scenario/index.js';
-import { buildOf, loadSyntheticCases, syntheticSupportOf } from '../../scenario/index.js';
+import { buildOf, loadSyntheticCases, locateScenario, syntheticSupportOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command.js';
 
 /**
@@ -13,7 +13,8 @@ import type { CommandContext } from '../command.js';
 export async function tellSynthetic(cli: CommandContext, engine: Engine, scenario: Scenario, scenarioDir: string): Promise<void> {
   const support = syntheticSupportOf(scenario);
   const directory = join(scenarioDir, 'synthetic');
-  const cases = loadSyntheticCases(directory, support);
+  // From the scenario's own folder, wherever the demo runs from.
+  const cases = loadSyntheticCases(join(locateScenario(scenarioDir) ?? scenarioDir, 'synthetic'), support);
   const score = (build: string) => evaluateSynthetic(engine, { support, cases, agent: buildOf(scenario, build), scenario: scenarioDir, seed: 1 });
   const baseline = await score('baseline');
   const patched = await score('patched');

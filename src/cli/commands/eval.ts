@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { SyntheticDifference, SyntheticEvaluation } from '../../engine/index.js';
 import { differencesBetween, evaluateSynthetic } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import { buildOf, loadScenario, loadSyntheticCases, syntheticSupportOf } from '../../scenario/index.js';
+import { buildOf, loadScenario, loadSyntheticCases, locateScenario, scenarioReference, syntheticSupportOf } from '../../scenario/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -35,14 +35,16 @@ export const evalCommand: Command = {
     if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
     const buildName = stringOption(parsed, 'build');
     if (buildName === undefined) throw new ForkpointError('USAGE', 'eval needs --build NAME, the build to score');
-    const scenarioDir = stringOption(parsed, 'scenario') ?? dirname(resolve(directory));
+    // Found as a scenario is: as given, else from the package root (`scenarios/claims-triage/synthetic` from any folder).
+    const casesDir = locateScenario(directory) ?? directory;
+    const scenarioDir = stringOption(parsed, 'scenario') ?? dirname(resolve(casesDir));
     const scenario = await loadScenario(scenarioDir);
     const support = syntheticSupportOf(scenario);
     const agent = buildOf(scenario, buildName);
     const compareName = stringOption(parsed, 'compare');
     const reference = compareName === undefined ? undefined : buildOf(scenario, compareName);
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff) ?? 1;
-    const cases = loadSyntheticCases(directory, support);
+    const cases = loadSyntheticCases(casesDir, support);
 
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = cli.engine(parsed, store);
@@ -51,7 +53,7 @@ export const evalCommand: Command = {
           support,
           cases,
           agent: build,
-          scenario: scenarioDir,
+          scenario: scenarioReference(scenarioDir),
           seed,
           onCase: (done, total) => cli.note(`eval ${build.build}: ${done}/${total}`),
         });

@@ -6,7 +6,7 @@ import { captureStorage, formatCaptureStorage } from '../output/capture-storage.
 import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type { Scenario } from '../../scenario/index.js';
-import { buildOf, loadScenario } from '../../scenario/index.js';
+import { buildOf, loadScenario, scenarioReference } from '../../scenario/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -75,7 +75,7 @@ export const recordBatchCommand: Command = {
             world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs: 0 }),
             input,
             at,
-            scenario: directory,
+            scenario: scenarioReference(directory),
             ...(seed === undefined ? {} : { seed: seed + i }),
             capture,
             tier,

@@ -1,10 +1,10 @@
 import { assertRunId, assertWorldDate, parseCapturePolicy } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import { buildOf, loadScenario } from '../../scenario/index.js';
+import { buildOf, loadScenario, scenarioReference } from '../../scenario/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
-import { formatRun } from '../output/format-run.js';
+import { formatRunEnd, headline, stepTableHeader, stepTableLine } from '../output/format-run.js';
 import type { OptionSpec } from '../parse-options.js';
 import { COMMON_OPTIONS, integerOption, stringOption } from '../parse-options.js';
 import { SHARED_OPTIONS, inputFlagOptions, inputFlagValues } from '../shared-options.js';
@@ -53,20 +53,26 @@ export const recordCommand: Command = {
     const input = scenario.inputFrom(inputFlagValues(scenario, parsed));
 
     return withStore(cli.openStore(parsed), async (store) => {
+      const json = parsed.values.json === true;
+      // The table grows as the run does, so that a long or stuck run is visible: on stdout for people, and
+      // as progress on stderr beside a JSON document.
+      const layout = { attempts: false, fromWidth: 9 };
       const run = await cli.engine(parsed, store).record({
         agent,
         world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs }),
         input,
         at,
-        scenario: directory,
+        scenario: scenarioReference(directory),
         ...(seed === undefined ? {} : { seed }),
         ...(runId === undefined ? {} : { runId }),
         ...(capture.keep === 'all' ? {} : { capture }),
         tier,
+        onStarted: (started) => (json ? cli.note(`record: run ${started.runId} started`) : cli.print(`${headline(started, cli.style)}\n${stepTableHeader(layout, cli.style)}`)),
+        onStep: (step) => (json ? cli.note(`record: step ${step.step} ${step.kind}#${step.index} committed`) : cli.print(stepTableLine(step, layout, cli.style, scenario))),
       });
-      if (parsed.values.json === true) cli.json(run);
+      if (json) cli.json(run);
       else {
-        cli.print(formatRun(run, cli.style, scenario));
+        cli.print(formatRunEnd(run, cli.style).join('\n'));
         if (run.capture?.kept === false) {
           cli.print(cli.style.dim(`capture ${stringOption(parsed, 'capture') ?? ''}: not sampled, so only the structural tier and the summary are kept (full ${run.capture.bytes.full} bytes, structural ${run.capture.bytes.structural} bytes)`));
         }

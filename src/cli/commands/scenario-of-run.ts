@@ -1,6 +1,6 @@
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
-import { loadScenario } from '../../scenario/index.js';
+import { loadScenario, scenarioReference } from '../../scenario/index.js';
 
 /**
  * The scenario a command works with: `--scenario DIR` when given, else the one
@@ -11,7 +11,7 @@ export async function scenarioFor(explicit: string | undefined, recorded: string
   if (directory === null) {
     throw new ForkpointError('USAGE', `run ${runId} does not say which scenario it came from; pass --scenario DIR`);
   }
-  return { scenario: await loadScenario(directory), directory };
+  return { scenario: await loadScenario(directory), directory: scenarioReference(directory) };
 }
 
 /**

@@ -27,7 +27,8 @@ export function captureStorage(policy: CapturePolicy, runs: readonly RecordResul
   const mean = (values: readonly number[]) => (values.length === 0 ? 0 : Math.round(values.reduce((sum, value) => sum + value, 0) / values.length));
   const full = mean(reports.map((report) => report.bytes.full));
   const structural = mean(reports.map((report) => report.bytes.structural));
-  const errors = reports.filter((report) => report.reason === 'error').length;
+  // Failures counted from the runs themselves: under `all` every run is kept for that reason, not for failing.
+  const errors = runs.filter((run) => run.status !== 'completed').length;
   const keptFull = reports.filter((report) => report.kept).length;
   const errorShare = reports.length === 0 ? 0 : errors / reports.length;
   const rate = policy.keep === 'all' ? 1 : policy.rate;
@@ -39,7 +40,8 @@ export function captureStorage(policy: CapturePolicy, runs: readonly RecordResul
     keptBecause: { error: errors, sampled: reports.filter((report) => report.reason === 'sampled').length },
     bytesPerRun: { full, structural },
     runsPerDay,
-    bytesPerDay: { captureAll: runsPerDay * full, policy: Math.round(runsPerDay * (expected * full + structural)) },
+    // Keeping everything stores no structural record beside the full one: it is made from the full tier when asked.
+    bytesPerDay: { captureAll: runsPerDay * full, policy: policy.keep === 'all' ? runsPerDay * full : Math.round(runsPerDay * (expected * full + structural)) },
     keptShare: { observed: reports.length === 0 ? 0 : keptFull / reports.length, expected },
   };
 }
@@ -47,6 +49,13 @@ export function captureStorage(policy: CapturePolicy, runs: readonly RecordResul
 /** The capture summary in a few lines. */
 export function formatCaptureStorage(storage: CaptureStorage): string {
   const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
+  if (storage.policy === 'all') {
+    return [
+      `capture all: kept all ${storage.recorded} runs in full (${storage.keptBecause.error} of them failed)`,
+      `  per run: full ${formatBytes(storage.bytesPerRun.full)}, structural ${formatBytes(storage.bytesPerRun.structural)}`,
+      `  per day at ${storage.runsPerDay} runs: ${formatBytes(storage.bytesPerDay.captureAll)}; the default, errors+sample:0.01, keeps the failures and a 1% sample in full`,
+    ].join('\n');
+  }
   return [
     `capture ${storage.policy}: kept ${storage.keptFull} of ${storage.recorded} runs in full (${storage.keptBecause.error} failed, ${storage.keptBecause.sampled} sampled); the rest keep their structural tier and summary`,
     `  per run: full ${formatBytes(storage.bytesPerRun.full)}, structural ${formatBytes(storage.bytesPerRun.structural)}`,

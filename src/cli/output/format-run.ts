@@ -124,23 +124,40 @@ export function provenanceWords(step: Pick<StepView, 'provenance' | 'sideEffect'
   return step.sideEffect ? 'live side effect' : step.provenance;
 }
 
+/** How a run's step table is laid out: an attempt column for a resumed run, a wider source for live side effects. */
+export interface StepTableLayout {
+  readonly attempts: boolean;
+  readonly fromWidth: number;
+}
+
+/** The layout that fits a run's steps. */
+export function stepTableLayout(run: Pick<RunView, 'resumes' | 'steps'>): StepTableLayout {
+  return { attempts: run.resumes.length > 0, fromWidth: run.steps.some((step) => step.sideEffect) ? 16 : 9 };
+}
+
+/** The step table's header line. */
+export function stepTableHeader(layout: StepTableLayout, style: Style): string {
+  return style.dim(`${'step'.padStart(6)}  ${layout.attempts ? 'attempt  ' : ''}${'call'.padEnd(18)}  ${'from'.padEnd(layout.fromWidth)}  ${'request'.padEnd(16)}  response`);
+}
+
+/** One step as a line of the table. */
+export function stepTableLine(step: StepView, layout: StepTableLayout, style: Style, scenario?: Scenario): string {
+  // Padded as plain words, then coloured: colour codes would count towards the width.
+  const words = provenanceWords(step);
+  const from = (step.sideEffect ? style.red(words) : words) + ' '.repeat(Math.max(0, layout.fromWidth - words.length));
+  const attempt = layout.attempts ? `${String(step.attempt).padStart(7)}  ` : '';
+  return `${String(step.step).padStart(6)}  ${attempt}${`${step.kind}#${step.index}`.padEnd(18)}  ${from}  ${step.requestHash}  ${summarizeStep(step, scenario)}`;
+}
+
+/** How a run ended and what it found: the lines after its step table. */
+export function formatRunEnd(run: RunView, style: Style): string[] {
+  return [formatEnding(run, style), ...formatFindings(run.findings, style)];
+}
+
 /** A run with its steps, as `record` and `show` print it. A resumed run's steps say which attempt wrote them. */
 export function formatRun(run: RunView, style: Style, scenario?: Scenario): string {
-  const lines = [headline(run, style)];
-  const attempts = run.resumes.length > 0;
-  const width = run.steps.some((step) => step.sideEffect) ? 16 : 9;
-  lines.push(style.dim(`${'step'.padStart(6)}  ${attempts ? 'attempt  ' : ''}${'call'.padEnd(18)}  ${'from'.padEnd(width)}  ${'request'.padEnd(16)}  response`));
-  for (const step of run.steps) {
-    // Padded as plain words, then coloured: colour codes would count towards the width.
-    const words = provenanceWords(step);
-    const from = (step.sideEffect ? style.red(words) : words) + ' '.repeat(Math.max(0, width - words.length));
-    lines.push(
-      `${String(step.step).padStart(6)}  ${attempts ? `${String(step.attempt).padStart(7)}  ` : ''}${`${step.kind}#${step.index}`.padEnd(18)}  ${from}  ${step.requestHash}  ${summarizeStep(step, scenario)}`,
-    );
-  }
-  lines.push(formatEnding(run, style));
-  lines.push(...formatFindings(run.findings, style));
-  return lines.join('\n');
+  const layout = stepTableLayout(run);
+  return [headline(run, style), stepTableHeader(layout, style), ...run.steps.map((step) => stepTableLine(step, layout, style, scenario)), ...formatRunEnd(run, style)].join('\n');
 }
 
 /** A run in a few lines: its headline, how many steps and from where, how it ended, and its findings. */
