@@ -55,9 +55,17 @@ export class CommandContext {
     return () => new Date(fixed);
   }
 
-  /** The engine over `store`, with the clock of `--now`. */
+  /**
+   * The engine over `store`, with the clock of `--now`, and the owner lease of
+   * `FORKPOINT_LEASE_MS` when set (how soon a dead recorder's run reads as
+   * interrupted; default 30 s).
+   */
   engine(parsed: ParsedOptions, store: Store): Engine {
-    return createEngine({ store, clock: this.clock(parsed) });
+    const lease = this.io.env.FORKPOINT_LEASE_MS;
+    if (lease !== undefined && !/^[1-9]\d{2,7}$/.test(lease)) {
+      throw new ForkpointError('USAGE', `FORKPOINT_LEASE_MS must be a whole number of milliseconds from 100 to 99999999, got "${lease}"`);
+    }
+    return createEngine({ store, clock: this.clock(parsed), ...(lease === undefined ? {} : { leaseMs: Number(lease) }) });
   }
 
   /**
