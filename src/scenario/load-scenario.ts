@@ -17,15 +17,16 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
  * that `forkpoint record scenarios/claims-triage` works from the repository.
  */
 export async function loadScenario(directory: string): Promise<Scenario> {
-  const absolute = locateScenario(directory);
+  // An empty path would name the working directory: it names no scenario.
+  const absolute = directory.trim() === '' ? undefined : locateScenario(directory);
   if (absolute === undefined) {
-    throw new ForkpointError('SCENARIO_NOT_FOUND', `no scenario directory at ${directory}; try scenarios/claims-triage`);
+    throw new ForkpointError('SCENARIO_NOT_FOUND', `no scenario directory at ${JSON.stringify(directory)}; try scenarios/claims-triage`);
   }
   const entry = scenarioEntry(absolute);
   if (entry === undefined) {
     throw new ForkpointError(
       'SCENARIO_NOT_FOUND',
-      `${directory} has no index.js or index.mjs exporting a scenario (and no compiled copy under dist/); run \`npm run build\` for a TypeScript scenario`,
+      `the scenario directory ${directory} has no index.js or index.mjs exporting a scenario (and no compiled copy under dist/); run \`npm run build\` for a TypeScript scenario`,
     );
   }
   let module: { default?: unknown; scenario?: unknown };
@@ -38,7 +39,7 @@ export async function loadScenario(directory: string): Promise<Scenario> {
   }
   const scenario = module.default ?? module.scenario;
   if (!isScenario(scenario)) {
-    throw new ForkpointError('SCENARIO_NOT_FOUND', `${entry} does not export a scenario (use defineScenario as its default export)`);
+    throw new ForkpointError('SCENARIO_NOT_FOUND', `the module ${entry} does not export a scenario (use defineScenario as its default export)`);
   }
   return scenario;
 }

@@ -91,7 +91,7 @@ describe('forkpoint record', () => {
     it('an unknown scenario directory', async () => {
       const result = await cli(['record', 'scenarios/nowhere', '--claim', 'CLM-91077', '--at', '2026-03-04', '--db', db]);
       expect(result).toMatchObject({ exit: 2, stdout: '' });
-      expect(result.stderr).toMatch(/^forkpoint: SCENARIO_NOT_FOUND: no scenario directory at scenarios\/nowhere/);
+      expect(result.stderr).toMatch(/^forkpoint: SCENARIO_NOT_FOUND: no scenario directory at "scenarios\/nowhere"/);
     });
 
     it('a missing --at', async () => {

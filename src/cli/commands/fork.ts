@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { outcomeHistogram } from '../../analysis/index.js';
-import { assertSeed, assertWorldDate } from '../../engine/index.js';
+import { assertRunId, assertSeed, assertWorldDate } from '../../engine/index.js';
 import type { ForkResult } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { ForkOverride } from '../../fork/index.js';
@@ -24,7 +24,7 @@ export const forkCommand: Command = {
   name: 'fork',
   summary: 'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
   usage:
-    '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K] [--json]',
+    '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX8] [--json]',
   options: {
     'at-step': { type: 'string', value: 'N', description: 'the step to change (required)' },
     'tool-result': { type: 'string', value: 'JSON', description: 'replace the tool result of step N' },
@@ -41,6 +41,7 @@ export const forkCommand: Command = {
     at: { ...SHARED_OPTIONS.at, description: 'the world after the fork (default: the parent’s world date)' },
     seed: SHARED_OPTIONS.seed,
     repeats: { type: 'string', value: 'K', description: 'make K sibling forks with different seeds and count their outcomes' },
+    'run-id': { type: 'string', value: 'HEX8', description: 'choose the fork\'s run id (8 lowercase hex characters; not with --repeats)' },
     scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
@@ -56,6 +57,11 @@ export const forkCommand: Command = {
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
     if (seed !== undefined) assertSeed(seed + repeats - 1);
+    const forkRunId = stringOption(parsed, 'run-id');
+    if (forkRunId !== undefined) {
+      assertRunId(forkRunId);
+      if (repeats > 1) throw new ForkpointError('USAGE', '--run-id names one fork; with --repeats each sibling gets an id of its own');
+    }
 
     return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
       const engine = cli.engine(parsed, store);
@@ -76,6 +82,7 @@ export const forkCommand: Command = {
             world: (worldSeed) => scenario.openWorld({ at: worldAt, seed: worldSeed, latencyMs: 0 }),
             scenario: directory,
             ...(sideEffects === undefined ? {} : { sideEffects }),
+            ...(forkRunId === undefined ? {} : { runId: forkRunId }),
             ...(seed === undefined ? {} : { seed: seed + i }),
           }),
         );
