@@ -27,6 +27,7 @@ const CODE_KINDS = {
   STORE_TOO_NEW: 'input',
   STORE_OUTDATED: 'input',
   STORE_FULL: 'input',
+  STORE_BUSY: 'input',
   LEASE_LOST: 'input',
   REPLAY_DIVERGED: 'outcome',
   VALIDATION_FAILED: 'outcome',

@@ -20,6 +20,13 @@ export function translateSqliteError(error: unknown, location: string): unknown 
       { cause: error },
     );
   }
+  if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') {
+    return new ForkpointError(
+      'STORE_BUSY',
+      `another process held the write lock of ${location} longer than the busy timeout (${error.message}); nothing of this write was kept: run the command again`,
+      { cause: error },
+    );
+  }
   if (code === 'SQLITE_FULL') {
     return new ForkpointError(
       'STORE_FULL',
