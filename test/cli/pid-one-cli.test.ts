@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../support/cli-harness.js';
+import { committedSteps } from '../support/committed-steps.js';
 
 const BIN = join(import.meta.dirname, '../../bin/forkpoint.js');
 // A recorder that is PID 1, as in a container: a PID namespace of its own. Linux, with the right to make one.
@@ -29,17 +29,7 @@ describe.runIf(UNSHARE)('a recorder killed while it ran as PID 1', () => {
       { stdio: 'ignore', env: { ...process.env, FORKPOINT_LEASE_MS: '1500' } },
     );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    let committed = 0;
-    for (let attempt = 0; attempt < 200 && committed < 2; attempt++) {
-      await sleep(25);
-      try {
-        const reader = new Database(db, { readonly: true, fileMustExist: true });
-        committed = (reader.prepare("SELECT COALESCE(MAX(step), 0) FROM steps JOIN runs USING (run_key) WHERE run_id = '00000001'").pluck().get() as number | undefined) ?? 0;
-        reader.close();
-      } catch {
-        // not created yet
-      }
-    }
+    const committed = await committedSteps(db, '00000001', 2);
     child.kill('SIGKILL');
     await exited;
     expect(committed).toBeGreaterThanOrEqual(2);

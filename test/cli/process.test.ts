@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
 import { tempFolder } from '../support/cli-harness.js';
+import { committedSteps } from '../support/committed-steps.js';
 
 // These run the compiled CLI as users do (`npm test` builds it first).
 const BIN = join(import.meta.dirname, '../../bin/forkpoint.js');
@@ -34,17 +34,7 @@ describe('the forkpoint process', () => {
   it('leaves every completed step readable, and the run interrupted, when killed with SIGKILL mid-run', async () => {
     const child = spawn(process.execPath, [BIN, 'record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--run-id', 'dead00aa', '--latency', '150', '--db', db], { stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    let committed = 0;
-    for (let attempt = 0; attempt < 200 && committed < 3; attempt++) {
-      await sleep(25);
-      try {
-        const reader = new Database(db, { readonly: true, fileMustExist: true });
-        committed = (reader.prepare("SELECT COALESCE(MAX(step), 0) FROM steps JOIN runs USING (run_key) WHERE run_id = 'dead00aa'").pluck().get() as number | undefined) ?? 0;
-        reader.close();
-      } catch {
-        // not created yet
-      }
-    }
+    const committed = await committedSteps(db, 'dead00aa', 3);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     expect(committed).toBeGreaterThanOrEqual(3);

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../src/index.js';
 import { observationOf } from '../../src/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
+import { committedSteps } from '../support/committed-steps.js';
 
 // The compiled CLI, as users run it (`npm test` builds it first): the recorder is a real process, killed for real.
 const BIN = join(import.meta.dirname, '../../bin/forkpoint.js');
@@ -33,17 +33,7 @@ const observed = (steps: JsonStep[]) => steps.map((step) => ({ call: `${step.kin
 async function killMidRun(runId: string): Promise<number> {
   const child = spawn(process.execPath, [BIN, ...RECORD, '--run-id', runId, '--latency', '150', '--db', db], { stdio: 'ignore' });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  let committed = 0;
-  for (let attempt = 0; attempt < 200 && committed < 3; attempt++) {
-    await sleep(25);
-    try {
-      const reader = new Database(db, { readonly: true, fileMustExist: true });
-      committed = (reader.prepare('SELECT COALESCE(MAX(step), 0) FROM steps JOIN runs USING (run_key) WHERE run_id = ?').pluck().get(runId) as number | undefined) ?? 0;
-      reader.close();
-    } catch {
-      // not created yet
-    }
-  }
+  const committed = await committedSteps(db, runId, 3);
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
   return committed;
