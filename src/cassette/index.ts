@@ -7,3 +7,4 @@ export { CassetteIndex, type Miss } from './cassette-index.js';
 export { formatCassetteKey, type CassetteKey } from './cassette-key.js';
 export { RequestHasher, type HashedModelRequest, type HashedRequest } from './request-hasher.js';
 export { HeadMemo, type RequestHead } from './head-memo.js';
+export { digestArray, type MessageDigests } from './message-digests.js';

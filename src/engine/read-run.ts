@@ -6,6 +6,7 @@ import { ForkpointError } from '../errors/index.js';
 import { decodePayloads } from '../payload/index.js';
 import type { RunOwner, RunRecord, RunResume, RunStatus, StepRecord, Store } from '../store/index.js';
 import type { CompletedStep } from './drive-run.js';
+import { modelRequestView } from './model-request-view.js';
 import type { RunSummary, RunView, StepView } from './run-view.js';
 
 /** Whether a running run's owner is still at work (see `isOwnerAlive`). */
@@ -86,7 +87,7 @@ export function stepViewer(): (completed: CompletedStep) => StepView {
     // A model request from its parts: parsing the whole canonical text would cost the conversation's length.
     request:
       completed.type === 'model'
-        ? withMessages(headOf(completed.headText), completed.messageDigests)
+        ? modelRequestView(headOf(completed.headText), completed.messageDigests)
         : (JSON.parse(completed.canonical) as JsonValue),
     // A model response as it came, a tool's as `{ output, isError }`: the shapes the stored rows decode to.
     response: completed.response as unknown as JsonValue,
@@ -100,7 +101,11 @@ export function attemptOf(resumes: readonly RunResume[], step: number): number {
   return attempt;
 }
 
-/** Every step of a run's trajectory (lineage included), decoded. */
+/**
+ * Every step of a run's trajectory (lineage included), decoded. Linear in the
+ * run's length: the model steps' requests share one digest list (see
+ * {@link modelRequestView}).
+ */
 export function readStepViews(store: Store, runId: string): StepView[] {
   const segments = lineageOf(store, runId);
   const rows: Array<{ row: StepRecord; inherited: boolean; attempt: number }> = [];
@@ -130,13 +135,9 @@ export function readStepViews(store: Store, runId: string): StepView[] {
       attempt,
       // A side effect the parent fired is the parent's: an inherited step fired nothing.
       sideEffect: !inherited && row.sideEffect,
-      request: isModel ? withMessages(request, digests.slice(0, row.messageCount ?? 0)) : request,
+      // The canonical request of a model step: its stored head, and its messages by digest.
+      request: isModel ? modelRequestView(request as JsonObject, { list: digests, length: row.messageCount ?? 0 }) : request,
       response: isModel ? response : { output: response, isError: row.isError },
     };
   });
-}
-
-// The canonical request of a model step: its stored head, and its messages by digest.
-function withMessages(head: JsonValue, digests: readonly string[]): JsonValue {
-  return { messages: digests, ...(head as JsonObject) };
 }

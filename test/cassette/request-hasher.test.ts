@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, ModelRequest } from '../../src/index.js';
-import { RequestHasher, canonicalJson } from '../../src/index.js';
+import { RequestHasher, canonicalJson, digestArray } from '../../src/index.js';
 import { sha256Hex } from '../../src/json/index.js';
 
 const system = 'Triage claims.';
@@ -35,7 +35,7 @@ describe('RequestHasher', () => {
     const hasher = new RequestHasher();
     const messages = conversation({ tool: 'toolu_A', signature: 'sig_A' });
     const hashed = hasher.hashModelRequest(request(messages));
-    const expected = canonicalJson({ messages: [...hashed.messageDigests], model: 'claude-opus-5', params, system, tools });
+    const expected = canonicalJson({ messages: digestArray(hashed.messageDigests), model: 'claude-opus-5', params, system, tools });
     expect(hashed.canonical).toBe(expected);
     expect(hashed.hash).toBe(sha256Hex(expected, 16));
     expect(hashed.messageDigests).toHaveLength(3);
@@ -50,15 +50,15 @@ describe('RequestHasher', () => {
     const hashes: string[] = [];
     for (let length = 0; length <= messages.length; length++) {
       const hashed = hasher.hashModelRequest(request(messages.slice(0, length)));
-      expect(hashed.canonical).toBe(fromScratch(hashed.messageDigests));
-      expect(hashed.hash).toBe(sha256Hex(fromScratch(hashed.messageDigests), 16));
+      expect(hashed.canonical).toBe(fromScratch(digestArray(hashed.messageDigests)));
+      expect(hashed.hash).toBe(sha256Hex(fromScratch(digestArray(hashed.messageDigests)), 16));
       hashes.push(hashed.hash);
     }
     expect(new Set(hashes).size).toBe(messages.length + 1);
     // Behind the conversation it has seen, the hasher takes the slower path to the same answer.
     const partial = hasher.hashModelRequest(request(messages.slice(0, 1)));
     expect(partial.hash).toBe(hashes[1]);
-    expect(partial.canonical).toBe(fromScratch(partial.messageDigests));
+    expect(partial.canonical).toBe(fromScratch(digestArray(partial.messageDigests)));
   });
 
   it('gives the same hash to two runs whose provider minted different ids and signatures', () => {
@@ -83,7 +83,7 @@ describe('RequestHasher', () => {
     const messages = conversation({ tool: 't', signature: 's' });
     const first = hasher.hashModelRequest(request(messages.slice(0, 2)));
     const second = hasher.hashModelRequest(request(messages));
-    expect(second.messageDigests.slice(0, 2)).toEqual(first.messageDigests);
+    expect(digestArray(second.messageDigests).slice(0, 2)).toEqual(digestArray(first.messageDigests));
     const rewritten = [messages[0]!, { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'other' }] }];
     expect(() => hasher.hashModelRequest(request(rewritten))).toThrow(/append-only/);
   });
@@ -114,7 +114,7 @@ describe('RequestHasher', () => {
     const reference = fresh.hashModelRequest(request(messages));
     const restored = new RequestHasher();
     const copy = structuredClone(messages);
-    restored.adopt(copy, reference.messageDigests);
+    restored.adopt(copy, digestArray(reference.messageDigests));
     const next: Message = {
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'toolu_Z', name: 'estimate_repair', input: { area: 2050 } }],
