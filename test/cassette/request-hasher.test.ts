@@ -88,6 +88,60 @@ describe('RequestHasher', () => {
     expect(() => hasher.hashModelRequest(request(rewritten))).toThrow(/append-only/);
   });
 
+  it('still rejects a rewritten conversation at the ends it compares: the last message, the first, a rebuilt copy', () => {
+    const messages = conversation({ tool: 't', signature: 's' });
+    const seen = () => {
+      const hasher = new RequestHasher();
+      hasher.hashModelRequest(request(messages));
+      return hasher;
+    };
+    const other: Message = { role: 'assistant', content: [{ type: 'text', text: 'other' }] };
+    const next: Message = { role: 'assistant', content: [{ type: 'text', text: 'next' }] };
+    // The last message it has seen, replaced, then the conversation grown on top of it.
+    expect(() => seen().hashModelRequest(request([messages[0]!, messages[1]!, other, next]))).toThrow(/rewritten at message 2; a run's messages are append-only/);
+    // A shorter request whose last message is not the one it has seen there.
+    expect(() => seen().hashModelRequest(request([messages[0]!, other]))).toThrow(/rewritten at message 1/);
+    // The opening turn rewritten.
+    expect(() => seen().hashModelRequest(request([other, messages[1]!, messages[2]!, next]))).toThrow(/rewritten at message 0/);
+    // A conversation rebuilt from copies (decoded, cloned): equal, but not the messages it has seen.
+    expect(() => seen().hashModelRequest(request([...structuredClone(messages), next]))).toThrow(/rewritten at message 0/);
+    // The same messages in a new array, grown: what the machine sends every step.
+    expect(seen().hashModelRequest(request([...messages, next])).messageDigests.length).toBe(4);
+  });
+
+  it('reads a bounded number of earlier messages per request, however long the conversation', () => {
+    const hasher = new RequestHasher();
+    const messages: Message[] = [];
+    const reads: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', content: [{ type: 'text', text: `turn ${i}` }] });
+      let read = 0;
+      // Counts reads of messages the hasher had seen before this request.
+      const known = i;
+      const watched = new Proxy([...messages], {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key) && Number(key) < known) read++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      hasher.hashModelRequest(request(watched));
+      reads.push(read);
+    }
+    expect(Math.max(...reads)).toBeLessThanOrEqual(2);
+  });
+
+  it('shares one digest list between the requests of a run instead of copying it per request', () => {
+    const hasher = new RequestHasher();
+    const messages = conversation({ tool: 't', signature: 's' });
+    const first = hasher.hashModelRequest(request(messages.slice(0, 1)));
+    const third = hasher.hashModelRequest(request(messages));
+    expect(first.messageDigests.list).toBe(third.messageDigests.list);
+    expect([first.messageDigests.length, third.messageDigests.length]).toEqual([1, 3]);
+    // The prefix an earlier request saw is unchanged by what was appended since.
+    expect(digestArray(first.messageDigests)).toEqual(digestArray(third.messageDigests).slice(0, 1));
+    expect(hasher.messageDigests(messages)).toEqual(digestArray(third.messageDigests));
+  });
+
   it('digests a message the same from the canonical texts a caller already has as from scratch', () => {
     const messages = conversation({ tool: 'toolu_1', signature: 'sig-1' });
     const output = (messages[2]!.content[0] as { content: object }).content;
