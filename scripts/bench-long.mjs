@@ -24,7 +24,7 @@ const { values } = parseArgs({
 });
 const steps = Number(values.steps ?? (values.quick ? 1001 : 5001));
 if (!Number.isInteger(steps) || steps < 21 || steps % 2 === 0) throw new Error('--steps takes an odd number of at least 21 (model and tool steps in pairs, then the final turn)');
-const rounds = Number(values.rounds ?? (values.quick ? 3 : 5));
+const rounds = Number(values.rounds ?? (values.quick ? 3 : 7));
 const counts = (values.cassettes ?? (values.quick ? '1000,2000' : '1000,5000')).split(',').map(Number);
 if (counts.length < 2 || counts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('--cassettes takes two or more counts, e.g. 1000,5000');
 // The step cap must let the run reach its final turn.

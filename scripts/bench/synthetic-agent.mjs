@@ -46,7 +46,10 @@ export function syntheticWorld({ toolCalls, resultBytes }) {
   return {
     model: {
       async respond(request) {
-        const done = request.messages.filter((message) => message.role === 'assistant').length;
+        // The conversation is the task, then one assistant turn and one result turn per call: counting its
+        // assistant turns by its length keeps the world O(1) per call, so that a long run's late steps do
+        // not measure the world scanning the conversation (on a heap a recording has made larger).
+        const done = (request.messages.length - 1) / 2;
         if (done >= toolCalls) return response([{ type: 'text', text: JSON.stringify({ ok: true, calls: done }) }], 'end_turn');
         return response(
           [
