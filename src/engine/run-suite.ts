@@ -99,6 +99,9 @@ export async function runSuite(
     const input = isSource(inputs) ? await loadInput(inputs, names[i]!) : inputs[i]!;
     cases.push(await runCase(deps, input, agent, keepRuns));
     onCase?.(cases.length, names.length);
+    // A turn of the event loop between cases: V8 runs its collector's tasks there, which a chain of awaits
+    // never reaches, and without them a suite of thousands peaked about 25 MiB higher (garbage, not cases).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const count = (status: SuiteCase['status']) => cases.filter((item) => item.status === status).length;
   return { mode: 'suite', build: agent.build, passed: count('passed'), failed: count('failed'), diverged: count('diverged'), invalid: count('invalid'), cases };
