@@ -70,6 +70,8 @@ export {
   type CassetteKey,
   type HashedModelRequest,
   type HashedRequest,
+  digestArray,
+  type MessageDigests,
 } from './cassette/index.js';
 export { restoreCheckpoint, type RestoredCheckpoint } from './checkpoint/index.js';
 export { describeOverride, parseForkOverride, type ForkEdit, type ForkOverride, type ForkOverrideKind } from './fork/index.js';
@@ -131,7 +133,9 @@ export {
   type ForkResult,
   type SuiteCase,
   type SuiteInput,
+  type SuiteOptions,
   type SuiteResult,
+  type SuiteSource,
   type VerificationArm,
   type VerifyOptions,
   type VerifyResult,

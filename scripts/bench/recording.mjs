@@ -8,7 +8,7 @@ import { median, timeOnce } from './timing.mjs';
 
 // The bare run hashes nothing: every request gets the same constant hash.
 const constantHasher = {
-  hashModelRequest: () => ({ canonical: '', hash: '0000000000000000', messageDigests: [] }),
+  hashModelRequest: () => ({ canonical: '', hash: '0000000000000000', messageDigests: { list: [], length: 0 } }),
   hashToolRequest: () => ({ canonical: '', hash: '0000000000000000' }),
 };
 const promptEnvironment = { clock: () => new Date(), random: Math.random };

@@ -9,18 +9,18 @@ import { median, timeOnce } from './timing.mjs';
 
 const CASSETTES = 100;
 
-/** Writes 100 baseline cassettes (claims in turn, on two dates) into `dir`/cassettes. */
-async function exportCassettes(dir) {
+/** Writes `count` (default 100) baseline cassettes (claims in turn, on two dates) into `dir`/cassettes. */
+export async function exportCassettes(dir, count = CASSETTES) {
   const cassettes = join(dir, 'cassettes');
   mkdirSync(cassettes);
   const engine = createEngine({ store: sqliteStore({ path: join(dir, 'suite-recordings.db') }) });
   try {
     const claims = scenario.allInputs();
-    for (let i = 0; i < CASSETTES; i++) {
+    for (let i = 0; i < count; i++) {
       const at = i % 2 === 0 ? '2026-03-04' : '2026-03-09';
       const input = claims[i % claims.length];
       const run = await engine.record({ agent: scenario.builds.baseline, world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }), input, at, seed: i, scenario: 'scenarios/claims-triage' });
-      writeFileSync(join(cassettes, `${String(i).padStart(3, '0')}-${input.claimId}.cassette.json`), serializeCassette(engine.cassette(run.runId)));
+      writeFileSync(join(cassettes, `${String(i).padStart(String(count - 1).length, '0')}-${input.claimId}.cassette.json`), serializeCassette(engine.cassette(run.runId)));
     }
   } finally {
     engine.store.close();

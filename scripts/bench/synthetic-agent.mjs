@@ -19,8 +19,7 @@ function parseJsonOutcome(text) {
   }
 }
 
-/** A build like `testAgent`, with a step cap high enough for the longest run measured. */
-export const syntheticAgent = defineAgent({
+const definition = {
   name: 'bench-agent',
   build: 'baseline',
   systemPrompt: 'You echo things.',
@@ -30,7 +29,13 @@ export const syntheticAgent = defineAgent({
   stepCap: 256,
   renderInput: (input) => `Run task ${JSON.stringify(input)}`,
   parseOutcome: parseJsonOutcome,
-});
+};
+
+/** A build like `testAgent`, with a step cap high enough for the longest run `npm run bench` measures. */
+export const syntheticAgent = defineAgent(definition);
+
+/** The same build with another step cap, for the long runs of `npm run bench:long`. */
+export const syntheticAgentCapped = (stepCap) => defineAgent({ ...definition, stepCap });
 
 let ids = 0;
 const response = (content, stopReason) => ({ id: `msg_${ids++}`, model: 'test-model', content, stopReason, usage: { inputTokens: 1, outputTokens: 1 } });
@@ -41,7 +46,10 @@ export function syntheticWorld({ toolCalls, resultBytes }) {
   return {
     model: {
       async respond(request) {
-        const done = request.messages.filter((message) => message.role === 'assistant').length;
+        // The conversation is the task, then one assistant turn and one result turn per call: counting its
+        // assistant turns by its length keeps the world O(1) per call, so that a long run's late steps do
+        // not measure the world scanning the conversation (on a heap a recording has made larger).
+        const done = (request.messages.length - 1) / 2;
         if (done >= toolCalls) return response([{ type: 'text', text: JSON.stringify({ ok: true, calls: done }) }], 'end_turn');
         return response(
           [

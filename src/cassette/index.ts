@@ -19,3 +19,4 @@ export {
   type SealHeader,
   type SealingKey,
 } from './sealed-cassette.js';
+export { digestArray, type MessageDigests } from './message-digests.js';

@@ -5,6 +5,8 @@ import { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-id
 import { REQUEST_HASH_LENGTH } from './canonical-form.js';
 import { DigestListPrefix } from './digest-list-prefix.js';
 import { HeadMemo } from './head-memo.js';
+import type { MessageDigests } from './message-digests.js';
+import { digestArray } from './message-digests.js';
 
 /** A request in canonical form and its hash. */
 export interface HashedRequest {
@@ -14,7 +16,8 @@ export interface HashedRequest {
 
 /** A hashed model request, with the digest of each of its messages. */
 export interface HashedModelRequest extends HashedRequest {
-  readonly messageDigests: readonly string[];
+  /** The digest of each message: a prefix of the run's digest list, shared, not copied. */
+  readonly messageDigests: MessageDigests;
   /** The canonical text of the request's other fields, `"model":..,"params":..,"system":..,"tools":..`. */
   readonly headText: string;
 }
@@ -51,10 +54,15 @@ export class RequestHasher {
     });
   }
 
-  /** The digests of `messages`, which must extend the conversation hashed so far. */
+  /** The digests of `messages` (which must extend the conversation hashed so far), as an array of their own. */
   messageDigests(messages: readonly Message[]): readonly string[] {
+    return digestArray(this.digestsOf(messages));
+  }
+
+  /** The digests of `messages` (which must extend the conversation hashed so far), without copying them. */
+  digestsOf(messages: readonly Message[]): MessageDigests {
     this.digestNew(messages);
-    return this.knownDigests.slice(0, messages.length);
+    return { list: this.knownDigests, length: messages.length };
   }
 
   /**
@@ -70,10 +78,17 @@ export class RequestHasher {
 
   private digestNew(messages: readonly Message[], texts?: KnownTexts): void {
     const known = this.knownMessages;
-    for (let i = 0; i < Math.min(known.length, messages.length); i++) {
-      if (known[i] !== messages[i]) {
-        throw new Error(`the conversation was rewritten at message ${i}; a run's messages are append-only`);
-      }
+    // Only the ends of what both have seen are compared, by identity, so that a step costs O(1) however
+    // long the conversation: comparing every earlier message made a run's hashing O(length^2). The
+    // machine appends copy-on-write (`[...messages, next]`), so an honest conversation keeps every
+    // message object; the ends still catch a conversation rebuilt from copies (decoded, cloned, another
+    // run's: every object differs), a last message replaced, dropped or re-appended, a conversation cut
+    // short and grown again, and a rewritten opening turn. What they miss is an edit strictly between
+    // the two that keeps both ends, which takes code splicing the array on purpose.
+    const overlap = Math.min(known.length, messages.length);
+    if (overlap > 0) {
+      const rewritten = known[0] !== messages[0] ? 0 : known[overlap - 1] !== messages[overlap - 1] ? overlap - 1 : -1;
+      if (rewritten >= 0) throw new Error(`the conversation was rewritten at message ${rewritten}; a run's messages are append-only`);
     }
     for (let i = known.length; i < messages.length; i++) {
       const message = messages[i]!;
@@ -87,12 +102,12 @@ export class RequestHasher {
 
   /** Hashes a model request. */
   hashModelRequest(request: ModelRequest): HashedModelRequest {
-    const messageDigests = this.messageDigests(request.messages);
+    const messageDigests = this.digestsOf(request.messages);
     const headText = this.head.of(request);
     const rest = `],${headText}}`;
     if (messageDigests.length === this.prefix.length) return { ...this.prefix.close(rest), messageDigests, headText };
     // A request over part of the conversation (no driver sends one): hashed from scratch, in the same form.
-    const canonical = `{"messages":[${messageDigests.map((digest) => `"${digest}"`).join(',')}${rest}`;
+    const canonical = `{"messages":[${digestArray(messageDigests).map((digest) => `"${digest}"`).join(',')}${rest}`;
     return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests, headText };
   }
 

@@ -80,7 +80,8 @@ export class CheckpointWriter {
     const start = this.segmentStart;
     if (messages.length - start < SEGMENT_MIN_MESSAGES) return null;
     this.segmentStart = messages.length;
-    const segment: ConversationSegment = { digests: this.hasher.messageDigests(messages).slice(start), messages: messages.slice(start) };
+    const digests = this.hasher.digestsOf(messages);
+    const segment: ConversationSegment = { digests: digests.list.slice(start, digests.length), messages: messages.slice(start) };
     // JSON.stringify, not the canonical form: the blob is only ever parsed, and this is twice as fast.
     return batch.storeWhole(JSON.stringify(segment));
   }

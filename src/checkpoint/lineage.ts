@@ -42,9 +42,10 @@ export function lineageOf(store: Store, runId: string, known?: RunRecord): Linea
     }
     const from = run.parent?.atStep ?? 0;
     const contextOverride = run.parent === null ? undefined : contextOverrideOf(run.parent.override);
-    segments.unshift({ runId: current, from, to, ...(contextOverride === undefined ? {} : { contextOverride }) });
+    // A fork of a fork at a step before the middle run's own rows uses none of them, nor its change.
+    if (from <= to) segments.unshift({ runId: current, from, to, ...(contextOverride === undefined ? {} : { contextOverride }) });
     if (run.parent === null) return segments;
-    to = from - 1;
+    to = Math.min(to, from - 1);
     current = run.parent.runId;
   }
 }

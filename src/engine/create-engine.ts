@@ -19,7 +19,7 @@ import type { TierSizes } from './tier-sizes.js';
 import { tierSizesOf } from './tier-sizes.js';
 import type { Lineage } from './lineage-tree.js';
 import { lineageTreeOf } from './lineage-tree.js';
-import type { SuiteInput, SuiteResult } from './run-suite.js';
+import type { SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from './run-suite.js';
 import { runSuite } from './run-suite.js';
 import type { VerifyOptions, VerifyResult } from './verify-run.js';
 import { verifyRun } from './verify-run.js';
@@ -59,8 +59,11 @@ export interface Engine {
   resume(options: ResumeOptions): Promise<ResumeResult>;
   /** Runs a candidate and a control arm over a recorded failure and gives a verdict. */
   verify(options: VerifyOptions): Promise<VerifyResult>;
-  /** Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. */
-  suite(inputs: readonly SuiteInput[], agent: AgentBuild, onCase?: (done: number, total: number) => void): Promise<SuiteResult>;
+  /**
+   * Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. Give a
+   * {@link SuiteSource} to read the cassettes one at a time; the last argument is the options, or `onCase`.
+   */
+  suite(inputs: readonly SuiteInput[] | SuiteSource, agent: AgentBuild, options?: SuiteOptions | ((done: number, total: number) => void)): Promise<SuiteResult>;
   /**
    * The cassette of a stored run: every observation it received, by position
    * and request hash (`full`, the default), or its shape (`structural`).
@@ -121,7 +124,7 @@ export function createEngine(options: EngineOptions): Engine {
     fork: (forkOptions) => forkRun(deps, forkOptions),
     resume: (resumeOptions) => resumeRun(deps, resumeOptions),
     verify: (verifyOptions) => verifyRun(deps, verifyOptions),
-    suite: (inputs, agent, onCase) => runSuite(deps, inputs, agent, onCase),
+    suite: (inputs, agent, options) => runSuite(deps, inputs, agent, options),
     cassette(runId, tier = 'full') {
       const run = requireRun(deps.store, runId);
       return tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of') : structuralRecordOf(deps.store, run, deps.clock());

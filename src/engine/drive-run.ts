@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
-import type { RequestHasher } from '../cassette/index.js';
+import type { MessageDigests, RequestHasher } from '../cassette/index.js';
 import type { ModelRequest, ModelResponse, ToolDefinition, ToolRequest, ToolResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
@@ -32,7 +32,7 @@ export type CompletedStep = {
       readonly request: ModelRequest;
       readonly response: ModelResponse;
       /** The request's messages by digest, and its other fields' canonical text: its canonical form in parts. */
-      readonly messageDigests: readonly string[];
+      readonly messageDigests: MessageDigests;
       readonly headText: string;
     }
   | { readonly type: 'tool'; readonly request: ToolRequest; readonly response: ToolResponse }

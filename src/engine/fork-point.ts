@@ -3,7 +3,7 @@ import type { AgentBuild } from '../agent/index.js';
 import type { FieldChange } from '../analysis/index.js';
 import { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
-import { restoreCheckpoint } from '../checkpoint/index.js';
+import { lineageOf, restoreCheckpoint } from '../checkpoint/index.js';
 import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { ForkEdit, ForkOverride } from '../fork/index.js';
@@ -14,7 +14,7 @@ import type { Store } from '../store/index.js';
 import type { InjectedAnswer, Transport } from '../transports/index.js';
 import { overrideTransport } from '../transports/index.js';
 import type { AgentSnapshot } from './drive-run.js';
-import { readStepViews } from './read-run.js';
+import { readStepAt, requireRun } from './read-run.js';
 import type { StepView } from './run-view.js';
 import { machineOf } from './start-run.js';
 
@@ -43,13 +43,15 @@ export type ForkChange = { readonly override: ForkOverride } | { readonly edit: 
  * (`OVERRIDE_INVALID`) is refused before anything is written.
  */
 export function prepareFork(store: Store, parentRunId: string, atStep: number, change: ForkChange, agent: AgentBuild): ForkPoint {
-  const steps = readStepViews(store, parentRunId);
-  const target = Number.isInteger(atStep) ? steps[atStep - 1] : undefined;
-  if (target === undefined) {
-    throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${parentRunId} has steps 1 to ${steps.length}; there is no step ${atStep} to fork at`);
-  }
+  const parent = requireRun(store, parentRunId);
+  const outOfRange = () => new ForkpointError('STEP_OUT_OF_RANGE', `run ${parentRunId} has steps 1 to ${parent.stepCount}; there is no step ${atStep} to fork at`);
+  if (!Number.isInteger(atStep) || atStep < 1 || atStep > parent.stepCount) throw outOfRange();
+  // Step N's row alone, not the run's every step: a fork deep in a long run costs about its restore.
+  const lineage = lineageOf(store, parentRunId, parent);
+  const restored = restoreCheckpoint(store, parentRunId, atStep - 1, lineage);
+  const target = readStepAt(store, lineage, atStep, restored.messageDigests);
+  if (target === undefined) throw outOfRange();
   const machine = machineOf(agent);
-  const restored = restoreCheckpoint(store, parentRunId, atStep - 1);
   let start = machine.resolveState({ value: restored.value, context: restored.context });
   const awaiting = awaitingOf(start);
   if (awaiting?.kind !== target.kind || awaiting.index !== target.index) {

@@ -14,7 +14,7 @@ import { prepareFork } from './fork-point.js';
 import { requireFullTier, tierOfCopy } from './full-tier.js';
 import { guardedWorld } from './guarded-world.js';
 import { newRunRecord } from './new-run-record.js';
-import { readRunView, requireRun } from './read-run.js';
+import { readRunViewLazily, requireRun } from './read-run.js';
 import { newRunOwner, ownerCheck } from './run-owner.js';
 import { streamingSink } from './run-sink.js';
 import type { ForkResult } from './run-view.js';
@@ -89,7 +89,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     sink: streamingSink(deps.store, deps),
     resumedFrom: point.resumedFrom,
   });
-  return readRunView(deps.store, runId, ownerCheck(deps)) as ForkResult;
+  return readRunViewLazily(deps.store, runId, ownerCheck(deps)) as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.

@@ -27,7 +27,7 @@ export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './vali
 export { machineOf, startSnapshot } from './start-run.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';
 export type { VerificationArm, VerifyOptions, VerifyResult } from './verify-run.js';
-export type { SuiteCase, SuiteInput, SuiteResult } from './run-suite.js';
+export type { SuiteCase, SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from './run-suite.js';
 export {
   differencesBetween,
   evaluateSynthetic,

@@ -19,7 +19,7 @@ import { structuralKeys } from './structural-keys.js';
 import { executeRun } from './execute-run.js';
 import { newRunRecord } from './new-run-record.js';
 import { stepViewer, summarizeRun } from './read-run.js';
-import { bufferedSink } from './run-sink.js';
+import { bufferedSink, discardingSink } from './run-sink.js';
 import type { ReplayResult, StepView } from './run-view.js';
 import { startSnapshot } from './start-run.js';
 import { assertRunId } from './validate-inputs.js';
@@ -53,7 +53,8 @@ export type ReplayOptions = {
  * reaches a live model or tool: its transport has none. A structural replay
  * is strict too, keyed by shape, and diverges as well when the build stops
  * before the recording did. A replay is cheap to redo, so it is stored in one
- * transaction when it ends.
+ * transaction when it ends (or, with `keep` false, not at all: a suite's
+ * replays that nobody will read).
  *
  * A divergence is returned, not thrown: the result has status `diverged` (or,
  * in fidelity mode going live, the status the live run ended with) and its
@@ -61,7 +62,7 @@ export type ReplayOptions = {
  * cannot start: `CASSETTE_INVALID` (another agent, another canonical form,
  * the wrong tier), `CASSETTE_EXPIRED`, `USAGE` (a malformed run id).
  */
-export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promise<ReplayResult> {
+export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep = true): Promise<ReplayResult> {
   const { cassette } = options;
   const structural = options.mode === 'structural';
   checkCassetteFits(cassette, options.agent, structural);
@@ -100,7 +101,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
     start: startSnapshot(agent, cassette.source.input, deps),
     hasher: new RequestHasher(),
     transport,
-    sink: bufferedSink(deps.store),
+    sink: keep ? bufferedSink(deps.store) : discardingSink(),
     // The replay's own steps, kept as they happen, so that the result is not read back from the store.
     onCommitted: (step) => steps.push(viewOf(step)),
     ...(structural ? { settle: (result: DriveResult) => stopAtDroppedCall(result, runId, transport) } : {}),

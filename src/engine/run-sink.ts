@@ -13,6 +13,8 @@ export interface RunSink {
   finish(finish: RunFinish): void;
   /** Lets go of the run, ended or not (stops renewing its owner lease). */
   close(): void;
+  /** True for a sink that drops every row: the writer then does not make them (see {@link discardingSink}). */
+  readonly discards?: true;
 }
 
 /** Options of {@link streamingSink}. */
@@ -77,4 +79,14 @@ export function bufferedSink(store: Store): RunSink {
     },
     close: () => {},
   };
+}
+
+/**
+ * Writes nothing: for replays whose runs nobody will read (a suite's, in a
+ * store that is thrown away), whose results are made from the steps as they
+ * happen. Keeping them cost memory in proportion to the number of replays,
+ * and encoding rows only to drop them cost a suite time and garbage.
+ */
+export function discardingSink(): RunSink {
+  return { start: () => {}, step: () => {}, finish: () => {}, close: () => {}, discards: true };
 }

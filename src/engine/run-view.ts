@@ -114,7 +114,11 @@ export interface ReexecutionResult extends RunView {
   readonly source: string;
 }
 
-/** A fork's result: steps 1..N-1 `inherited`, step N `override` (or `live` for a prompt or model change), then `live`. */
+/**
+ * A fork's result: steps 1..N-1 `inherited`, step N `override` (or `live` for a prompt or model change), then `live`.
+ * Its `steps` are read from the store when first read, so a fork deep in a long run costs about its restore
+ * (read them before closing the store).
+ */
 export interface ForkResult extends RunView {
   readonly mode: 'fork';
   readonly status: 'completed' | 'failed';

@@ -48,7 +48,7 @@ export class RunWriter {
   start(run: NewRunRecord, snapshot: AgentSnapshot): void {
     this.run = run;
     this.lastStep = snapshot.context.step;
-    if (this.resumes) {
+    if (this.resumes || this.sink.discards === true) {
       this.sink.start(run, null, []);
       return;
     }
@@ -74,6 +74,11 @@ export class RunWriter {
 
   /** Commits one completed step; with `finish`, the run's last, which ends the run in the same write. */
   commit(completed: CompletedStep, finish?: RunFinish): void {
+    if (this.sink.discards === true) {
+      this.lastStep = completed.step;
+      this.finished = finish;
+      return;
+    }
     const batch = new PayloadBatch();
     let request: string;
     let response: string;

@@ -89,6 +89,26 @@ export function parseJsonInput(text: string, what: string, code: ErrorCode = 'IN
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\r?\n/g, '\\n');
     throw new ForkpointError(code, `${what} is not valid JSON: ${reason}`, { cause: error });
   }
-  assertJsonValue(parsed, what, code);
-  return parsed;
+  // JSON.parse makes nothing but plain JSON, so depth is all there is to check; the full walk, which
+  // builds a path for every node (most of the garbage of reading a cassette), only runs to say where.
+  if (deeperThan(parsed, MAX_JSON_DEPTH)) assertJsonValue(parsed, what, code);
+  return parsed as JsonValue;
+}
+
+// Whether any node of a parsed value is nested deeper than `limit`, without recursion.
+function deeperThan(value: unknown, limit: number): boolean {
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const child of node as unknown[]) nodes.push(child), depths.push(depth + 1);
+    } else {
+      for (const key in node) nodes.push((node as Record<string, unknown>)[key]), depths.push(depth + 1);
+    }
+  }
+  return false;
 }

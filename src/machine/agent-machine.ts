@@ -22,17 +22,17 @@ import { isAwaitedCall, observeModelResponse, observeToolResult } from './observ
  */
 export function createAgentMachine(build: AgentBuild) {
   // Guards and the action read the same observation; computing it once per
-  // (context, event) pair keeps the hooks from running twice per step.
-  const memo = new WeakMap<AgentContext, WeakMap<AgentEvent, Observed>>();
+  // (context, event) pair keeps the hooks from running twice per step. They
+  // read it one after another within a transition, so the last pair is all
+  // there is to remember. A WeakMap of every pair did the same, but V8's
+  // young-generation collector keeps a WeakMap's values alive until a full
+  // collection: every step's context (and its conversation) was promoted to
+  // the old generation, so long runs and suites of many replays grew the heap
+  // and paid for it in full collections.
+  let last: { readonly context: AgentContext; readonly event: AgentEvent; readonly observed: Observed } | undefined;
   const observe = (context: AgentContext, event: AgentEvent): Observed => {
-    let byEvent = memo.get(context);
-    if (byEvent === undefined) memo.set(context, (byEvent = new WeakMap()));
-    let observed = byEvent.get(event);
-    if (observed === undefined) {
-      observed = reduce(build, context, event);
-      byEvent.set(event, observed);
-    }
-    return observed;
+    if (last?.context !== context || last.event !== event) last = { context, event, observed: reduce(build, context, event) };
+    return last.observed;
   };
   const leadsTo = (context: AgentContext, event: AgentEvent, next: AgentStateName): boolean =>
     observe(context, event).next === next;
@@ -48,7 +48,13 @@ export function createAgentMachine(build: AgentBuild) {
       isUnexpectedCall: ({ context, event }) => event.type === 'tool.returned' && !isAwaitedCall(context, event.call),
     },
     actions: {
-      applyObservation: assign(({ context, event }) => observe(context, event).context),
+      applyObservation: assign(({ context, event }) => {
+        const observed = observe(context, event);
+        // The action comes after the guards: forgetting the pair now keeps a finished run's state from
+        // staying reachable through the build's machine.
+        last = undefined;
+        return observed.context;
+      }),
       applyOverride: assign(({ context, event }) => {
         if (event.type !== 'fork.overridden') return context;
         return { ...context, system: event.system ?? context.system, model: event.model ?? context.model };

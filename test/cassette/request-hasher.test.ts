@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, ModelRequest } from '../../src/index.js';
-import { RequestHasher, canonicalJson } from '../../src/index.js';
+import { RequestHasher, canonicalJson, digestArray } from '../../src/index.js';
 import { sha256Hex } from '../../src/json/index.js';
 
 const system = 'Triage claims.';
@@ -35,7 +35,7 @@ describe('RequestHasher', () => {
     const hasher = new RequestHasher();
     const messages = conversation({ tool: 'toolu_A', signature: 'sig_A' });
     const hashed = hasher.hashModelRequest(request(messages));
-    const expected = canonicalJson({ messages: [...hashed.messageDigests], model: 'claude-opus-5', params, system, tools });
+    const expected = canonicalJson({ messages: digestArray(hashed.messageDigests), model: 'claude-opus-5', params, system, tools });
     expect(hashed.canonical).toBe(expected);
     expect(hashed.hash).toBe(sha256Hex(expected, 16));
     expect(hashed.messageDigests).toHaveLength(3);
@@ -50,15 +50,15 @@ describe('RequestHasher', () => {
     const hashes: string[] = [];
     for (let length = 0; length <= messages.length; length++) {
       const hashed = hasher.hashModelRequest(request(messages.slice(0, length)));
-      expect(hashed.canonical).toBe(fromScratch(hashed.messageDigests));
-      expect(hashed.hash).toBe(sha256Hex(fromScratch(hashed.messageDigests), 16));
+      expect(hashed.canonical).toBe(fromScratch(digestArray(hashed.messageDigests)));
+      expect(hashed.hash).toBe(sha256Hex(fromScratch(digestArray(hashed.messageDigests)), 16));
       hashes.push(hashed.hash);
     }
     expect(new Set(hashes).size).toBe(messages.length + 1);
     // Behind the conversation it has seen, the hasher takes the slower path to the same answer.
     const partial = hasher.hashModelRequest(request(messages.slice(0, 1)));
     expect(partial.hash).toBe(hashes[1]);
-    expect(partial.canonical).toBe(fromScratch(partial.messageDigests));
+    expect(partial.canonical).toBe(fromScratch(digestArray(partial.messageDigests)));
   });
 
   it('gives the same hash to two runs whose provider minted different ids and signatures', () => {
@@ -83,9 +83,63 @@ describe('RequestHasher', () => {
     const messages = conversation({ tool: 't', signature: 's' });
     const first = hasher.hashModelRequest(request(messages.slice(0, 2)));
     const second = hasher.hashModelRequest(request(messages));
-    expect(second.messageDigests.slice(0, 2)).toEqual(first.messageDigests);
+    expect(digestArray(second.messageDigests).slice(0, 2)).toEqual(digestArray(first.messageDigests));
     const rewritten = [messages[0]!, { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'other' }] }];
     expect(() => hasher.hashModelRequest(request(rewritten))).toThrow(/append-only/);
+  });
+
+  it('still rejects a rewritten conversation at the ends it compares: the last message, the first, a rebuilt copy', () => {
+    const messages = conversation({ tool: 't', signature: 's' });
+    const seen = () => {
+      const hasher = new RequestHasher();
+      hasher.hashModelRequest(request(messages));
+      return hasher;
+    };
+    const other: Message = { role: 'assistant', content: [{ type: 'text', text: 'other' }] };
+    const next: Message = { role: 'assistant', content: [{ type: 'text', text: 'next' }] };
+    // The last message it has seen, replaced, then the conversation grown on top of it.
+    expect(() => seen().hashModelRequest(request([messages[0]!, messages[1]!, other, next]))).toThrow(/rewritten at message 2; a run's messages are append-only/);
+    // A shorter request whose last message is not the one it has seen there.
+    expect(() => seen().hashModelRequest(request([messages[0]!, other]))).toThrow(/rewritten at message 1/);
+    // The opening turn rewritten.
+    expect(() => seen().hashModelRequest(request([other, messages[1]!, messages[2]!, next]))).toThrow(/rewritten at message 0/);
+    // A conversation rebuilt from copies (decoded, cloned): equal, but not the messages it has seen.
+    expect(() => seen().hashModelRequest(request([...structuredClone(messages), next]))).toThrow(/rewritten at message 0/);
+    // The same messages in a new array, grown: what the machine sends every step.
+    expect(seen().hashModelRequest(request([...messages, next])).messageDigests.length).toBe(4);
+  });
+
+  it('reads a bounded number of earlier messages per request, however long the conversation', () => {
+    const hasher = new RequestHasher();
+    const messages: Message[] = [];
+    const reads: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', content: [{ type: 'text', text: `turn ${i}` }] });
+      let read = 0;
+      // Counts reads of messages the hasher had seen before this request.
+      const known = i;
+      const watched = new Proxy([...messages], {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key) && Number(key) < known) read++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      hasher.hashModelRequest(request(watched));
+      reads.push(read);
+    }
+    expect(Math.max(...reads)).toBeLessThanOrEqual(2);
+  });
+
+  it('shares one digest list between the requests of a run instead of copying it per request', () => {
+    const hasher = new RequestHasher();
+    const messages = conversation({ tool: 't', signature: 's' });
+    const first = hasher.hashModelRequest(request(messages.slice(0, 1)));
+    const third = hasher.hashModelRequest(request(messages));
+    expect(first.messageDigests.list).toBe(third.messageDigests.list);
+    expect([first.messageDigests.length, third.messageDigests.length]).toEqual([1, 3]);
+    // The prefix an earlier request saw is unchanged by what was appended since.
+    expect(digestArray(first.messageDigests)).toEqual(digestArray(third.messageDigests).slice(0, 1));
+    expect(hasher.messageDigests(messages)).toEqual(digestArray(third.messageDigests));
   });
 
   it('digests a message the same from the canonical texts a caller already has as from scratch', () => {
@@ -114,7 +168,7 @@ describe('RequestHasher', () => {
     const reference = fresh.hashModelRequest(request(messages));
     const restored = new RequestHasher();
     const copy = structuredClone(messages);
-    restored.adopt(copy, reference.messageDigests);
+    restored.adopt(copy, digestArray(reference.messageDigests));
     const next: Message = {
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'toolu_Z', name: 'estimate_repair', input: { area: 2050 } }],

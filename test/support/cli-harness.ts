@@ -11,12 +11,12 @@ export interface CliResult {
 }
 
 /** Runs the CLI in this process with captured output. */
-export async function cli(args: readonly string[], options: { env?: Record<string, string>; tty?: boolean } = {}): Promise<CliResult> {
+export async function cli(args: readonly string[], options: { env?: Record<string, string>; tty?: boolean; stderrTty?: boolean } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const exit = await runCli(args, {
     stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: options.stderrTty ?? false },
     env: options.env ?? { NO_COLOR: '1' },
   });
   return { exit, stdout, stderr };

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import type { Cassette } from '../../cassette/index.js';
 import { findCassetteFiles, readCassetteText } from '../../cassette/index.js';
-import type { SuiteInput, SuiteResult } from '../../engine/index.js';
-import { ForkpointError, isForkpointError } from '../../errors/index.js';
+import type { SuiteResult, SuiteSource } from '../../engine/index.js';
+import { ForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
 import { sqliteStore } from '../../store/index.js';
 import type { Command, CommandContext } from '../command.js';
@@ -34,13 +33,16 @@ export const suiteCommand: Command = {
     const agent = buildOf(await loadScenario(scenarioDir), buildName);
     const files = findCassetteFiles(directory);
     if (files.length === 0) throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`);
-    // A suite's replays are evidence for this run of CI, not history: kept in memory unless --db asks otherwise.
-    const store = parsed.values.db === undefined && cli.io.env.FORKPOINT_DB === undefined ? sqliteStore({ path: ':memory:' }) : cli.openStore(parsed);
+    // A suite's replays are evidence for this run of CI, not history: not written anywhere unless --db asks for it.
+    const throwaway = parsed.values.db === undefined && cli.io.env.FORKPOINT_DB === undefined;
+    const store = throwaway ? sqliteStore({ path: ':memory:' }) : cli.openStore(parsed);
     return withStore(store, async (open) => {
-      // Through the store: a sealed cassette opens only with the key of the store that exported it.
-      const inputs = files.map((file) => loadInput(file, (text) => cli.engine(parsed, open).readCassette(text, file)));
+      // One cassette read at a time, just before its replay, so memory does not grow with the folder; read
+      // through the store, as a sealed cassette opens only with the key of the store that exported it.
+      const engine = cli.engine(parsed, open);
+      const source: SuiteSource = { names: files, load: (file) => engine.readCassette(readCassetteText(file), file) };
       const progress = cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
-      const result = await cli.engine(parsed, open).suite(inputs, agent, progress);
+      const result = await cli.engine(parsed, open).suite(source, agent, { keepRuns: !throwaway, ...(progress === undefined ? {} : { onCase: progress }) });
       if (progress !== undefined) cli.io.stderr.write('\n');
       const junit = stringOption(parsed, 'junit');
       if (junit !== undefined) writeJunit(junit, result);
@@ -51,15 +53,6 @@ export const suiteCommand: Command = {
     });
   },
 };
-
-function loadInput(file: string, read: (text: string) => Cassette): SuiteInput {
-  try {
-    return { name: file, cassette: read(readCassetteText(file)) };
-  } catch (error) {
-    if (!isForkpointError(error)) throw error;
-    return { name: file, problem: { code: error.code, message: error.message } };
-  }
-}
 
 function writeJunit(file: string, result: SuiteResult): void {
   try {

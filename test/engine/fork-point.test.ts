@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../../src/index.js';
+import { createEngine, sqliteStore } from '../../src/index.js';
+import { syntheticWorld, testAgent } from '../support/test-agents.js';
+
+/** A store that counts the step rows read through `readSteps`. */
+function countingStore(): { readonly store: Store; readonly rowsRead: () => number } {
+  const inner = sqliteStore({ path: ':memory:' });
+  let rows = 0;
+  const store: Store = {
+    ...inner,
+    readSteps(runId, from, to) {
+      const read = inner.readSteps(runId, from, to);
+      rows += read.length;
+      return read;
+    },
+  };
+  return { store, rowsRead: () => rows };
+}
+
+const TOOL_CALLS = 100;
+const STEPS = 2 * TOOL_CALLS + 1;
+const changed = { kind: 'tool-result', output: { echoed: 'changed' } } as const;
+
+async function recorded() {
+  const counting = countingStore();
+  const engine = createEngine({ store: counting.store });
+  const agent = testAgent({ stepCap: STEPS + 2 });
+  const world = () => syntheticWorld({ toolCalls: TOOL_CALLS });
+  const run = await engine.record({ agent, world, input: { task: 'long' } });
+  expect(run.steps).toHaveLength(STEPS);
+  return { ...counting, engine, agent, world, run };
+}
+
+describe('fork point', () => {
+  it('reads step N alone, however far into the run N is', async () => {
+    const { engine, agent, world, run, rowsRead } = await recorded();
+    const read: number[] = [];
+    for (const atStep of [2, 100, STEPS - 1]) {
+      const before = rowsRead();
+      const fork = await engine.fork({ parentRunId: run.runId, atStep, override: changed, agent, world });
+      read.push(rowsRead() - before);
+      expect(fork.status).toBe('completed');
+    }
+    expect(read).toEqual([1, 1, 1]);
+  });
+
+  it("finds step N in an ancestor's rows when the run forked before it", async () => {
+    const { engine, agent, world, run, rowsRead } = await recorded();
+    const child = await engine.fork({ parentRunId: run.runId, atStep: 150, override: changed, agent, world });
+    const before = rowsRead();
+    // Step 40 of the child is its parent's row; the child's own rows start at 150.
+    const grandchild = await engine.fork({ parentRunId: child.runId, atStep: 40, override: changed, agent, world });
+    expect(rowsRead() - before).toBe(1);
+    expect(grandchild.steps.slice(0, 39).every((step) => step.provenance === 'inherited')).toBe(true);
+    expect(grandchild.steps[39]).toMatchObject({ step: 40, provenance: 'override', response: { output: { echoed: 'changed' } } });
+    expect(grandchild.steps.slice(0, 39)).toEqual(engine.getRun(run.runId).steps.slice(0, 39).map((step) => ({ ...step, provenance: 'inherited' })));
+  });
+
+  it("reads the fork's steps when they are first read, as getRun shows them", async () => {
+    const { engine, agent, world, run, rowsRead } = await recorded();
+    const fork = await engine.fork({ parentRunId: run.runId, atStep: STEPS - 1, override: changed, agent, world });
+    const before = rowsRead();
+    expect(fork.steps).toHaveLength(STEPS);
+    expect(rowsRead() - before).toBe(STEPS + 1);
+    // Once: a second read is the same array.
+    expect(fork.steps).toBe(fork.steps);
+    expect(rowsRead() - before).toBe(STEPS + 1);
+    expect(JSON.stringify(fork)).toBe(JSON.stringify(engine.getRun(fork.runId)));
+    expect({ ...fork }).toEqual(engine.getRun(fork.runId));
+  });
+
+  it('refuses a step outside the run as before, naming its steps', async () => {
+    const { engine, agent, world, run } = await recorded();
+    for (const atStep of [0, STEPS + 1, 2.5]) {
+      await expect(engine.fork({ parentRunId: run.runId, atStep, override: changed, agent, world })).rejects.toMatchObject({
+        code: 'STEP_OUT_OF_RANGE',
+        message: `run ${run.runId} has steps 1 to ${STEPS}; there is no step ${atStep} to fork at`,
+      });
+    }
+  });
+});
