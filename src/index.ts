@@ -194,6 +194,7 @@ export {
   type RunErrorRecord,
   type RunMode,
   type RunOwner,
+  type RunQuery,
   type RunRecord,
   type RunResume,
   type RunStatus,

@@ -13,5 +13,5 @@ export type {
   RunStatus,
 } from './run-record.js';
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
-export type { FullTierPurge, PurgeCounts, ResumeClaim, Store } from './store.js';
+export type { FullTierPurge, PurgeCounts, ResumeClaim, RunQuery, Store } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';

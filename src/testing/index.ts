@@ -1,4 +1,4 @@
 export { checkStrictReplay, type StrictReplayCheck } from './check-strict-replay.js';
 export { describeCassettes, type DescribeCassettesOptions } from './describe-cassettes.js';
 export { forkpointMatchers, type ForkpointMatchers } from './matchers.js';
-export { describeStoreConformance, sampleRun, sampleStep, type StoreFactory } from './store-conformance.js';
+export { describeStoreConformance, SAMPLE_OWNER_TOKEN, sampleRun, sampleStep, type StoreFactory } from './store-conformance.js';
