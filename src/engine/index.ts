@@ -20,7 +20,7 @@ export {
   type CaptureReport,
   type CapturePolicy,
 } from './capture-policy.js';
-export type { CollectedRun, GcReport } from './collect-garbage.js';
+export { GC_BATCH_RUNS, GC_BATCH_STEPS, type CollectedRun, type GcOptions, type GcReport } from './collect-garbage.js';
 export type { TierSizes } from './tier-sizes.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
 export { machineOf, startSnapshot } from './start-run.js';
