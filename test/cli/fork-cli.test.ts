@@ -32,7 +32,7 @@ describe('forkpoint fork', () => {
     ]);
     expect(body.sideEffects).toEqual({ default: 'refuse', tools: { estimate_repair: 'simulate' } });
     const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, ...SIMULATE]);
-    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{8} · claims-triage\/baseline .* forked from run 9b40c1d5 at step 4/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{12} · claims-triage\/baseline .* forked from run 9b40c1d5 at step 4/);
   });
 
   it('compares the branches: first divergence at step 4, failed against completed', async () => {

@@ -75,7 +75,7 @@ describe('forkpoint record', () => {
       ['an unknown build', ['--build', 'nightly'], 'BUILD_NOT_FOUND', /builds are baseline, patched, timestamped/],
       ['a malformed date', ['--at', '4 March'], 'USAGE', /YYYY-MM-DD/],
       ['an impossible date', ['--at', '2026-02-30'], 'USAGE', /not a calendar day/],
-      ['a malformed run id', ['--run-id', 'XYZ'], 'USAGE', /8 lowercase hex/],
+      ['a malformed run id', ['--run-id', 'XYZ'], 'USAGE', /12 lowercase hex characters \(or 8, as older runs have\)/],
       ['a malformed seed', ['--seed', '1.5'], 'USAGE', /whole number/],
       ['an unknown option', ['--claims', 'x'], 'USAGE', /Unknown option '--claims'/],
     ])('%s', async (_name, extra, code, message) => {
