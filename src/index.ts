@@ -145,6 +145,8 @@ export {
   type ReplayResult,
   type ResumeOptions,
   type ResumeResult,
+  type RunPage,
+  type RunPageQuery,
   type RunSummary,
   type RunView,
   type StepView,

@@ -21,6 +21,7 @@ export {
   type CapturePolicy,
 } from './capture-policy.js';
 export { GC_BATCH_RUNS, GC_BATCH_STEPS, type CollectedRun, type GcOptions, type GcReport } from './collect-garbage.js';
+export { DEFAULT_PAGE_SIZE, type RunPage, type RunPageQuery } from './run-page.js';
 export { RUN_ID_ATTEMPTS } from './fresh-run-id.js';
 export type { TierSizes } from './tier-sizes.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';

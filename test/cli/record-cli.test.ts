@@ -140,7 +140,7 @@ describe('forkpoint runs and show', () => {
   it('lists runs, and reads an empty list without creating a database', async () => {
     const empty = await cli(['runs', '--db', db, '--json']);
     expect(empty.exit).toBe(0);
-    expect(JSON.parse(empty.stdout)).toEqual({ runs: [] });
+    expect(JSON.parse(empty.stdout)).toEqual({ runs: [], next: null });
     await record('--run-id', '9b40c1d5');
     const listed = await cli(['runs', '--db', db, '--json']);
     expect(JSON.parse(listed.stdout).runs).toEqual([

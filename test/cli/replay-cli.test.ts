@@ -84,12 +84,12 @@ describe('forkpoint replay', () => {
     expect(stdoutExport.stdout).toBe(readFileSync(file, 'utf8'));
   });
 
-  it('lists replays as what they are', async () => {
+  it('lists replays as what they are, newest first', async () => {
     await json(['replay', '9b40c1d5', '--build', 'patched']);
     const { body } = await json(['runs']);
     expect(body.runs.map((run: { mode: string; source: string | null }) => [run.mode, run.source])).toEqual([
-      ['record', null],
       ['replay:strict', '9b40c1d5'],
+      ['record', null],
     ]);
   });
 
