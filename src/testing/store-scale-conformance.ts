@@ -127,6 +127,21 @@ export function describeScaleConformance(fresh: () => Store): void {
     expect(store.purgeRuns([purgeOf('eeee0003')])).toEqual({ steps: 2, blobs: 2 });
   });
 
+  it('keeps a blob another run stored that a run reaches through a tree of its own, whichever write handed the tree over', () => {
+    const store = fresh();
+    created(store, [
+      ['abab0001', '2026-03-04T00:00:00.000Z'],
+      ['abab0002', '2026-03-04T00:00:01.000Z'],
+    ]);
+    store.commitStep('abab0001', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(30) }), [blob(30)], finished);
+    // The tree comes with one step, and only the next step refers to it.
+    store.commitStep('abab0002', SAMPLE_OWNER_TOKEN, sampleStep(1), [blob(31, `{"x":${ref(30)}}`)]);
+    store.commitStep('abab0002', SAMPLE_OWNER_TOKEN, sampleStep(2, { response: ref(31, '$tree') }), [], finished);
+    expect(store.purgeRuns([purgeOf('abab0001')])).toEqual({ steps: 2, blobs: 0 });
+    expect(store.readBlobs([digest(30)]).get(digest(30))).toBe('"body 30"');
+    expect(store.purgeRuns([purgeOf('abab0002')])).toEqual({ steps: 3, blobs: 2 });
+  });
+
   it('purges several runs at once that share blobs, keeping those a live run still reaches', () => {
     const store = fresh();
     for (const [n, runId] of ['ffff0001', 'ffff0002', 'ffff0003'].entries()) {

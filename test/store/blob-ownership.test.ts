@@ -138,7 +138,7 @@ describe('blob ownership (migration 6)', () => {
       db.close();
     }
     // The head is looked up once, at the run's first step; the rest are known from the writes themselves.
-    expect(second.filter((statement) => statement.sql === OWNERSHIP_SQL.blobByDigest)).toHaveLength(1);
+    expect(second.filter((statement) => statement.sql === OWNERSHIP_SQL.blobsByDigests)).toHaveLength(1);
   });
 
   it('removes a purged blob\'s body at once, zeroed, and its row, a digest, with the next compaction', () => {

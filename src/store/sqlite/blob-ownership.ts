@@ -13,9 +13,13 @@ export const OWNERSHIP_SQL = {
   // A removed blob's row (its body NULL) comes back to life as a new one, owned by the run that stores it.
   insertBlob: `INSERT INTO blobs (digest, owner_key, body) VALUES (?, ?, ?)
     ON CONFLICT (digest) DO UPDATE SET owner_key = excluded.owner_key, body = excluded.body WHERE blobs.body IS NULL`,
-  blobByDigest: 'SELECT id, owner_key FROM blobs WHERE digest = ? AND body IS NOT NULL',
-  bodyByDigest: 'SELECT body FROM blobs WHERE digest = ?',
-  addReference: 'INSERT INTO blob_refs (blob_id, run_key) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  // The stored blobs among a JSON array of digests.
+  blobsByDigests: `SELECT blobs.id, blobs.digest, blobs.owner_key FROM json_each(?) AS wanted
+    JOIN blobs ON blobs.digest = wanted.value WHERE blobs.body IS NOT NULL`,
+  // [blob id, run key] pairs; returns the blob ids of the pairs that are new.
+  addReferences: `INSERT INTO blob_refs (blob_id, run_key) SELECT value ->> 0, value ->> 1 FROM json_each(?) WHERE true
+    ON CONFLICT DO NOTHING RETURNING blob_id`,
+  bodiesByIds: 'SELECT body FROM blobs WHERE id IN (SELECT value FROM json_each(?)) AND body IS NOT NULL',
   // A purge's candidates, all at once (a JSON array of digests). The owner counts only while its rows
   // exist: a purged run reaches nothing, and the purged runs are marked before this is read.
   candidates: `SELECT blobs.id, blobs.digest, blobs.owner_key,
@@ -81,12 +85,13 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
   const statements = Object.fromEntries(Object.entries(OWNERSHIP_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as {
     [Name in keyof typeof OWNERSHIP_SQL]: Database.Statement;
   };
-  statements.bodyByDigest.pluck();
+  statements.addReferences.pluck();
+  statements.bodiesByIds.pluck();
   const remembered = new Map<number, Set<string>>();
   // What the open write has registered, by run: remembered only once it commits.
-  let pending = new Map<number, Set<string>>();
+  const pending = new Map<number, Set<string>>();
   // Bodies of the blobs the open write stored new, by digest.
-  let inserted = new Map<string, string>();
+  const inserted = new Map<string, string>();
 
   const isKnown = (runKey: number, digest: string): boolean => remembered.get(runKey)?.has(digest) === true || pending.get(runKey)?.has(digest) === true;
   const markKnown = (runKey: number, digest: string): void => {
@@ -95,37 +100,55 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
     digests.add(digest);
   };
 
-  // Marks `digest` as reached by `runKey`: a blob the write stored new is the run's own, any other gets a
-  // pair; a tree reached for the first time brings what it refers to, as a purge's closure reads it.
-  const reach = (runKey: number, digest: string, isTree: boolean): void => {
-    if (isKnown(runKey, digest)) return;
-    markKnown(runKey, digest);
-    let body = inserted.get(digest);
-    if (body === undefined) {
-      const blob = statements.blobByDigest.get(digest) as { id: number; owner_key: number | null } | undefined;
-      // A reference to a blob that is not stored frees nothing and keeps nothing.
-      if (blob === undefined || blob.owner_key === runKey) return;
-      // A pair that existed was registered with everything its tree reaches.
-      if (statements.addReference.run(blob.id, runKey).changes === 0 || !isTree) return;
-      body = statements.bodyByDigest.get(digest) as string | undefined;
+  // Marks every blob `references` names as reached by `runKey`, level by level, a few statements per
+  // level whatever their number (a replay writes a whole run at once). A blob the run stored is its own,
+  // and what its body refers to was reached when it was stored; any other gets a pair, and a tree whose
+  // pair is new brings what it refers to, as a purge's closure reads it. A pair that existed was
+  // registered with everything its tree reaches. A reference to a blob that is not stored keeps nothing.
+  const reach = (runKey: number, references: References): void => {
+    let frontier = references;
+    while (frontier.all.size > 0) {
+      const next = noReferences();
+      const unknown: string[] = [];
+      for (const digest of frontier.all) {
+        if (isKnown(runKey, digest)) continue;
+        markKnown(runKey, digest);
+        if (!inserted.has(digest)) unknown.push(digest);
+      }
+      if (unknown.length === 0) return;
+      const pairs: Array<[number, number]> = [];
+      const trees = new Set<number>();
+      for (const blob of statements.blobsByDigests.all(JSON.stringify(unknown)) as Array<{ id: number; digest: string; owner_key: number | null }>) {
+        if (blob.owner_key === runKey) continue;
+        pairs.push([blob.id, runKey]);
+        if (frontier.trees.has(blob.digest)) trees.add(blob.id);
+      }
+      if (pairs.length === 0) return;
+      const opened = (statements.addReferences.all(JSON.stringify(pairs)) as number[]).filter((id) => trees.has(id));
+      if (opened.length === 0) return;
+      for (const body of statements.bodiesByIds.all(JSON.stringify(opened)) as string[]) collectReferences(body, next);
+      frontier = next;
     }
-    if (!isTree || body === undefined) return;
-    const nested = noReferences();
-    collectReferences(body, nested);
-    for (const inner of nested.all) reach(runKey, inner, nested.trees.has(inner));
   };
 
   return {
     insertBlobs(runKey, blobs) {
+      const nested = noReferences();
       for (const blob of blobs) {
         if (inserted.has(blob.digest)) continue;
-        if (statements.insertBlob.run(blob.digest, runKey, blob.body).changes === 1) inserted.set(blob.digest, blob.body);
+        if (statements.insertBlob.run(blob.digest, runKey, blob.body).changes !== 1) continue;
+        inserted.set(blob.digest, blob.body);
+        markKnown(runKey, blob.digest);
+        // What a blob the run owns refers to is the run's to reach, whichever row refers to the blob. Most
+        // bodies (a tool output) refer to nothing, and a plain search says so faster than the pattern.
+        if (blob.body.includes('{"$')) collectReferences(blob.body, nested);
       }
+      reach(runKey, nested);
     },
     registerRow(runKey, row) {
       const references = noReferences();
       collectRowReferences([row.messageSegment, row.request, row.response, row.message, row.checkpoint], references);
-      for (const digest of references.all) reach(runKey, digest, references.trees.has(digest));
+      reach(runKey, references);
     },
     settle() {
       for (const [runKey, digests] of pending) {
@@ -137,12 +160,12 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
           for (const digest of digests) known.add(digest);
         }
       }
-      pending = new Map();
-      inserted = new Map();
+      pending.clear();
+      inserted.clear();
     },
     discard() {
-      pending = new Map();
-      inserted = new Map();
+      pending.clear();
+      inserted.clear();
     },
     release(runs) {
       const reachers = new Map<string, number[]>();

@@ -8,8 +8,12 @@ import type Database from 'better-sqlite3';
  */
 export const VACUUM_STEP_PAGES = 512;
 
-/** Rows of removed blobs (a digest each) deleted per write transaction of a compaction. */
-export const SWEEP_STEP_ROWS = 2048;
+/**
+ * Rows of removed blobs (a digest each) deleted per write transaction of a
+ * compaction. Each is a write to a random page of the digest index: 512 of
+ * them hold the write lock for a few milliseconds.
+ */
+export const SWEEP_STEP_ROWS = 512;
 
 /**
  * Removes what purges left (the rows of removed blobs, which hold only their
