@@ -15,3 +15,4 @@ export type {
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 export type { FullTierPurge, PurgeCounts, ResumeClaim, RunQuery, Store } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';
