@@ -1,27 +1,19 @@
 // A recorder in its own process, for bench-scale: records runs of the synthetic agent under the default
-// capture policy into `--db` until a line arrives on stdin, timing every write it makes, and prints one
-// JSON line: runs recorded, failures (with the first message), and the longest write in milliseconds.
+// capture policy into `--db` until a line arrives on stdin, and prints one JSON line: runs recorded,
+// failures (with the first message), its longest wait for the write lock and its longest hold of it
+// (a commit that runs an automatic checkpoint holds it no longer, but is counted in full).
 // It prints `ready` once its first run is in, so that gc starts against a recorder already at work.
 import { parseArgs } from 'node:util';
 import { createEngine, parseCapturePolicy, sqliteStore } from '../../dist/src/index.js';
 import { MEASURED_AT, scaleWorld } from './scale-database.mjs';
 import { INPUT, syntheticAgent } from './synthetic-agent.mjs';
+import { installWriteTimer } from './write-timer.mjs';
 
 const { values } = parseArgs({ options: { db: { type: 'string' } } });
+const timer = installWriteTimer();
+timer.recording = true;
 const store = sqliteStore({ path: values.db });
-let longestWriteMs = 0;
-const timed = (fn) => (...args) => {
-  const started = process.hrtime.bigint();
-  try {
-    return fn(...args);
-  } finally {
-    longestWriteMs = Math.max(longestWriteMs, Number(process.hrtime.bigint() - started) / 1e6);
-  }
-};
-const engine = createEngine({
-  store: { ...store, createRun: timed(store.createRun), commitStep: timed(store.commitStep), purgeRuns: timed(store.purgeRuns), finishRun: timed(store.finishRun) },
-  clock: () => MEASURED_AT,
-});
+const engine = createEngine({ store, clock: () => MEASURED_AT });
 const capture = parseCapturePolicy('errors+sample:0.01');
 let stop = false;
 process.stdin.on('data', () => (stop = true));
@@ -41,4 +33,5 @@ while (!stop) {
   await new Promise((resolve) => setImmediate(resolve));
 }
 store.close();
-process.stdout.write(`${JSON.stringify({ runs, failures, firstFailure, longestWriteMs })}\n`);
+const longest = (list) => (list.length === 0 ? 0 : Math.max(...list));
+process.stdout.write(`${JSON.stringify({ runs, failures, firstFailure, longestWaitMs: longest(timer.waits), longestHoldMs: longest(timer.holds) })}\n`);

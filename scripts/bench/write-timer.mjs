@@ -1,62 +1,67 @@
-// Times the write transactions of one SQLite connection in this process, for bench-scale's gc figure.
-// A store's calls are not its transactions: a commit that fills the write-ahead log runs a checkpoint
-// after it has let go of the write lock, and compact is a series of statements, each its own
-// transaction. So the connection opened while this is installed makes no automatic checkpoint (the
-// recorder's connection still does, and copies gc's pages with its own), and every statement or pragma
-// it runs outside a transaction of the store is timed as the transaction it is. A passive checkpoint
-// holds no lock a writer waits for; the caller leaves those out.
+// Times how long one process holds SQLite's write lock, and waits for it, for bench-scale's gc figures.
+// A store's calls are not its transactions: a call that begins with BEGIN IMMEDIATE may first wait for
+// another process's lock, and a commit that fills the write-ahead log runs a checkpoint after it has
+// let go of the lock. So this patches better-sqlite3 to time, from the statements themselves, each
+// hold (from the end of BEGIN IMMEDIATE to the end of COMMIT, or one write statement outside a
+// transaction) and each wait (BEGIN IMMEDIATE itself). Connections opened meanwhile can be told to make
+// no automatic checkpoint, so that a timed COMMIT is the commit alone; another connection's automatic
+// checkpoints then copy their pages. Passive checkpoints, which hold no lock a writer waits for, and
+// plain reads are not holds.
 import Database from 'better-sqlite3';
 
 const statementProto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1'));
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const isRead = (source) => /^\s*(SELECT|WITH)\b/i.test(source) || /^PRAGMA (freelist_count|wal_checkpoint\(PASSIVE\))/.test(source);
 
 /**
- * Patches better-sqlite3 until `uninstall`: connections opened meanwhile skip automatic checkpoints,
- * and `timeStatements(work)` records how long each statement and pragma `work` runs takes.
+ * Patches better-sqlite3 until `uninstall`. `holds` and `waits` collect milliseconds while `recording`
+ * is on; with `noAutocheckpoint`, connections opened meanwhile make no automatic checkpoint.
  */
-export function installWriteTimer() {
+export function installWriteTimer({ noAutocheckpoint = false } = {}) {
   const originals = { pragma: Database.prototype.pragma, run: statementProto.run, all: statementProto.all, get: statementProto.get };
-  let recording = null;
+  const timer = { recording: false, holds: [], waits: [] };
+  let heldSince = null;
   // better-sqlite3 runs a pragma through a statement of its own: counted once, as the pragma.
   let inPragma = false;
-  const time = (original, sourceOf) =>
+  const observe = (source, started, ended) => {
+    if (!timer.recording) return;
+    if (/^\s*BEGIN/i.test(source)) {
+      timer.waits.push(ended - started);
+      heldSince = ended;
+    } else if (/^\s*(COMMIT|ROLLBACK)/i.test(source)) {
+      if (heldSince !== null) timer.holds.push(ended - heldSince);
+      heldSince = null;
+    } else if (heldSince === null && !isRead(source)) {
+      timer.holds.push(ended - started);
+    }
+  };
+  const time = (original) =>
     function (...args) {
-      if (recording === null || inPragma) return original.apply(this, args);
-      const started = process.hrtime.bigint();
+      if (inPragma) return original.apply(this, args);
+      const started = now();
       try {
         return original.apply(this, args);
       } finally {
-        recording.push({ source: sourceOf(this, args), ms: Number(process.hrtime.bigint() - started) / 1e6 });
+        observe(this.source, started, now());
       }
     };
   Database.prototype.pragma = function (source, options) {
-    const text = /^\s*wal_autocheckpoint\s*=/.test(source) ? 'wal_autocheckpoint = 0' : source;
-    if (recording === null) return originals.pragma.call(this, text, options);
-    const started = process.hrtime.bigint();
+    const text = noAutocheckpoint && /^\s*wal_autocheckpoint\s*=/.test(source) ? 'wal_autocheckpoint = 0' : source;
+    const started = now();
     inPragma = true;
     try {
       return originals.pragma.call(this, text, options);
     } finally {
       inPragma = false;
-      recording.push({ source: `PRAGMA ${text}`, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+      observe(`PRAGMA ${text}`, started, now());
     }
   };
-  const sourceOf = (statement) => statement.source;
-  statementProto.run = time(originals.run, sourceOf);
-  statementProto.all = time(originals.all, sourceOf);
-  statementProto.get = time(originals.get, sourceOf);
-  return {
-    /** Runs `work`, returning its result and every statement it ran, `{ source, ms }`. */
-    timeStatements(work) {
-      recording = [];
-      try {
-        return { result: work(), durations: recording };
-      } finally {
-        recording = null;
-      }
-    },
-    uninstall: () => {
-      Database.prototype.pragma = originals.pragma;
-      Object.assign(statementProto, { run: originals.run, all: originals.all, get: originals.get });
-    },
+  statementProto.run = time(originals.run);
+  statementProto.all = time(originals.all);
+  statementProto.get = time(originals.get);
+  timer.uninstall = () => {
+    Database.prototype.pragma = originals.pragma;
+    Object.assign(statementProto, { run: originals.run, all: originals.all, get: originals.get });
   };
+  return timer;
 }
