@@ -59,7 +59,9 @@ export function decideCapture(policy: CapturePolicy, run: Pick<RunRecord, 'runId
  * Applies a capture policy to a finished run (its steps as the recording just
  * returned them): measures both tiers, and for a
  * run the policy does not keep, stores the structural tier and removes the
- * full one, leaving the summary.
+ * full one, leaving the summary. The removal costs what the run holds, not
+ * what the store holds (see `Store.purgeRuns`), so dropping a run costs about
+ * what keeping it does.
  */
 export function applyCapturePolicy(store: Store, run: RunRecord, steps: readonly StepView[], policy: CapturePolicy, now: Date): CaptureReport {
   const decision = decideCapture(policy, run);
@@ -67,8 +69,8 @@ export function applyCapturePolicy(store: Store, run: RunRecord, steps: readonly
   const structural = serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
   const bytes = { full: Buffer.byteLength(serializeCassette(full)), structural: Buffer.byteLength(structural) };
   if (!decision.kept) {
-    store.saveStructural(run.runId, structural);
-    store.purgeRuns([{ runId: run.runId, purge: { at: now.toISOString(), reason: 'capture-policy' }, redacted: redactedSummary(run) }]);
+    // One transaction for both: the shape is stored before the rows go, and a dropped run costs one commit.
+    store.purgeRuns([{ runId: run.runId, purge: { at: now.toISOString(), reason: 'capture-policy' }, redacted: redactedSummary(run), structural }]);
   }
   return { ...decision, bytes };
 }

@@ -5,6 +5,8 @@ import type { EngineOptions } from './engine-deps.js';
 import { isOwnerAlive, ownerCheck } from './run-owner.js';
 import { resolveEngineDeps } from './engine-deps.js';
 import { readRunView, requireRun, summarizeRun } from './read-run.js';
+import type { RunPage, RunPageQuery } from './run-page.js';
+import { runPage } from './run-page.js';
 import type { RecordOptions } from './record-run.js';
 import { recordRun } from './record-run.js';
 import type { AgentBuild } from '../agent/index.js';
@@ -95,8 +97,10 @@ export interface Engine {
   getRun(runId: string): RunView;
   /** A run without its steps. */
   getRunSummary(runId: string): RunSummary;
-  /** Every run, oldest first, without steps. */
+  /** Every run, oldest first, without steps. Reads the whole store: for a listing, see {@link Engine.runPage}. */
   listRuns(): RunSummary[];
+  /** One page of runs, newest first, that match a query, and the cursor of the next page. */
+  runPage(query?: RunPageQuery): RunPage;
   /** The run's lineage: where it came from, and every fork, replay and re-execution made from it. */
   lineage(runId: string): Lineage;
   /** The checkpoint after step `step` (0 is the state before any step). */
@@ -141,6 +145,7 @@ export function createEngine(options: EngineOptions): Engine {
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
     listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, ownerCheck(deps), deps.clock())),
     lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
+    runPage: (query) => runPage(deps.store, ownerCheck(deps), query, deps.clock()),
     checkpoint: (runId: string, step: number): RestoredCheckpoint =>
       deps.store.read(() => {
         const lineage = requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');

@@ -11,7 +11,10 @@ export interface EngineDeps {
   readonly store: Store;
   /** Stamps runs and decides what has expired (the CLI's `--now` fixes it). */
   readonly clock: () => Date;
-  /** Mints a run id: 8 lowercase hex characters. */
+  /**
+   * Mints a run id: 12 lowercase hex characters (48 random bits). A minted id
+   * that is taken already is replaced by another; see `withFreshRunId`.
+   */
   readonly newRunId: () => string;
   /** A uniform number in [0, 1): seeds, prompt environments. */
   readonly random: () => number;
@@ -44,9 +47,7 @@ export function resolveEngineDeps(options: EngineOptions): EngineDeps {
   return {
     store: options.store,
     clock: options.clock ?? (() => new Date()),
-    // The first 8 hex digits of a v4 UUID are all random; randomUUID draws from a cached pool of
-    // entropy, where randomBytes makes a call into the system for every id.
-    newRunId: options.newRunId ?? (() => randomUUID().slice(0, 8)),
+    newRunId: options.newRunId ?? mintRunId,
     random: options.random ?? (() => randomInt(0, 2 ** 47) / 2 ** 47),
     pid: options.pid ?? process.pid,
     host: options.host ?? hostIdentity(),
@@ -55,6 +56,20 @@ export function resolveEngineDeps(options: EngineOptions): EngineDeps {
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     newOwnerToken: options.newOwnerToken ?? randomUUID,
   };
+}
+
+/**
+ * 48 random bits: at 100k runs the chance that a new id is taken is one in
+ * 2.8 billion, and that any two of a million runs share one is under 0.2%,
+ * which the retry on `RUN_EXISTS` absorbs. 32 bits (8 hex, the ids of older
+ * runs) collided in practice: a 100k-run database has even odds of a pair.
+ * Twelve characters still read and type like a short commit hash.
+ */
+function mintRunId(): string {
+  // The first 12 hex digits of a v4 UUID are all random (its version digit is the 13th); randomUUID
+  // draws from a cached pool of entropy, where randomBytes makes a call into the system for every id.
+  const uuid = randomUUID();
+  return uuid.slice(0, 8) + uuid.slice(9, 13);
 }
 
 function processIsAlive(pid: number): boolean {

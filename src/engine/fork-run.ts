@@ -64,10 +64,10 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
   requireSameAgent(parent, agent, 'fork');
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
   requireFullTier(deps.store, parent, deps.clock(), 'fork');
-  const { runId, seed } = newRunIdentity(deps, options);
+  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
   const point = prepareFork(deps.store, parent.runId, options.atStep, change, agent);
 
-  await executeRun(deps, {
+  const { stored } = await executeRun(deps, {
     run: newRunRecord(deps, agent, {
       runId,
       mode: 'fork',
@@ -86,10 +86,10 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     start: point.start,
     hasher: point.hasher,
     transport: point.transport(guardedWorld(options.world(seed), agent, policy, 'fork')),
-    sink: streamingSink(deps.store, deps),
+    sink: streamingSink(deps.store, deps, { mintRunId }),
     resumedFrom: point.resumedFrom,
   });
-  return readRunViewLazily(deps.store, runId, ownerCheck(deps)) as ForkResult;
+  return readRunViewLazily(deps.store, stored.runId, ownerCheck(deps)) as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.

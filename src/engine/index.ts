@@ -20,7 +20,9 @@ export {
   type CaptureReport,
   type CapturePolicy,
 } from './capture-policy.js';
-export type { CollectedRun, GcReport } from './collect-garbage.js';
+export { GC_BATCH_RUNS, GC_BATCH_STEPS, type CollectedRun, type GcOptions, type GcReport } from './collect-garbage.js';
+export { DEFAULT_PAGE_SIZE, type RunPage, type RunPageQuery } from './run-page.js';
+export { RUN_ID_ATTEMPTS } from './fresh-run-id.js';
 export type { TierSizes } from './tier-sizes.js';
 export { PLAINTEXT_NOTICE, exportCassette, readCassette, type ExportOptions, type ExportedCassette } from './exported-cassette.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';

@@ -49,7 +49,7 @@ export interface RecordOptions {
  * provider refusing a request) are part of the result, not thrown.
  */
 export async function recordRun(deps: EngineDeps, options: RecordOptions): Promise<RecordResult> {
-  const { runId, seed } = newRunIdentity(deps, options);
+  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
   assertJsonValue(options.input, 'the run input');
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
   const { agent } = options;
@@ -66,6 +66,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     tier: options.tier ?? 'full',
     owner: newRunOwner(deps),
   });
+  const sink = streamingSink(deps.store, deps, { mintRunId });
   const { stored } = await executeRun(deps, {
     run,
     agent,
@@ -73,8 +74,9 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     hasher: new RequestHasher(),
     // The original run: it meets the world as it is, side effects included. Every later mode is firewalled.
     transport: liveTransport(options.world(seed)),
-    sink: streamingSink(deps.store, deps),
-    onStarted: () => options.onStarted?.(summarizeRun(startedRecord(run), ownerCheck(deps))),
+    sink,
+    // Announced once the run exists, under the id it was stored with (a taken minted id is replaced).
+    onStarted: () => options.onStarted?.(summarizeRun(startedRecord({ ...run, runId: sink.runId }), ownerCheck(deps))),
     // The steps as they were committed, so that the result is not read back from the store.
     onCommitted: (step) => {
       const view = viewOf(step);
@@ -85,9 +87,9 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
   const recorded = { ...summary, steps } as RecordResult;
   if (options.capture === undefined) return recorded;
-  const capture = applyCapturePolicy(deps.store, requireRun(deps.store, runId), recorded.steps, options.capture, deps.clock());
+  const capture = applyCapturePolicy(deps.store, requireRun(deps.store, stored.runId), recorded.steps, options.capture, deps.clock());
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
-  return { ...recorded, retention: summarizeRun(requireRun(deps.store, runId), ownerCheck(deps)).retention, capture };
+  return { ...recorded, retention: summarizeRun(requireRun(deps.store, stored.runId), ownerCheck(deps)).retention, capture };
 }
 
 // A run as the store holds it right after it was created: running, with no step yet.

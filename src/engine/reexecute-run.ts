@@ -43,9 +43,9 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
   const policy = resolveSideEffectPolicy(options.sideEffects, options.agent.tools);
   // The input is a payload of the full tier: once that is gone, there is nothing to run again.
   requireFullTier(deps.store, source, deps.clock(), 're-execute');
-  const { runId, seed } = newRunIdentity(deps, options);
+  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
   const { agent } = options;
-  await executeRun(deps, {
+  const { stored } = await executeRun(deps, {
     run: newRunRecord(deps, agent, {
       runId,
       mode: 'reexecution',
@@ -63,7 +63,7 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
     start: startSnapshot(agent, source.input, deps),
     hasher: new RequestHasher(),
     transport: guardedWorld(options.world(seed), agent, policy, 'reexecution'),
-    sink: streamingSink(deps.store, deps),
+    sink: streamingSink(deps.store, deps, { mintRunId }),
   });
-  return readRunView(deps.store, runId, ownerCheck(deps)) as ReexecutionResult;
+  return readRunView(deps.store, stored.runId, ownerCheck(deps)) as ReexecutionResult;
 }

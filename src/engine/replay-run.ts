@@ -101,7 +101,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
     start: startSnapshot(agent, cassette.source.input, deps),
     hasher: new RequestHasher(),
     transport,
-    sink: keep ? bufferedSink(deps.store) : discardingSink(),
+    sink: keep ? bufferedSink(deps.store, { mintRunId: options.runId === undefined ? deps.newRunId : null }) : discardingSink(),
     // The replay's own steps, kept as they happen, so that the result is not read back from the store.
     onCommitted: (step) => steps.push(viewOf(step)),
     ...(structural ? { settle: (result: DriveResult) => stopAtDroppedCall(result, runId, transport) } : {}),
@@ -117,7 +117,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
   // In a structural replay a recorded call the build never made is the divergence: the shape did not hold.
   const first = view.findings.find((finding) => structural || finding.classification !== 'dropped-call');
   // Returned, not thrown: a divergence is an expected outcome, and the caller may throw it.
-  const divergence = first === undefined ? null : new ReplayDivergence(runId, first);
+  const divergence = first === undefined ? null : new ReplayDivergence(stored.runId, first);
   return { ...view, divergence } as ReplayResult;
 }
 

@@ -1,6 +1,7 @@
 import type { PayloadBlob } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, StepRecord, Store } from '../store/index.js';
 import type { EngineDeps } from './engine-deps.js';
+import { withFreshRunId } from './fresh-run-id.js';
 import { keepLease } from './run-owner.js';
 
 /** Where a run's rows go as the driver produces them. */
@@ -13,14 +14,18 @@ export interface RunSink {
   finish(finish: RunFinish): void;
   /** Lets go of the run, ended or not (stops renewing its owner lease). */
   close(): void;
+  /** The id the run is stored under: the one it started with, or a fresh one when that was taken. */
+  readonly runId: string;
   /** True for a sink that drops every row: the writer then does not make them (see {@link discardingSink}). */
   readonly discards?: true;
 }
 
-/** Options of {@link streamingSink}. */
-export interface StreamingSinkOptions {
+/** Options of {@link streamingSink} and {@link bufferedSink}. */
+export interface SinkOptions {
   /** The run exists already (a resume): it is taken up, not created. */
   readonly resumes?: boolean;
+  /** Mints another id when the run's minted one is taken (see `withFreshRunId`); null or absent for a chosen id. */
+  readonly mintRunId?: (() => string) | null;
 }
 
 /**
@@ -29,16 +34,19 @@ export interface StreamingSinkOptions {
  * run's owner (its `owner` field) renews its lease while the sink is open,
  * and every write names its token.
  */
-export function streamingSink(store: Store, deps: Pick<EngineDeps, 'leaseClock' | 'leaseMs'>, options: StreamingSinkOptions = {}): RunSink {
+export function streamingSink(store: Store, deps: Pick<EngineDeps, 'leaseClock' | 'leaseMs'>, options: SinkOptions = {}): RunSink {
   let runId = '';
   let token = '';
   let stopLease = (): void => {};
   return {
+    get runId() {
+      return runId;
+    },
     start(run, row, blobs) {
       if (run.owner?.token == null) throw new Error('streamingSink: a streamed run needs an owner with a token');
       runId = run.runId;
       token = run.owner.token;
-      if (options.resumes !== true) store.createRun(run, row, blobs);
+      if (options.resumes !== true) runId = withFreshRunId(run, options.mintRunId ?? null, (attempt) => store.createRun(attempt, row, blobs)).runId;
       stopLease = keepLease(store, runId, run.owner, deps);
     },
     step(row, blobs, finish) {
@@ -58,11 +66,14 @@ export function streamingSink(store: Store, deps: Pick<EngineDeps, 'leaseClock' 
  * for runs that are cheap to redo (replays), where one commit instead of one
  * per step is most of the speed. Such a run has no owner: it is never seen running.
  */
-export function bufferedSink(store: Store): RunSink {
+export function bufferedSink(store: Store, options: Pick<SinkOptions, 'mintRunId'> = {}): RunSink {
   let run: NewRunRecord | undefined;
   const rows: StepRecord[] = [];
   const blobs: PayloadBlob[] = [];
   return {
+    get runId() {
+      return run?.runId ?? '';
+    },
     start(newRun, row, rowBlobs) {
       run = newRun;
       if (row !== null) rows.push(row);
@@ -75,7 +86,7 @@ export function bufferedSink(store: Store): RunSink {
     },
     finish(finish) {
       if (run === undefined) throw new Error('bufferedSink: finish before start');
-      store.writeRun(run, rows, blobs, finish);
+      run = withFreshRunId(run, options.mintRunId ?? null, (attempt) => store.writeRun(attempt, rows, blobs, finish));
     },
     close: () => {},
   };
@@ -88,5 +99,17 @@ export function bufferedSink(store: Store): RunSink {
  * and encoding rows only to drop them cost a suite time and garbage.
  */
 export function discardingSink(): RunSink {
-  return { start: () => {}, step: () => {}, finish: () => {}, close: () => {}, discards: true };
+  let runId = '';
+  return {
+    get runId() {
+      return runId;
+    },
+    start: (run) => {
+      runId = run.runId;
+    },
+    step: () => {},
+    finish: () => {},
+    close: () => {},
+    discards: true,
+  };
 }

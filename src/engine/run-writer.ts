@@ -138,7 +138,8 @@ export class RunWriter {
   storedRun(): RunRecord {
     if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
     const { status, outcome, error, findings = [], finishedAt } = this.finished;
-    return { ...this.run, status, outcome, error, findings, finishedAt, stepCount: this.lastStep, owner: null, purge: null, resumes: [] };
+    // Under the id the sink stored it with: a minted id that was taken is replaced.
+    return { ...this.run, runId: this.sink.runId, status, outcome, error, findings, finishedAt, stepCount: this.lastStep, owner: null, purge: null, resumes: [] };
   }
 
   private headReference(headText: string, batch: PayloadBatch): string {

@@ -1,12 +1,13 @@
 import { ForkpointError } from '../errors/index.js';
 
-const RUN_ID = /^[0-9a-f]{8}$/;
+// 12 hex characters for the runs forkpoint mints; 8 for those it minted before, which --run-id may still choose.
+const RUN_ID = /^[0-9a-f]{8}(?:[0-9a-f]{4})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Checks a run id: 8 lowercase hex characters. */
+/** Checks a run id: 12 lowercase hex characters, or 8 (the ids of older runs, and a shorter `--run-id`). */
 export function assertRunId(runId: string): void {
   if (!RUN_ID.test(runId)) {
-    throw new ForkpointError('USAGE', `run id "${runId}" must be 8 lowercase hex characters, like 9b40c1d5`);
+    throw new ForkpointError('USAGE', `run id "${runId}" must be 12 lowercase hex characters (or 8, as older runs have), like 9b40c1d5e7a2 or 9b40c1d5`);
   }
 }
 
@@ -27,6 +28,14 @@ export function assertSeed(seed: number): void {
   }
 }
 
+/** A new run's id and seed, and how to mint another id if that one turns out to be taken. */
+export interface RunIdentity {
+  readonly runId: string;
+  readonly seed: number;
+  /** Mints a replacement id; null for an id the caller chose, which is never replaced. */
+  readonly mintRunId: (() => string) | null;
+}
+
 /**
  * The id and seed of a new run that observes the live world: the given ones,
  * checked, or fresh ones from the engine's injected ids and randomness.
@@ -34,10 +43,10 @@ export function assertSeed(seed: number): void {
 export function newRunIdentity(
   deps: { readonly newRunId: () => string; readonly random: () => number },
   options: { readonly runId?: string; readonly at?: string; readonly seed?: number },
-): { runId: string; seed: number } {
+): RunIdentity {
   const runId = options.runId ?? deps.newRunId();
   assertRunId(runId);
   if (options.at !== undefined) assertWorldDate(options.at);
   if (options.seed !== undefined) assertSeed(options.seed);
-  return { runId, seed: options.seed ?? Math.floor(deps.random() * 0x100000000) };
+  return { runId, seed: options.seed ?? Math.floor(deps.random() * 0x100000000), mintRunId: options.runId === undefined ? deps.newRunId : null };
 }

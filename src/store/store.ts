@@ -1,7 +1,7 @@
 import type { SealingKey } from '../cassette/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { NewRunRecord, RunErrorRecord, RunFinish, RunOwner, RunPurge, RunRecord, RunResume } from './run-record.js';
+import type { NewRunRecord, RunErrorRecord, RunFinish, RunMode, RunOwner, RunPurge, RunRecord, RunResume, RunStatus } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 
 /**
@@ -55,6 +55,21 @@ export interface Store {
   getRun(runId: string): RunRecord | undefined;
   /** Every run, oldest first. */
   listRuns(): RunRecord[];
+  /**
+   * One page of runs, newest first (by `createdAt`, then the order they were
+   * made), that match every filter given: what `forkpoint runs` lists without
+   * reading every run. A `before` cursor that names no run gives an empty page.
+   */
+  queryRuns(query: RunQuery): RunRecord[];
+  /**
+   * The runs whose full tier `gc` must remove at `now` (ISO): those still
+   * holding it past their expiry, and forks still holding rows whose parent's
+   * full tier is gone (left by a gc that ran while they were written). Oldest
+   * first. Found without reading every run.
+   */
+  expiredRuns(now: string): RunRecord[];
+  /** The ids of runs whose structural cassette is stored and expired by `now` (ISO). */
+  expiredStructural(now: string): string[];
   /** The run's own rows from `from` to `to` inclusive, in order. */
   readSteps(runId: string, from?: number, to?: number): StepRecord[];
   /**
@@ -92,7 +107,9 @@ export interface Store {
    * which are replaced by the redacted ones given (what a fork's override
    * changed holds payload too, and goes). Status, outcome and
    * counts stay. Deleted bytes are zeroed (`secure_delete`); `compact`
-   * returns the pages to the file system.
+   * returns the pages to the file system. Costs what the purged runs hold,
+   * not what the store holds, so callers may purge one run at a time, or in
+   * small batches to keep each transaction short.
    */
   purgeRuns(purges: readonly FullTierPurge[]): PurgeCounts;
   /** Removes runs' structural cassettes; returns how many there were. */
@@ -145,12 +162,28 @@ export interface ResumeClaim {
 export interface FullTierPurge {
   readonly runId: string;
   readonly purge: RunPurge;
+  /** A structural cassette stored (or replaced) for the run in the same transaction, before its rows go. */
+  readonly structural?: string;
   readonly redacted: {
     readonly input: JsonObject;
     readonly error: RunErrorRecord | null;
     readonly override: JsonValue | null;
     readonly findings: readonly JsonObject[];
   };
+}
+
+/** A page of runs (see `Store.queryRuns`); every filter is optional. */
+export interface RunQuery {
+  /** At most this many runs. */
+  readonly limit: number;
+  /** Only runs listed after this one (by id): the cursor of the next page. */
+  readonly before?: string;
+  /** Only runs created at or after this ISO timestamp. */
+  readonly since?: string;
+  readonly mode?: RunMode;
+  /** The stored status: `interrupted` is never stored (readers derive it from a `running` run's lease). */
+  readonly status?: Exclude<RunStatus, 'interrupted'>;
+  readonly build?: string;
 }
 
 /** What a purge removed. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isForkpointError } from '../errors/index.js';
 import type { NewRunRecord, StepRecord, Store } from '../store/index.js';
+import { describeScaleConformance } from './store-scale-conformance.js';
 
 /** How the conformance suite gets stores. */
 export interface StoreFactory {
@@ -355,6 +356,8 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         expect(store.readBlobs([digest(1)]).get(digest(1))).toBe('"body 1"');
       });
     });
+
+    describe('at scale', () => describeScaleConformance(fresh));
 
     it('lists runs oldest first and answers undefined for unknown ids', () => {
       const store = fresh();

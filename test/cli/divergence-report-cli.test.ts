@@ -69,9 +69,9 @@ describe('forkpoint divergence-report', () => {
     expect(result.stdout).toMatch(/^ {2}code +1 +25\.0% /m);
     expect(result.stdout).toMatch(/^ {2}none +1 +25\.0% /m);
     expect(result.stdout).toMatch(/^ {2}total +4 +100\.0% += 4 runs × 1 − 0 skipped$/m);
-    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.incident} claimId=CLM-91077 #1 -> [0-9a-f]{8} +step 4 ocr_document#0 .*damage_area_cm2`, 'm'));
-    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.timestamped} claimId=CLM-91013 #1 -> [0-9a-f]{8} +step 1 model#0 +system: .*T08:00:0`, 'm'));
-    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.older} claimId=CLM-91002 #1 -> [0-9a-f]{8} +step 1 model#0 +system: `, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.incident} claimId=CLM-91077 #1 -> [0-9a-f]{12} +step 4 ocr_document#0 .*damage_area_cm2`, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.timestamped} claimId=CLM-91013 #1 -> [0-9a-f]{12} +step 1 model#0 +system: .*T08:00:0`, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.older} claimId=CLM-91002 #1 -> [0-9a-f]{12} +step 1 model#0 +system: `, 'm'));
     expect(result.stdout).not.toContain('skipped (');
   });
 

@@ -32,7 +32,7 @@ describe('forkpoint fork', () => {
     ]);
     expect(body.sideEffects).toEqual({ default: 'refuse', tools: { estimate_repair: 'simulate' } });
     const human = await run(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, ...SIMULATE]);
-    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{8} · claims-triage\/baseline .* forked from run 9b40c1d5 at step 4/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{12} · claims-triage\/baseline .* forked from run 9b40c1d5 at step 4/);
   });
 
   it('compares the branches: first divergence at step 4, failed against completed', async () => {
@@ -86,7 +86,7 @@ describe('forkpoint fork', () => {
 });
 
 describe('forkpoint tree and runs', () => {
-  it('shows forks, replays and re-executions under the run they came from', async () => {
+  it('shows forks, replays and re-executions under the run they came from, and names it in the runs list', async () => {
     const fork = await json(['fork', '9b40c1d5', '--at-step', '4', '--tool-merge', MERGE, ...SIMULATE]);
     const forkOfFork = await json(['fork', fork.body.runId, '--at-step', '9', '--model', 'claude-sonnet-5']);
     const replay = await json(['replay', '9b40c1d5', '--build', 'patched']);
@@ -98,9 +98,14 @@ describe('forkpoint tree and runs', () => {
     expect(human.stdout).toMatch(new RegExp(`└ fork at step 4 \\(tool-merge: replace fields.damage_area_cm2.confidence 0.38 -> 0.97, replace fields.damage_area_cm2.value 205 -> 2050\\): ${fork.body.runId} fork`));
     expect(human.stdout).toMatch(new RegExp(` {4}└ fork at step 9 \\(model: replace model "claude-opus-5" -> "claude-sonnet-5"\\): ${forkOfFork.body.runId}`));
     expect(human.stdout).toMatch(new RegExp(`└ replay: ${replay.body.runId} replay:strict patched`));
+    // Newest first, each with the run it came from: a page may not hold that run.
     const runs = await run(['runs']);
-    const order = runs.stdout.trimEnd().split('\n').slice(1).map((line) => line.trim().split(/\s+/).filter((word) => word !== '└')[0]);
-    expect(order).toEqual(['9b40c1d5', fork.body.runId, forkOfFork.body.runId, replay.body.runId]);
-    expect(runs.stdout).toMatch(new RegExp(` {4}└ ${forkOfFork.body.runId}`));
+    const rows = runs.stdout.trimEnd().split('\n').slice(1).map((line) => line.trim().split(/\s{2,}/));
+    expect(rows.map((row) => [row[0], row[6]])).toEqual([
+      [replay.body.runId, '9b40c1d5'],
+      [forkOfFork.body.runId, `${fork.body.runId}@9`],
+      [fork.body.runId, '9b40c1d5@4'],
+      ['9b40c1d5', '-'],
+    ]);
   });
 });

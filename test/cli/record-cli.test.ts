@@ -75,7 +75,7 @@ describe('forkpoint record', () => {
       ['an unknown build', ['--build', 'nightly'], 'BUILD_NOT_FOUND', /builds are baseline, patched, timestamped/],
       ['a malformed date', ['--at', '4 March'], 'USAGE', /YYYY-MM-DD/],
       ['an impossible date', ['--at', '2026-02-30'], 'USAGE', /not a calendar day/],
-      ['a malformed run id', ['--run-id', 'XYZ'], 'USAGE', /8 lowercase hex/],
+      ['a malformed run id', ['--run-id', 'XYZ'], 'USAGE', /12 lowercase hex characters \(or 8, as older runs have\)/],
       ['a malformed seed', ['--seed', '1.5'], 'USAGE', /whole number/],
       ['an unknown option', ['--claims', 'x'], 'USAGE', /Unknown option '--claims'/],
     ])('%s', async (_name, extra, code, message) => {
@@ -140,7 +140,7 @@ describe('forkpoint runs and show', () => {
   it('lists runs, and reads an empty list without creating a database', async () => {
     const empty = await cli(['runs', '--db', db, '--json']);
     expect(empty.exit).toBe(0);
-    expect(JSON.parse(empty.stdout)).toEqual({ runs: [] });
+    expect(JSON.parse(empty.stdout)).toEqual({ runs: [], next: null });
     await record('--run-id', '9b40c1d5');
     const listed = await cli(['runs', '--db', db, '--json']);
     expect(JSON.parse(listed.stdout).runs).toEqual([

@@ -46,7 +46,7 @@ describe('forkpoint replay', () => {
     expect((await json(['show', body.runId])).body.findings).toEqual([body.divergence]);
     const human = await cli(['replay', '9b40c1d5', '--build', 'timestamped', '--db', db]);
     const lines = human.stdout.split('\n');
-    expect(lines[0]).toMatch(/^replay:strict · run [0-9a-f]{8} · claims-triage\/timestamped .* over the recorded observations of run 9b40c1d5/);
+    expect(lines[0]).toMatch(/^replay:strict · run [0-9a-f]{12} · claims-triage\/timestamped .* over the recorded observations of run 9b40c1d5/);
     expect(human.stdout).toMatch(/divergence: model#0 \(step 1\): request hash [0-9a-f]{16} not in cassette \(recorded: \[[0-9a-f]{16}\]\); changed: system/);
     expect(human.stdout).toMatch(/ {4}system: ".*" -> ".*Current time: /);
   });
@@ -89,12 +89,12 @@ describe('forkpoint replay', () => {
     expect((await json(['replay', '--cassette', again, '--scenario', 'scenarios/claims-triage', '--build', 'baseline'])).body.steps).toEqual(fromDb.body.steps);
   });
 
-  it('lists replays as what they are', async () => {
+  it('lists replays as what they are, newest first', async () => {
     await json(['replay', '9b40c1d5', '--build', 'patched']);
     const { body } = await json(['runs']);
     expect(body.runs.map((run: { mode: string; source: string | null }) => [run.mode, run.source])).toEqual([
-      ['record', null],
       ['replay:strict', '9b40c1d5'],
+      ['record', null],
     ]);
   });
 
@@ -142,7 +142,7 @@ describe('forkpoint reexecute', () => {
     expect(body).toMatchObject({ mode: 'reexecution', status: 'completed', source: '9b40c1d5', at: '2026-03-09' });
     expect(body.steps[5]).toMatchObject({ kind: 'estimate_repair', provenance: 'simulated', sideEffect: false });
     const human = await cli(['reexecute', '9b40c1d5', '--at', '2026-03-09', '--db', db]);
-    expect(human.stdout.split('\n')[0]).toMatch(/^reexecution · run [0-9a-f]{8} · a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^reexecution · run [0-9a-f]{12} · a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay/);
   });
 
   it('needs --at', async () => {

@@ -56,7 +56,7 @@ describe('forkpoint fork --side-effects', () => {
     expect(liveCalls.refund).toBe(1);
     const human = await run(FORK);
     expect(human.exit).toBe(1);
-    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{8} · refund-desk\/baseline .* · side effects refuse$/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{12} · refund-desk\/baseline .* · side effects refuse$/);
     expect(human.stdout).toMatch(/\nfailed at step 6: SIDE_EFFECT_BLOCKED: refund#0 \(step 6\) was not called/);
     expect(liveCalls.refund).toBe(1);
   });

@@ -123,7 +123,7 @@ describe('forkpoint eval', () => {
       expect(difference.reference.actual).toMatch(/^approve/);
       expect(difference.candidate.actual).toBe('refer');
     }
-    const runs = (await json(['runs'])).body.runs;
+    const runs = (await json(['runs', '--limit', '1000'])).body.runs;
     expect(runs.filter((entry: { retention: { tier: string } }) => entry.retention.tier === 'synthetic').length).toBe(baseline.body.cases.length * 3);
   });
 

@@ -91,11 +91,15 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     expect(db.prepare('SELECT COUNT(*) FROM steps WHERE row_key <> run_key * 16777216 + step').pluck().get()).toBe(0);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
-    // runs_by_expiry went: nothing read it, and it cost every new run a page.
+    // runs_by_expiry went with migration 4 (nothing read it); migration 7 brings it back for gc, partial.
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all()).toEqual([
+      'blobs_removed',
+      'runs_by_created_at',
+      'runs_by_expiry',
       'runs_by_parent',
       'runs_by_source',
       'steps_with_segments',
+      'structural_by_expiry',
     ]);
     db.close();
   });
@@ -174,5 +178,84 @@ describe('migration 5: owner leases, resumes and side effects', () => {
     expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
     expect(() => db.prepare('UPDATE steps SET side_effect = 2').run()).toThrow(/CHECK constraint/);
     db.close();
+  });
+});
+
+describe('migrations 6 and 7: blob owners, and indexes for paging and retention', () => {
+  const digest = (n: number): string => n.toString(16).padStart(32, '0');
+  const ref = (n: number, key = '$blob'): string => `{"${key}":"${digest(n)}"}`;
+
+  /**
+   * A schema-5 database: run a (made first) and run b share blob 1 directly and blob 3 only through
+   * a's tree 2, which b's checkpoint refers to; each has a blob of its own (4, 5) and a's row holds a
+   * conversation segment (6). a has a structural record.
+   */
+  function schema5Database(): string {
+    const path = join(folder, `v5-${files++}.db`);
+    const db = new Database(path);
+    // As forkpoint migrates: migration 4 rebuilds the table the others refer to.
+    db.pragma('foreign_keys = OFF');
+    db.pragma('page_size = 8192');
+    db.pragma('auto_vacuum = INCREMENTAL');
+    db.pragma('journal_mode = WAL');
+    db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
+    for (const migration of MIGRATIONS.filter((m) => m.version <= 5)) {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
+    }
+    const run = db.prepare(`INSERT INTO runs (run_key, run_id, ${RUN_COLUMNS}, created_at, step_count, structural_expires_at) VALUES (?, ?, ${RUN_VALUES}, ?, 1, ?)`);
+    run.run(1, 'aaaa0001', '2026-01-01T00:00:01.000Z', '2026-04-01T00:00:01.000Z');
+    run.run(2, 'bbbb0002', '2026-01-01T00:00:02.000Z', '2026-04-01T00:00:02.000Z');
+    const step = db.prepare(
+      `INSERT INTO steps (row_key, run_key, step, kind, request, response, message, checkpoint, checkpoint_full, message_segment)
+       VALUES (@run_key * 16777216 + 1, @run_key, 1, 'model', @request, @response, @message, @checkpoint, 1, @segment)`,
+    );
+    step.run({ run_key: 1, request: ref(1), response: ref(2, '$tree'), message: `[${ref(4)}]`, checkpoint: '{"full":true}', segment: digest(6) });
+    step.run({ run_key: 2, request: ref(1), response: ref(5), message: null, checkpoint: `{"state":${ref(2, '$tree')}}`, segment: null });
+    const blob = db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?)');
+    blob.run(digest(1), '"head"');
+    blob.run(digest(2), `{"inner":${ref(3)}}`);
+    for (const n of [3, 4, 5, 6]) blob.run(digest(n), `"body ${n}"`);
+    db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?)').run('aaaa0001', '{"shape":"a"}');
+    db.close();
+    return path;
+  }
+  const purgeOf = (runId: string) => ({ runId, purge: { at: '2026-01-05T00:00:00.000Z', reason: 'expired' as const }, redacted: { input: {}, error: null, override: null, findings: [] } });
+
+  it('gives every stored blob its first run as owner and the other runs that reach it a pair', () => {
+    const path = schema5Database();
+    sqliteStore({ path }).close();
+    const db = new Database(path, { readonly: true });
+    try {
+      expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT digest, owner_key FROM blobs ORDER BY id').raw().all()).toEqual([1, 2, 3, 4, 5, 6].map((n) => [digest(n), n === 5 ? 2 : 1]));
+      // b reaches 1 directly and 2 and 3 through its checkpoint's tree.
+      expect(db.prepare('SELECT blob_id, run_key FROM blob_refs').raw().all()).toEqual([
+        [1, 2],
+        [2, 2],
+        [3, 2],
+      ]);
+      expect(db.prepare('SELECT run_key, expires_at, body FROM structural_cassettes').raw().all()).toEqual([[1, '2026-04-01T00:00:01.000Z', '{"shape":"a"}']]);
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+      expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('purges a migrated run keeping what the other still reaches, and pages and expires migrated runs', () => {
+    const path = schema5Database();
+    const store = sqliteStore({ path });
+    try {
+      expect(store.queryRuns({ limit: 5 }).map((run) => run.runId)).toEqual(['bbbb0002', 'aaaa0001']);
+      expect(store.expiredStructural('2026-05-01T00:00:00.000Z')).toEqual(['aaaa0001']);
+      expect(store.readStructural('aaaa0001')).toBe('{"shape":"a"}');
+      expect(store.purgeRuns([purgeOf('aaaa0001')])).toEqual({ steps: 1, blobs: 2 });
+      expect([...store.readBlobs([1, 2, 3, 4, 5, 6].map(digest)).keys()].sort()).toEqual([1, 2, 3, 5].map(digest));
+      expect(store.purgeRuns([purgeOf('bbbb0002')])).toEqual({ steps: 1, blobs: 4 });
+      expect(store.readBlobs([1, 2, 3, 5].map(digest)).size).toBe(0);
+    } finally {
+      store.close();
+    }
   });
 });

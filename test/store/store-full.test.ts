@@ -10,7 +10,7 @@ describe('a full disk', () => {
     const path = join(folder.path, 'full.db');
     try {
       // The store's quota stands in for the disk: SQLite answers SQLITE_FULL either way.
-      const tight = sqliteStore({ path, maxBytes: 160 * 1024 });
+      const tight = sqliteStore({ path, maxBytes: 256 * 1024 });
       const agent = testAgent({ stepCap: 500 });
       let caught: unknown;
       try {
@@ -32,6 +32,26 @@ describe('a full disk', () => {
       expect(roomy.readSteps('f0110000').map((row) => row.step)).toEqual(Array.from({ length: kept + 1 }, (_, i) => i));
       const resumed = await engine.resume({ runId: 'f0110000', agent, world: () => syntheticWorld({ toolCalls: 200, resultBytes: 2048 }) });
       expect(resumed).toMatchObject({ status: 'completed', resumed: { fromStep: kept + 1, after: 'STORE_FULL' } });
+      roomy.close();
+    } finally {
+      folder.cleanup();
+    }
+  });
+
+  it('fails to create a store that does not fit with STORE_FULL, not as a corrupt file, and leaves no schema behind', () => {
+    const folder = tempFolder('forkpoint-full-');
+    const path = join(folder.path, 'small.db');
+    try {
+      let caught: unknown;
+      try {
+        sqliteStore({ path, maxBytes: 64 * 1024 }).close();
+      } catch (error) {
+        caught = error;
+      }
+      expect(isForkpointError(caught, 'STORE_FULL')).toBe(true);
+      // The migrations ran in one transaction: none of them stayed, so the file opens as a new store once there is room.
+      const roomy = sqliteStore({ path });
+      expect(roomy.listRuns()).toEqual([]);
       roomy.close();
     } finally {
       folder.cleanup();

@@ -13,7 +13,7 @@ import { printCommandHelp } from './help.js';
 const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   at: SHARED_OPTIONS.at,
   build: SHARED_OPTIONS.build,
-  'run-id': { type: 'string', value: 'HEX8', description: 'choose the run id (8 lowercase hex characters)' },
+  'run-id': { type: 'string', value: 'HEX', description: 'choose the run id: 12 lowercase hex characters, or 8 (default: a fresh 12)' },
   seed: SHARED_OPTIONS.seed,
   latency: SHARED_OPTIONS.latency,
   capture: { ...SHARED_OPTIONS.capture, description: `${SHARED_OPTIONS.capture.description} (default all)` },
@@ -28,7 +28,7 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
 export const recordCommand: Command = {
   name: 'record',
   summary: 'record a run against the live world, checkpointing every step',
-  usage: '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX8] [--seed N] [--capture POLICY] [--tier full|synthetic] [--json]',
+  usage: '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX] [--seed N] [--capture POLICY] [--tier full|synthetic] [--json]',
   options: OPTIONS,
   async run(args, cli) {
     if (args.includes('--help')) return printCommandHelp(this, cli);

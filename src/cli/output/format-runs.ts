@@ -1,46 +1,36 @@
-import type { RunSummary } from '../../engine/index.js';
+import type { RunPage, RunSummary } from '../../engine/index.js';
 import { formatInput } from './format-run.js';
 import type { Style } from './style.js';
 
 /**
- * The `runs` table, oldest first, with every fork, replay and re-execution
- * indented under the run it was made from.
+ * The `runs` table: one page, newest first. A fork, replay or re-execution
+ * names the run it came from in the `from` column (a fork with the step it
+ * branched at), since its origin is often on another page. `nextPage` is the
+ * command that lists the page after this one.
  */
-export function formatRuns(runs: readonly RunSummary[], style: Style): string {
+export function formatRuns(page: RunPage, style: Style, nextPage: string | null): string {
+  const { runs } = page;
   if (runs.length === 0) return 'no runs yet; record one with `forkpoint record scenarios/claims-triage --claim CLM-91077 --at 2026-03-04`';
-  const rows = nested(runs);
-  const idWidth = Math.max(...rows.map(({ depth }) => 8 + 2 * depth + (depth > 0 ? 2 : 0)));
+  const idWidth = Math.max(3, ...runs.map((run) => run.runId.length));
+  const fromWidth = Math.max(4, ...runs.map((run) => origin(run).length));
   const lines = [
-    style.dim(`${'run'.padEnd(idWidth)}  ${'mode'.padEnd(17)}  ${'build'.padEnd(22)}  ${'input'.padEnd(18)}  ${'world'.padEnd(10)}  ${'steps'.padStart(5)}  status`),
+    style.dim(
+      `${'run'.padEnd(idWidth)}  ${'mode'.padEnd(17)}  ${'build'.padEnd(22)}  ${'input'.padEnd(18)}  ${'world'.padEnd(10)}  ${'steps'.padStart(5)}  ${'from'.padEnd(fromWidth)}  status`,
+    ),
   ];
-  for (const { run, depth } of rows) {
+  for (const run of runs) {
     const status = run.status === 'completed' ? style.green(run.status) : run.status === 'running' ? run.status : style.red(run.status);
-    const id = `${'  '.repeat(depth)}${depth > 0 ? '└ ' : ''}${run.runId}`;
     const held = run.retention.purge === null ? '' : style.dim(run.retention.purge.reason === 'expired' ? '  (full tier expired: shape only)' : '  (shape only: not captured)');
     lines.push(
-      `${id.padEnd(idWidth)}  ${run.mode.padEnd(17)}  ${`${run.agent.name}/${run.agent.build}`.padEnd(22)}  ${formatInput(run.input).padEnd(18)}  ${(run.at ?? '-').padEnd(10)}  ${String(run.stepCount).padStart(5)}  ${status}${held}`,
+      `${run.runId.padEnd(idWidth)}  ${run.mode.padEnd(17)}  ${`${run.agent.name}/${run.agent.build}`.padEnd(22)}  ${formatInput(run.input).padEnd(18)}  ${(run.at ?? '-').padEnd(10)}  ${String(run.stepCount).padStart(5)}  ${origin(run).padEnd(fromWidth)}  ${status}${held}`,
     );
   }
+  if (nextPage !== null) lines.push(style.dim(`${runs.length} runs shown, newest first; older ones: ${nextPage}`));
   return lines.join('\n');
 }
 
-/** Runs in tree order: each run, then the runs made from it, depth first. */
-function nested(runs: readonly RunSummary[]): Array<{ run: RunSummary; depth: number }> {
-  const known = new Set(runs.map((run) => run.runId));
-  const originOf = (run: RunSummary): string | null => {
-    const origin = run.parent?.runId ?? run.source;
-    return origin !== null && known.has(origin) ? origin : null;
-  };
-  const children = new Map<string, RunSummary[]>();
-  for (const run of runs) {
-    const origin = originOf(run);
-    if (origin !== null) children.set(origin, [...(children.get(origin) ?? []), run]);
-  }
-  const out: Array<{ run: RunSummary; depth: number }> = [];
-  const visit = (run: RunSummary, depth: number): void => {
-    out.push({ run, depth });
-    for (const child of children.get(run.runId) ?? []) visit(child, depth + 1);
-  };
-  for (const run of runs) if (originOf(run) === null) visit(run, 0);
-  return out;
+// Where a run came from: `parent@step` for a fork, the source run for a replay or re-execution.
+function origin(run: RunSummary): string {
+  if (run.parent !== null) return `${run.parent.runId}@${run.parent.atStep}`;
+  return run.source ?? '-';
 }

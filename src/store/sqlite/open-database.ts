@@ -161,7 +161,8 @@ function migrate(db: Database.Database, options: OpenDatabaseOptions): void {
       } catch (error) {
         // A migration that does not fit the schema (a column it adds is there already): the record of
         // migrations and the schema disagree, so the file was changed outside forkpoint. Nothing is kept.
-        if (!(error instanceof Database.SqliteError)) throw error;
+        // A full disk, a lock or a failing device is not that: it keeps its own code (STORE_FULL, STORE_BUSY, ...).
+        if (!(error instanceof Database.SqliteError) || /^SQLITE_(FULL|BUSY|LOCKED|IOERR|READONLY|NOMEM)/.test(error.code)) throw error;
         throw new ForkpointError(
           'STORE_CORRUPT',
           `${options.path} records schema version ${newest} but its tables do not match it (migration ${migration.version} failed: ${error.message}); restore it from a copy`,

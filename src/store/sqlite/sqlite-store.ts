@@ -6,13 +6,17 @@ import { decodingStored } from '../../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
 import type { MessageLog, StepRecord } from '../step-record.js';
 import type { FullTierPurge, PurgeCounts, ResumeClaim, Store } from '../store.js';
+import type { ReleasedRun } from './blob-ownership.js';
+import { blobOwnership } from './blob-ownership.js';
 import { closeOverTrees, collectRowReferences, noReferences } from './blob-references.js';
+import { compactDatabase } from './compact-database.js';
 import type { Synchronous } from './open-database.js';
 import { randomBytes } from 'node:crypto';
 import { sealingKeyFor } from '../../cassette/index.js';
 import { isEmptyFile } from './empty-file.js';
 import { settingsOf } from './store-settings.js';
 import { openDatabase } from './open-database.js';
+import { runQueries } from './run-queries.js';
 import type { RunRow, StepRow } from './row-mapping.js';
 import { errorToText, findingsToText, runFromRow, runToParams, STEP_COLUMNS, STEP_KEY_SPAN, stepFromRow, stepToValues } from './row-mapping.js';
 import { withSqliteErrors } from './sqlite-errors.js';
@@ -109,7 +113,6 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
          @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason)`,
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
-    insertBlob: db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING'),
     insertStep: db.prepare(`INSERT INTO steps (row_key, run_key, ${STEP_COLUMNS}) VALUES (?, ?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`),
     // A step only reads its run's row: rewriting the row's page on every step cost a page a commit. The
     // token makes the read a check that this process still owns the run (IS, for runs written before tokens).
@@ -149,7 +152,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     readSegments: db.prepare(
       `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
        SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
-         JOIN blobs ON blobs.digest = steps.message_segment
+         JOIN blobs ON blobs.digest = steps.message_segment AND blobs.body IS NOT NULL
        WHERE steps.run_key = (SELECT run_key FROM run) AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM steps WHERE ${STEPS_OF('(SELECT run_key FROM run)', '0', '@from - 1')})
        ORDER BY steps.step`,
@@ -159,20 +162,23 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
          json_group_array(message_digest ORDER BY step) AS digests
        FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '@from', '@to')} AND message IS NOT NULL`,
     ),
-    readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').raw(),
-    readBlobBodies: db.prepare('SELECT body FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').pluck(),
-    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE ${ALL_STEPS_OF(KEY_OF_RUN('@run_id'))}`).raw(),
-    allPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps`).raw(),
+    readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?)) AND body IS NOT NULL').raw(),
+    runKey: db.prepare('SELECT run_key FROM runs WHERE run_id = ?').pluck(),
+    runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE ${ALL_STEPS_OF('@run_key')}`).raw(),
     deleteSteps: db.prepare(`DELETE FROM steps WHERE ${ALL_STEPS_OF(KEY_OF_RUN('@run_id'))}`),
-    deleteBlob: db.prepare('DELETE FROM blobs WHERE digest = ?'),
     redactRun: db.prepare(
       `UPDATE runs SET input = @input, error = @error, override = @override, override_changes = NULL, findings = @findings,
          purged_at = @purged_at, purge_reason = @purge_reason
        WHERE run_id = @run_id AND purged_at IS NULL`,
     ),
-    saveStructural: db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET body = excluded.body'),
-    readStructural: db.prepare('SELECT body FROM structural_cassettes WHERE run_id = ?').pluck(),
-    dropStructural: db.prepare('DELETE FROM structural_cassettes WHERE run_id = ?'),
+    // Keyed by the run's integer key, and carrying its structural expiry, so that gc finds expired ones
+    // through an index (migration 7).
+    saveStructural: db.prepare(
+      `INSERT INTO structural_cassettes (run_key, expires_at, body) SELECT run_key, structural_expires_at, @body FROM runs WHERE run_id = @run_id
+       ON CONFLICT (run_key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at`,
+    ),
+    readStructural: db.prepare(`SELECT body FROM structural_cassettes WHERE run_key = ${KEY_OF_RUN('?')}`).pluck(),
+    dropStructural: db.prepare(`DELETE FROM structural_cassettes WHERE run_key = ${KEY_OF_RUN('?')}`),
     readSettings: db.prepare('SELECT name, value FROM store_settings').raw(),
     writeSetting: db.prepare('INSERT INTO store_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     makeExportKey: db.prepare('INSERT INTO export_keys (key_id, secret, delete_after) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING'),
@@ -180,18 +186,30 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     dropExportKeys: db.prepare('DELETE FROM export_keys WHERE delete_after <= ?'),
   }));
 
-  const readBodies = (digests: readonly string[]): string[] => statements.readBlobBodies.all(JSON.stringify(digests)) as string[];
+  const ownership = preparing(() => blobOwnership(db));
+  const queries = preparing(() => runQueries(db, RUN_COLUMNS));
 
-  // The blobs only these runs refer to are the ones their purge frees; the
-  // rest of the database is scanned once, for the references that remain.
+  // A purge reads only the purged runs' rows and the blobs they reach: which of those another run still
+  // reaches is kept by ownership (migration 6), so the cost is the purged runs', not the database's.
   const purgeRuns = db.transaction((purges: readonly FullTierPurge[]): PurgeCounts => {
-    const freed = noReferences();
+    // Tree bodies read once per purge, however many of its runs reach them.
+    const bodies = new Map<string, string>();
+    const readBodies = (digests: readonly string[]): string[] => {
+      const missing = digests.filter((digest) => !bodies.has(digest));
+      if (missing.length > 0) for (const [digest, body] of statements.readBlobs.all(JSON.stringify(missing)) as Array<[string, string]>) bodies.set(digest, body);
+      return digests.flatMap((digest) => bodies.get(digest) ?? []);
+    };
+    const released: ReleasedRun[] = [];
     for (const { runId } of purges) {
-      for (const columns of statements.runPayloads.iterate({ run_id: runId }) as Iterable<Array<string | null>>) collectRowReferences(columns, freed);
+      const runKey = statements.runKey.get(runId) as number | undefined;
+      if (runKey === undefined) continue;
+      const references = noReferences();
+      for (const columns of statements.runPayloads.all({ run_key: runKey }) as Array<Array<string | null>>) collectRowReferences(columns, references);
+      released.push({ runKey, references: closeOverTrees(references, readBodies) });
     }
-    closeOverTrees(freed, readBodies);
     let steps = 0;
-    for (const { runId, purge, redacted } of purges) {
+    for (const { runId, purge, redacted, structural } of purges) {
+      if (structural !== undefined) statements.saveStructural.run({ run_id: runId, body: structural });
       steps += statements.deleteSteps.run({ run_id: runId }).changes;
       const changes = statements.redactRun.run({
         run_id: runId,
@@ -204,19 +222,27 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       }).changes;
       if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} does not exist or was purged already`);
     }
-    const kept = noReferences();
-    for (const columns of statements.allPayloads.iterate() as Iterable<Array<string | null>>) collectRowReferences(columns, kept);
-    closeOverTrees(kept, readBodies);
-    let blobs = 0;
-    for (const digest of freed.all) {
-      if (!kept.all.has(digest)) blobs += statements.deleteBlob.run(digest).changes;
-    }
-    return { steps, blobs };
+    // After the runs are marked purged: a purged run reaches no blob.
+    return { steps, blobs: ownership.release(released) };
   });
 
-  const writeBlobs = (blobs: readonly PayloadBlob[]): void => {
-    for (const blob of blobs) statements.insertBlob.run(blob.digest, blob.body);
+  // Every step row goes in with its blobs' owners and references (see blobOwnership).
+  const insertStep = (runKey: number, step: StepRecord): void => {
+    statements.insertStep.run(stepToValues(runKey, step));
+    ownership.registerRow(runKey, step);
   };
+  // A write's registrations are remembered only once its transaction has committed.
+  const writing = <T>(work: () => T): T =>
+    guarded(() => {
+      try {
+        const result = work();
+        ownership.settle();
+        return result;
+      } catch (error) {
+        ownership.discard();
+        throw error;
+      }
+    });
 
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
   const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
@@ -230,8 +256,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       const key = sealingKeyFor(run.expiresAt);
       statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter);
     }
-    writeBlobs(blobs);
-    if (start !== null) statements.insertStep.run(stepToValues(runKey, start));
+    ownership.insertBlobs(runKey, blobs);
+    if (start !== null) insertStep(runKey, start);
     return runKey;
   };
 
@@ -240,15 +266,15 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   const commitStep = db.transaction((runId: string, ownerToken: string, step: StepRecord, blobs: readonly PayloadBlob[], finish: RunFinish | undefined) => {
     const runKey = statements.runningKey.get(runId, ownerToken) as number | undefined;
     if (runKey === undefined) throw notOwned(runId, `step ${step.step} was not written`);
-    writeBlobs(blobs);
-    statements.insertStep.run(stepToValues(runKey, step));
+    ownership.insertBlobs(runKey, blobs);
+    insertStep(runKey, step);
     if (finish !== undefined) finishRunStatement(runId, ownerToken, finish);
   });
 
   const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
     const [start, ...steps] = rows;
     const runKey = insertRun(run, start ?? null, blobs);
-    for (const step of steps) statements.insertStep.run(stepToValues(runKey, step));
+    for (const step of steps) insertStep(runKey, step);
     const changes = statements.finishWrittenRun.run(...finishValues(finish), run.runId).changes;
     if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
   });
@@ -302,19 +328,22 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   return {
     location,
-    createRun: (run, start, blobs) => guarded(() => void createRun.immediate(run, start, blobs)),
-    commitStep: (runId, ownerToken, step, blobs, finish) => guarded(() => commitStep.immediate(runId, ownerToken, step, blobs, finish)),
+    createRun: (run, start, blobs) => writing(() => void createRun.immediate(run, start, blobs)),
+    commitStep: (runId, ownerToken, step, blobs, finish) => writing(() => commitStep.immediate(runId, ownerToken, step, blobs, finish)),
     finishRun: (runId, ownerToken, finish) => guarded(() => finishRun.immediate(runId, ownerToken, finish)),
     // Autocommit: one UPDATE of one row, which takes the write lock before it reads.
     renewLease: (runId, ownerToken, leaseExpiresAt) => guarded(() => statements.renewLease.run(leaseExpiresAt, runId, ownerToken).changes === 1),
     resumeRun: (claim) => guarded(() => resumeRun.immediate(claim)),
-    writeRun: (run, rows, blobs, finish) => guarded(() => writeRun.immediate(run, rows, blobs, finish)),
+    writeRun: (run, rows, blobs, finish) => writing(() => writeRun.immediate(run, rows, blobs, finish)),
     getRun: (runId) =>
       guarded(() => {
         const row = statements.getRun.get(runId) as RunRow | undefined;
         return row === undefined ? undefined : runFromRow(row);
       }),
     listRuns: () => guarded(() => (statements.listRuns.all() as RunRow[]).map(runFromRow)),
+    queryRuns: (query) => guarded(() => queries.page(query)),
+    expiredRuns: (now) => guarded(() => queries.expired(now)),
+    expiredStructural: (now) => guarded(() => queries.expiredStructural(now)),
     listChildren: (runId) => guarded(() => (statements.listChildren.all({ id: runId }) as RunRow[]).map(runFromRow)),
     readSteps: (runId, from = 0, to = LAST_STEP_KEY) =>
       guarded(() => (statements.readSteps.all({ run_id: runId, ...stepRange(from, to) }) as StepRow[]).map(stepFromRow)),
@@ -341,18 +370,15 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       });
     },
     read: <T>(work: () => T): T => (db.inTransaction ? work() : guarded(() => readTransaction.deferred(work) as T)),
-    saveStructural: (runId, body) => guarded(() => void statements.saveStructural.run(runId, body)),
+    saveStructural: (runId, body) =>
+      guarded(() => {
+        if (statements.saveStructural.run({ run_id: runId, body }).changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} does not exist`);
+      }),
     readStructural: (runId) => guarded(() => statements.readStructural.get(runId) as string | undefined),
     purgeRuns: (purges) => guarded(() => purgeRuns.immediate(purges)),
     dropStructural: (runIds) =>
       guarded(() => db.transaction(() => runIds.reduce((count, runId) => count + statements.dropStructural.run(runId).changes, 0)).immediate()),
-    compact: () =>
-      guarded(() => {
-        // The vacuum writes through the log, so the log is truncated after it as well as before.
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        db.pragma('incremental_vacuum');
-        db.pragma('wal_checkpoint(TRUNCATE)');
-      }),
+    compact: () => guarded(() => compactDatabase(db)),
     settings: () => guarded(() => settingsOf(statements.readSettings.all() as Array<[string, string]>, location)),
     updateSettings: (change) =>
       guarded(() =>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { FullTierPurge, Store } from '../../src/store/index.js';
+import { createEngine, sqliteStore } from '../../src/index.js';
+import { syntheticWorld, testAgent } from '../support/test-agents.js';
+
+describe('the capture policy at scale', () => {
+  it('drops a run in one write, its structural record with its purge, and reads nothing of the other runs', async () => {
+    const inner = sqliteStore({ path: ':memory:' });
+    const calls: string[] = [];
+    const purges: FullTierPurge[] = [];
+    const store: Store = {
+      ...inner,
+      listRuns: () => {
+        calls.push('listRuns');
+        return inner.listRuns();
+      },
+      saveStructural: (runId, body) => {
+        calls.push('saveStructural');
+        inner.saveStructural(runId, body);
+      },
+      purgeRuns: (batch) => {
+        calls.push('purgeRuns');
+        purges.push(...batch);
+        return inner.purgeRuns(batch);
+      },
+    };
+    const engine = createEngine({ store });
+    const agent = testAgent();
+    const world = () => syntheticWorld({ toolCalls: 2, resultBytes: 300 });
+    for (let i = 0; i < 3; i++) await engine.record({ agent, world, input: { i } });
+    const dropped = await engine.record({ agent, world, input: { i: 3 }, capture: { keep: 'errors+sample', rate: 0 } });
+    expect(calls).toEqual(['purgeRuns']);
+    expect(purges).toHaveLength(1);
+    expect(purges[0]).toMatchObject({ runId: dropped.runId, purge: { reason: 'capture-policy' } });
+    expect(inner.readStructural(dropped.runId)).toBe(purges[0]!.structural);
+    expect(engine.cassette(dropped.runId, 'structural').entries).toHaveLength(dropped.steps.length);
+    inner.close();
+  });
+});

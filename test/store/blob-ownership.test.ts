@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/index.js';
+import { sqliteStore } from '../../src/index.js';
+import { OWNERSHIP_SQL } from '../../src/store/sqlite/blob-ownership.js';
+import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'forkpoint-ownership-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let files = 0;
+
+const digest = (n: number): string => n.toString(16).padStart(32, '0');
+const ref = (n: number, key = '$blob'): string => `{"${key}":"${digest(n)}"}`;
+const finished = { status: 'completed' as const, outcome: { ok: true }, error: null, finishedAt: '2026-03-04T10:01:00.000Z' };
+const purgeOf = (runId: string) => ({ runId, purge: { at: '2026-03-08T00:00:00.000Z', reason: 'capture-policy' as const }, redacted: { input: {}, error: null, override: null, findings: [] } });
+
+/**
+ * Run `n`, like a recording: three steps, each with a tool output of its own, a message that holds it
+ * (a tree), and the build's request head, which every run shares.
+ */
+function record(store: Store, n: number): string {
+  const runId = n.toString(16).padStart(8, '0');
+  store.createRun(sampleRun({ runId, createdAt: `2026-03-04T00:00:00.${String(n % 1000).padStart(3, '0')}Z` }), sampleStep(0, { checkpointFull: true }), []);
+  for (let step = 1; step <= 3; step++) {
+    const own = 1000 * n + step;
+    const tree = 1000 * n + 100 + step;
+    const last = step === 3 ? finished : undefined;
+    store.commitStep(
+      runId,
+      SAMPLE_OWNER_TOKEN,
+      sampleStep(step, { request: ref(1), response: ref(own), message: ref(tree, '$tree'), checkpoint: `{"output":${ref(own)}}` }),
+      [
+        { digest: digest(1), body: '"the request head"' },
+        { digest: digest(own), body: `"output ${own}"` },
+        { digest: digest(tree), body: `{"content":${ref(own)}}` },
+      ],
+      last,
+    );
+  }
+  return runId;
+}
+
+interface Executed {
+  readonly sql: string;
+  readonly args: readonly unknown[];
+  readonly rows: number;
+}
+
+/**
+ * Every statement better-sqlite3 runs while `work` does, with its arguments and the rows it returned:
+ * the store's statements are private, and this is how a test sees what a purge reads.
+ */
+function executedBy(work: () => void): Executed[] {
+  const proto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+  const originals = { run: proto.run!, get: proto.get!, all: proto.all!, iterate: proto.iterate! };
+  const executed: Executed[] = [];
+  const count = (method: string, result: unknown): number =>
+    method === 'get' ? (result === undefined ? 0 : 1) : method === 'all' ? (result as unknown[]).length : 0;
+  for (const [method, original] of Object.entries(originals)) {
+    proto[method] = function (this: { source: string }, ...args: unknown[]) {
+      const result = original.apply(this, args);
+      if (method === 'iterate') {
+        const rows = [...(result as Iterable<unknown>)];
+        executed.push({ sql: this.source, args, rows: rows.length });
+        return rows[Symbol.iterator]();
+      }
+      executed.push({ sql: this.source, args, rows: count(method, result) });
+      return result;
+    };
+  }
+  try {
+    work();
+  } finally {
+    Object.assign(proto, originals);
+  }
+  return executed;
+}
+
+describe('blob ownership (migration 6)', () => {
+  const stores: Store[] = [];
+  afterEach(() => stores.splice(0).forEach((store) => store.close()));
+  const open = (): Store => {
+    const store = sqliteStore({ path: join(folder, `ownership-${files++}.db`) });
+    stores.push(store);
+    return store;
+  };
+
+  it('reads what the purged run holds, however many other runs the database holds', () => {
+    const readBy = (others: number): number => {
+      const store = open();
+      for (let n = 1; n <= others; n++) record(store, n);
+      const runId = record(store, others + 1);
+      return executedBy(() => store.purgeRuns([purgeOf(runId)])).reduce((rows, statement) => rows + statement.rows, 0);
+    };
+    const small = readBy(2);
+    // The purged run's 4 rows, its 7 blobs and their trees, a handful of lookups; not the other runs' rows.
+    expect(small).toBeGreaterThan(4);
+    expect(small).toBeLessThan(30);
+    expect(readBy(120)).toBe(small);
+  });
+
+  it('finds every row it reads or writes, in a purge and in a step, through a key or an index', () => {
+    const store = open();
+    for (let n = 1; n <= 20; n++) record(store, n);
+    const executed = [...executedBy(() => record(store, 21)), ...executedBy(() => store.purgeRuns([purgeOf('00000003'), purgeOf('00000015')]))];
+    const statements = new Map(executed.filter((statement) => !/^\s*(BEGIN|COMMIT|ROLLBACK)/.test(statement.sql)).map((statement) => [statement.sql, statement.args]));
+    // And the ownership statements these writes happened not to need (a blob handed to an heir, say).
+    for (const sql of Object.values(OWNERSHIP_SQL)) {
+      if (!statements.has(sql)) statements.set(sql, sql.includes('json_each') ? ['[1]'] : Array.from({ length: sql.split('?').length - 1 }, () => 1));
+    }
+    expect(statements.size).toBeGreaterThan(15);
+    const db = new Database(store.location, { readonly: true });
+    try {
+      for (const [sql, args] of statements) {
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail);
+        // A scan is allowed only over the JSON array a statement is given (json_each).
+        const scans = plan.filter((detail) => /^SCAN /.test(detail) && !/VIRTUAL TABLE/.test(detail));
+        expect({ sql, scans }).toEqual({ sql, scans: [] });
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('writes no ownership row for the blobs a run stores itself, and looks none up twice in a run', () => {
+    const store = open();
+    record(store, 1);
+    const second = executedBy(() => record(store, 2));
+    const db = new Database(store.location, { readonly: true });
+    try {
+      // Run 2 reaches the shared head, which run 1 stored: one pair. Its own blobs are its own.
+      expect(db.prepare('SELECT COUNT(*) FROM blob_refs').pluck().get()).toBe(1);
+      expect(db.prepare("SELECT COUNT(*) FROM blobs WHERE owner_key = (SELECT run_key FROM runs WHERE run_id = '00000002')").pluck().get()).toBe(6);
+    } finally {
+      db.close();
+    }
+    // The head is looked up once, at the run's first step; the rest are known from the writes themselves.
+    expect(second.filter((statement) => statement.sql === OWNERSHIP_SQL.blobsByDigests)).toHaveLength(1);
+  });
+
+  it('removes a purged blob\'s body at once, zeroed, and its row, a digest, with the next compaction', () => {
+    const store = open();
+    const runId = record(store, 1);
+    record(store, 2);
+    expect(store.purgeRuns([purgeOf(runId)])).toEqual({ steps: 4, blobs: 6 });
+    const own = [1001, 1002, 1003, 1101, 1102, 1103].map(digest);
+    const rows = (): Array<{ digest: string; removed: number }> => {
+      const db = new Database(store.location, { readonly: true });
+      try {
+        return db.prepare('SELECT digest, body IS NULL AS removed FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').all(JSON.stringify(own)) as Array<{ digest: string; removed: number }>;
+      } finally {
+        db.close();
+      }
+    };
+    expect(rows().filter((row) => row.removed === 1)).toHaveLength(6);
+    expect(store.readBlobs([digest(1001), digest(1101), digest(1)]).size).toBe(1);
+    store.compact();
+    expect(rows()).toEqual([]);
+    expect(store.readBlobs([digest(2001), digest(1)]).size).toBe(2);
+  });
+});

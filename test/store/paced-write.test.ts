@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { pacedWrite } from '../../src/store/index.js';
+
+describe('pacedWrite', () => {
+  it('returns what the write returns and passes its error on', () => {
+    expect(pacedWrite(() => 42)).toBe(42);
+    expect(() =>
+      pacedWrite(() => {
+        throw new Error('write failed');
+      }),
+    ).toThrow('write failed');
+  });
+
+});
