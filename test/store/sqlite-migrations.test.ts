@@ -14,6 +14,23 @@ let files = 0;
 const RUN_VALUES = `'record', 'agent', 'baseline', '0123456789abcdef', '{"claimId":"CLM-1"}', 'completed', 'forkpoint-canonical/1', 1`;
 const RUN_COLUMNS = 'mode, agent_name, build, code_hash, input, status, canonical_form, machine_version';
 
+/** A new database file with forkpoint's migrations up to `version` applied, as that build of forkpoint made it. */
+function databaseAtSchema(version: number): { path: string; db: Database.Database } {
+  const path = join(folder, `v${version}-${files++}.db`);
+  const db = new Database(path);
+  // As forkpoint migrates: migration 4 rebuilds the table the others refer to.
+  db.pragma('foreign_keys = OFF');
+  db.pragma('page_size = 8192');
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.pragma('journal_mode = WAL');
+  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
+  for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
+    db.exec(migration.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
+  }
+  return { path, db };
+}
+
 /**
  * A database as forkpoint wrote it at schema version 3, before steps were keyed
  * by an integer run key: two runs whose creation order (b, then a) is not
@@ -21,16 +38,7 @@ const RUN_COLUMNS = 'mode, agent_name, build, code_hash, input, status, canonica
  * segment, and a structural cassette.
  */
 function schema3Database(): string {
-  const path = join(folder, `v3-${files++}.db`);
-  const db = new Database(path);
-  db.pragma('page_size = 8192');
-  db.pragma('auto_vacuum = INCREMENTAL');
-  db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
-  for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) {
-    db.exec(migration.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
-  }
+  const { path, db } = databaseAtSchema(3);
   const run = db.prepare(`INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, parent_run_id, parent_step) VALUES (?, ${RUN_VALUES}, ?, ?, ?, ?)`);
   run.run('bbbb0001', '2026-01-01T00:00:01.000Z', 2, null, null);
   run.run('aaaa0002', '2026-01-01T00:00:02.000Z', 2, 'bbbb0001', 2);
@@ -191,18 +199,7 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
    * conversation segment (6). a has a structural record.
    */
   function schema5Database(): string {
-    const path = join(folder, `v5-${files++}.db`);
-    const db = new Database(path);
-    // As forkpoint migrates: migration 4 rebuilds the table the others refer to.
-    db.pragma('foreign_keys = OFF');
-    db.pragma('page_size = 8192');
-    db.pragma('auto_vacuum = INCREMENTAL');
-    db.pragma('journal_mode = WAL');
-    db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 5)) {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
-    }
+    const { path, db } = databaseAtSchema(5);
     const run = db.prepare(`INSERT INTO runs (run_key, run_id, ${RUN_COLUMNS}, created_at, step_count, structural_expires_at) VALUES (?, ?, ${RUN_VALUES}, ?, 1, ?)`);
     run.run(1, 'aaaa0001', '2026-01-01T00:00:01.000Z', '2026-04-01T00:00:01.000Z');
     run.run(2, 'bbbb0002', '2026-01-01T00:00:02.000Z', '2026-04-01T00:00:02.000Z');
@@ -254,6 +251,34 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
       expect([...store.readBlobs([1, 2, 3, 4, 5, 6].map(digest)).keys()].sort()).toEqual([1, 2, 3, 5].map(digest));
       expect(store.purgeRuns([purgeOf('bbbb0002')])).toEqual({ steps: 1, blobs: 4 });
       expect(store.readBlobs([1, 2, 3, 5].map(digest)).size).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('migrating a schema-7 database to store settings and export keys', () => {
+  it('gives the store an id and the default retention, and makes the key of every expiry day a full-tier run still has', () => {
+    const { path, db } = databaseAtSchema(7);
+    const run = db.prepare(`INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, tier, expires_at, purged_at) VALUES (?, ${RUN_VALUES}, ?, 1, ?, ?, ?)`);
+    run.run('aaaa0001', '2026-01-01T00:00:01.000Z', 'full', '2026-01-04T00:00:01.000Z', null);
+    run.run('bbbb0002', '2026-01-01T23:00:00.000Z', 'full', '2026-01-04T23:00:00.000Z', null);
+    // A purged run has no payload left to seal, and a synthetic one never expires.
+    run.run('cccc0003', '2026-01-02T00:00:00.000Z', 'full', '2026-01-05T00:00:00.000Z', '2026-01-06T00:00:00.000Z');
+    run.run('dddd0004', '2026-01-02T00:00:00.000Z', 'synthetic', null, null);
+    db.close();
+
+    const store = sqliteStore({ path });
+    try {
+      const settings = store.settings();
+      expect(settings).toMatchObject({ fullRetentionHours: 72, structuralRetentionDays: 90 });
+      expect(settings.storeId).toMatch(/^[0-9a-f]{16}$/);
+      expect(store.exportKey('full:2026-01-04')?.secret).toHaveLength(32);
+      expect(store.exportKey('full:2026-01-05')).toBeUndefined();
+      // The key goes once its day is over, not before.
+      expect(store.dropExportKeys('2026-01-04T23:59:59.999Z')).toBe(0);
+      expect(store.dropExportKeys('2026-01-05T00:00:00.000Z')).toBe(1);
+      expect(store.exportKey('full:2026-01-04')).toBeUndefined();
     } finally {
       store.close();
     }

@@ -24,7 +24,7 @@ export const forkCommand: Command = {
   name: 'fork',
   summary: 'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
   usage:
-    '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX8] [--json]',
+    '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX] [--json]',
   options: {
     'at-step': { type: 'string', value: 'N', description: 'the step to change (required)' },
     'tool-result': { type: 'string', value: 'JSON', description: 'replace the tool result of step N' },
@@ -41,7 +41,7 @@ export const forkCommand: Command = {
     at: { ...SHARED_OPTIONS.at, description: 'the world after the fork (default: the parent’s world date)' },
     seed: SHARED_OPTIONS.seed,
     repeats: { type: 'string', value: 'K', description: 'make K sibling forks with different seeds and count their outcomes' },
-    'run-id': { type: 'string', value: 'HEX8', description: 'choose the fork\'s run id (8 lowercase hex characters; not with --repeats)' },
+    'run-id': { type: 'string', value: 'HEX', description: 'choose the fork\'s run id: 12 lowercase hex characters, or 8 (not with --repeats)' },
     scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
