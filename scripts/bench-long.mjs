@@ -20,13 +20,20 @@ import { msSince } from './bench/timing.mjs';
 
 const RESULT_BYTES = 2048;
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean' }, steps: { type: 'string' }, rounds: { type: 'string' }, cassettes: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean' },
+    steps: { type: 'string' },
+    rounds: { type: 'string' },
+    cassettes: { type: 'string' },
+  },
 });
 const steps = Number(values.steps ?? (values.quick ? 1001 : 5001));
-if (!Number.isInteger(steps) || steps < 21 || steps % 2 === 0) throw new Error('--steps takes an odd number of at least 21 (model and tool steps in pairs, then the final turn)');
+if (!Number.isInteger(steps) || steps < 21 || steps % 2 === 0)
+  throw new Error('--steps takes an odd number of at least 21 (model and tool steps in pairs, then the final turn)');
 const rounds = Number(values.rounds ?? (values.quick ? 3 : 9));
 const counts = (values.cassettes ?? (values.quick ? '1000,2000' : '1000,5000')).split(',').map(Number);
-if (counts.length < 2 || counts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('--cassettes takes two or more counts, e.g. 1000,5000');
+if (counts.length < 2 || counts.some((count) => !Number.isInteger(count) || count < 1))
+  throw new Error('--cassettes takes two or more counts, e.g. 1000,5000');
 // The step cap must let the run reach its final turn.
 const agent = syntheticAgentCapped(steps + 1);
 
@@ -53,31 +60,53 @@ try {
   const growthKiB = ((largest.peakMiB - smallest.peakMiB) * 1024) / (sorted[sorted.length - 1] - sorted[0]);
   const flat = growthKiB <= 5;
   const rows = [
-    heading(`fork at step ${fork.atStep} of a ${steps}-step run (changed tool result, run to the end) against restoring checkpoint ${fork.atStep - 1}`),
+    heading(
+      `fork at step ${fork.atStep} of a ${steps}-step run (changed tool result, run to the end) against restoring checkpoint ${fork.atStep - 1}`,
+    ),
     informative(`restore_ms (checkpoint ${fork.atStep - 1})`, ms(fork.restoreMs)),
     informative(`fork_ms (fork at step ${fork.atStep}; its steps not read)`, ms(fork.forkMs)),
     targeted('fork_over_restore (median of the rounds\u2019 ratios)', fork.ratio.toFixed(2), '<= 2', fork.ratio <= 2),
     informative(`  reading the fork's ${steps} steps afterwards`, ms(fork.forkStepsMs)),
     informative(`  reading the parent's ${steps} steps (engine.getRun, as show does)`, ms(fork.showMs)),
-    heading(`per-step overhead of a ${steps}-step recording over the bare driver, median of ${rounds} rounds (tool results ${RESULT_BYTES} B)`),
+    heading(
+      `per-step overhead of a ${steps}-step recording over the bare driver, median of ${rounds} rounds (tool results ${RESULT_BYTES} B)`,
+    ),
     ...perStep.tenths.map((tenth, i) =>
-      informative(`  tenth ${i + 1}: recorded / bare / overhead ms per step`, `${tenth.recordedMs.toFixed(4)} / ${tenth.bareMs.toFixed(4)} / ${tenth.overheadMs.toFixed(4)}`),
+      informative(
+        `  tenth ${i + 1}: recorded / bare / overhead ms per step`,
+        `${tenth.recordedMs.toFixed(4)} / ${tenth.bareMs.toFixed(4)} / ${tenth.overheadMs.toFixed(4)}`,
+      ),
     ),
     informative('overhead_ms_first_tenth', ms(first.overheadMs)),
     informative('overhead_ms_last_tenth', ms(last.overheadMs)),
     targeted('overhead_last_over_first', creep.toFixed(2), '<= 1.2', creep <= 1.2),
     heading(`forkpoint suite --json over exported claims-triage cassettes: peak resident memory (${largest.via})`),
     ...sorted.map((count) =>
-      informative(`suite_peak_mib_${count}`, `${suite[count].peakMiB.toFixed(1)} MiB (${suite[count].passed}/${suite[count].cases} passed, ${suite[count].wallS.toFixed(1)} s)`),
+      informative(
+        `suite_peak_mib_${count}`,
+        `${suite[count].peakMiB.toFixed(1)} MiB (${suite[count].passed}/${suite[count].cases} passed, ${suite[count].wallS.toFixed(1)} s)`,
+      ),
     ),
-    targeted(`suite_peak_mib_${sorted[sorted.length - 1]}`, `${largest.peakMiB.toFixed(1)} MiB`, `< ${peakCeiling} MiB`, largest.peakMiB < peakCeiling),
-    targeted(`suite_peak_kib_per_cassette (from ${sorted[0]} to ${sorted[sorted.length - 1]})`, growthKiB.toFixed(2), 'flat (<= 5 KiB; 133 before streaming)', flat),
+    targeted(
+      `suite_peak_mib_${sorted[sorted.length - 1]}`,
+      `${largest.peakMiB.toFixed(1)} MiB`,
+      `< ${peakCeiling} MiB`,
+      largest.peakMiB < peakCeiling,
+    ),
+    targeted(
+      `suite_peak_kib_per_cassette (from ${sorted[0]} to ${sorted[sorted.length - 1]})`,
+      growthKiB.toFixed(2),
+      'flat (<= 5 KiB; 133 before streaming)',
+      flat,
+    ),
   ];
   const missed = rows.filter((row) => row.verdict === 'MISSED').map((row) => row.figure.split(' ')[0]);
 
   console.log(`machine: ${host}`);
   console.log(formatTable(rows));
-  console.log(`bench:long: ${benchS.toFixed(1)} s (build not included); targets missed: ${missed.length === 0 ? 'none' : missed.join(', ')}`);
+  console.log(
+    `bench:long: ${benchS.toFixed(1)} s (build not included); targets missed: ${missed.length === 0 ? 'none' : missed.join(', ')}`,
+  );
   console.log(
     JSON.stringify({
       steps,

@@ -20,7 +20,9 @@ import { installWriteTimer } from './bench/write-timer.mjs';
 import { INPUT, syntheticAgent } from './bench/synthetic-agent.mjs';
 import { median, msSince } from './bench/timing.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, compare: { type: 'string' }, keep: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string' }, compare: { type: 'string' }, keep: { type: 'string' } },
+});
 const SIZES = (values.runs ?? '10000,100000').split(',').map(Number);
 const COMPARE_RUNS = Number(values.compare ?? 1000);
 const BLOCK = 25;
@@ -41,9 +43,13 @@ try {
     note(`built in ${buildS.toFixed(1)} s, ${(statSync(path).size / 2 ** 20).toFixed(0)} MiB`);
 
     const recording = await compareRecording(path);
-    note(`recording: ${recording.allMsPerRun.toFixed(3)} ms/run keeping all, ${recording.defaultMsPerRun.toFixed(3)} under the default policy`);
+    note(
+      `recording: ${recording.allMsPerRun.toFixed(3)} ms/run keeping all, ${recording.defaultMsPerRun.toFixed(3)} under the default policy`,
+    );
     const gc = await gcBesideRecorder(path);
-    note(`gc: ${gc.purged} runs purged in ${gc.purgeTransactions} transactions, longest write ${gc.longestWriteMs.toFixed(1)} ms; recorder ${gc.recorder.runs} runs, ${gc.recorder.failures} failures`);
+    note(
+      `gc: ${gc.purged} runs purged in ${gc.purgeTransactions} transactions, longest write ${gc.longestWriteMs.toFixed(1)} ms; recorder ${gc.recorder.runs} runs, ${gc.recorder.failures} failures`,
+    );
     const runs = runsCommand(path);
     note(`runs: ${runs.wallS.toFixed(3)} s, ${runs.maxRssMiB.toFixed(0)} MiB`);
 
@@ -90,7 +96,8 @@ async function compareRecording(path) {
   const policies = { all: parseCapturePolicy('all'), default: parseCapturePolicy('errors+sample:0.01') };
   const block = async (policy) => {
     const started = process.hrtime.bigint();
-    for (let i = 0; i < BLOCK; i++) await engine.record({ agent: syntheticAgent, world: scaleWorld, input: INPUT, capture: policy });
+    for (let i = 0; i < BLOCK; i++)
+      await engine.record({ agent: syntheticAgent, world: scaleWorld, input: INPUT, capture: policy });
     return msSince(started) / BLOCK;
   };
   try {
@@ -115,7 +122,9 @@ async function compareRecording(path) {
  * recorder and reads its report.
  */
 async function gcBesideRecorder(path) {
-  const recorder = spawn(process.execPath, ['scripts/bench/scale-recorder.mjs', '--db', path], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const recorder = spawn(process.execPath, ['scripts/bench/scale-recorder.mjs', '--db', path], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: recorder.stdout })[Symbol.asyncIterator]();
   const ready = await lines.next();
   if (ready.value !== 'ready') throw new Error(`the recorder did not start: ${ready.value}`);
@@ -168,10 +177,22 @@ function runsCommand(path) {
   let maxRssKiB = 0;
   for (let i = 0; i < RUNS_ROUNDS; i++) {
     const started = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ['--import', './scripts/bench/report-rss.mjs', 'bin/forkpoint.js', 'runs', '--db', path, ...(i % 2 === 1 ? ['--json'] : [])], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 2 ** 20,
-    });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        './scripts/bench/report-rss.mjs',
+        'bin/forkpoint.js',
+        'runs',
+        '--db',
+        path,
+        ...(i % 2 === 1 ? ['--json'] : []),
+      ],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 2 ** 20,
+      },
+    );
     walls.push(msSince(started) / 1000);
     if (child.status !== 0) throw new Error(`forkpoint runs exited ${child.status}: ${child.stderr}`);
     maxRssKiB = Math.max(maxRssKiB, Number(/bench-max-rss-kib=(\d+)/.exec(child.stderr)?.[1] ?? 0));
@@ -182,19 +203,35 @@ function runsCommand(path) {
 function printTable(size, figures, prefix, firstFailure) {
   const get = (name) => figures[`${name}_${prefix}`];
   const row = (label, value, target = '', met = null) =>
-    process.stdout.write(`${label.padEnd(72)} ${String(value).padEnd(22)} ${target.padEnd(14)} ${met === null ? '' : met ? 'met' : 'MISSED'}\n`);
+    process.stdout.write(
+      `${label.padEnd(72)} ${String(value).padEnd(22)} ${target.padEnd(14)} ${met === null ? '' : met ? 'met' : 'MISSED'}\n`,
+    );
   process.stdout.write(`-- ${size} runs (built in ${get('build_s')} s)\n`);
   row('record, keeping all (ms/run)', get('record_all_ms_per_run'));
   row('record, errors+sample:0.01 (ms/run)', get('record_default_ms_per_run'));
   row('  default over all', get('record_default_over_all'), '<= 1.2', get('record_default_over_all') <= 1.2);
   row('gc: runs purged / write transactions', `${get('gc_purged_runs')} / ${get('gc_purge_transactions')}`);
   row('gc: longest hold of the write lock (ms)', get('gc_longest_write_ms'), '< 100', get('gc_longest_write_ms') < 100);
-  row('  write transactions; longest / median purge (ms)', `${get('gc_write_transactions')}; ${get('gc_longest_purge_ms')} / ${get('gc_median_purge_ms')}`);
+  row(
+    '  write transactions; longest / median purge (ms)',
+    `${get('gc_write_transactions')}; ${get('gc_longest_purge_ms')} / ${get('gc_median_purge_ms')}`,
+  );
   row('  longest wait of gc for the recorder (ms)', get('gc_longest_wait_ms'));
-  row('gc: total (s); per purged run, structural record included (ms)', `${get('gc_total_s')}; ${get('gc_ms_per_purged_run')}`);
-  row('recorder beside gc: runs / failures', `${get('gc_recorder_runs')} / ${get('gc_recorder_failures')}`, '0 failures', get('gc_recorder_failures') === 0);
+  row(
+    'gc: total (s); per purged run, structural record included (ms)',
+    `${get('gc_total_s')}; ${get('gc_ms_per_purged_run')}`,
+  );
+  row(
+    'recorder beside gc: runs / failures',
+    `${get('gc_recorder_runs')} / ${get('gc_recorder_failures')}`,
+    '0 failures',
+    get('gc_recorder_failures') === 0,
+  );
   if (firstFailure !== null) row('  first failure', firstFailure);
-  row('recorder beside gc: longest wait for the lock; longest hold (ms)', `${get('gc_recorder_longest_wait_ms')}; ${get('gc_recorder_longest_hold_ms')}`);
+  row(
+    'recorder beside gc: longest wait for the lock; longest hold (ms)',
+    `${get('gc_recorder_longest_wait_ms')}; ${get('gc_recorder_longest_hold_ms')}`,
+  );
   row('forkpoint runs: wall (s)', get('runs_wall_s'), '< 0.3', get('runs_wall_s') < 0.3);
   row('forkpoint runs: peak memory (MiB)', get('runs_max_rss_mib'), '< 100', get('runs_max_rss_mib') < 100);
 }

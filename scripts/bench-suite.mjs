@@ -10,8 +10,15 @@ const work = mkdtempSync(join(tmpdir(), 'forkpoint-bench-suite-'));
 try {
   const suite = await benchSuite(work, { rounds: 7 });
   console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, node ${process.version}`);
-  console.log(`forkpoint suite over 100 cassettes: median ${suite.wallS.toFixed(3)} s (${suite.fastestS.toFixed(3)}-${suite.slowestS.toFixed(3)}); bare node ${suite.bareNodeS.toFixed(3)} s`);
-  console.log(JSON.stringify({ suite_100_wall_s: Number(suite.wallS.toFixed(3)), bare_node_s: Number(suite.bareNodeS.toFixed(3)) }));
+  console.log(
+    `forkpoint suite over 100 cassettes: median ${suite.wallS.toFixed(3)} s (${suite.fastestS.toFixed(3)}-${suite.slowestS.toFixed(3)}); bare node ${suite.bareNodeS.toFixed(3)} s`,
+  );
+  console.log(
+    JSON.stringify({
+      suite_100_wall_s: Number(suite.wallS.toFixed(3)),
+      bare_node_s: Number(suite.bareNodeS.toFixed(3)),
+    }),
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

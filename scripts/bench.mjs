@@ -40,7 +40,12 @@ try {
 
   const recordings = {};
   for (const length of LENGTHS) {
-    recordings[length.steps] = await benchRecording({ dir: work, resultBytes: RESULT_BYTES, empty: emptyDb, ...length });
+    recordings[length.steps] = await benchRecording({
+      dir: work,
+      resultBytes: RESULT_BYTES,
+      empty: emptyDb,
+      ...length,
+    });
   }
   const longest = recordings[201];
   const restore = await benchRestore(longest.engine, longest.run);
@@ -55,7 +60,9 @@ try {
   const restoreOverParse = restore.lastOverParse;
   const structuralOverFull = incident.structuralBytes / incident.fullBytes;
   const rows = [
-    heading(`per-step overhead: engine.record into an open file database minus the bare driver run just before it, median of the pairs (tool results ${RESULT_BYTES} B)`),
+    heading(
+      `per-step overhead: engine.record into an open file database minus the bare driver run just before it, median of the pairs (tool results ${RESULT_BYTES} B)`,
+    ),
     ...LENGTHS.flatMap(({ steps, rounds }) => [
       informative(`record ms/step, ${steps} steps (median of ${rounds})`, ms(recordings[steps].recordMsPerStep)),
       informative(`bare ms/step, ${steps} steps`, ms(recordings[steps].bareMsPerStep)),
@@ -72,7 +79,9 @@ try {
       '  mean overhead, 9 / 51 / 201 steps (WAL checkpoints, GC)',
       LENGTHS.map(({ steps }) => ms(recordings[steps].meanOverheadMs)).join(' / '),
     ),
-    heading('storage: database bytes of one run after wal_checkpoint(TRUNCATE), minus an empty database, over raw payload bytes'),
+    heading(
+      'storage: database bytes of one run after wal_checkpoint(TRUNCATE), minus an empty database, over raw payload bytes',
+    ),
     ...LENGTHS.map(({ steps }) => {
       const { runBytes, payloadBytes, storageRatio } = recordings[steps];
       const figure = `storage_ratio_${steps}`;
@@ -81,14 +90,20 @@ try {
     }),
     informative('  empty database', `${emptyDb.bytes} B`),
     ...longest.byObject.map((object) =>
-      informative(`  201 steps, added to ${object.name}`, `${object.bytes} B of pages: ${object.payload} B payload, ${object.unused} B unused`),
+      informative(
+        `  201 steps, added to ${object.name}`,
+        `${object.bytes} B of pages: ${object.payload} B payload, ${object.unused} B unused`,
+      ),
     ),
     heading('restore, 201-step run'),
     informative('restore_ms_first (checkpoint 1)', ms(restore.firstMs)),
     targeted(`restore_ms_last (checkpoint ${restore.step})`, ms(restore.lastMs), '<= 1 ms', restore.lastMs <= 1),
     informative(`restore_parse_ms_last (JSON.parse of its ${restore.stateBytes} B state)`, ms(restore.parseMs)),
     targeted('restore_over_parse_last', restoreOverParse.toFixed(2), '<= 2', restoreOverParse <= 2),
-    informative(`fork_resume_ms_201 (fork at step ${forkResume.atStep}, changed tool result, run to the end)`, ms(forkResume.ms)),
+    informative(
+      `fork_resume_ms_201 (fork at step ${forkResume.atStep}, changed tool result, run to the end)`,
+      ms(forkResume.ms),
+    ),
     heading(`claims-triage incident 9b40c1d5 (${incident.steps} steps)`),
     targeted('replay_incident_ms (strict, median of 301)', ms(incident.replayMs), '<= 1 ms', incident.replayMs <= 1),
     informative('  90th percentile', ms(incident.replayP90Ms)),
@@ -99,13 +114,18 @@ try {
     targeted(`suite_100_wall_s (median of ${SUITE_ROUNDS})`, `${suite.wallS.toFixed(3)} s`, '< 1 s', suite.wallS < 1),
     informative('  fastest / slowest', `${suite.fastestS.toFixed(3)} s / ${suite.slowestS.toFixed(3)} s`),
     informative('  bare node start, for reference', `${suite.bareNodeS.toFixed(3)} s`),
-    informative('  cases', `${suite.cases.passed} passed, ${suite.cases.failed} failed, ${suite.cases.diverged} diverged`),
+    informative(
+      '  cases',
+      `${suite.cases.passed} passed, ${suite.cases.failed} failed, ${suite.cases.diverged} diverged`,
+    ),
   ];
   const missed = rows.filter((row) => row.verdict === 'MISSED').map((row) => row.figure.split(' ')[0]);
 
   console.log(`machine: ${host}`);
   console.log(formatTable(rows));
-  console.log(`bench: ${benchS.toFixed(1)} s (build not included); targets missed: ${missed.length === 0 ? 'none' : missed.join(', ')}`);
+  console.log(
+    `bench: ${benchS.toFixed(1)} s (build not included); targets missed: ${missed.length === 0 ? 'none' : missed.join(', ')}`,
+  );
   console.log(
     JSON.stringify({
       storage_ratio_9: fixed(recordings[9].storageRatio, 3),

@@ -43,11 +43,27 @@ try {
   started = process.hrtime.bigint();
   // The study's world is made up: its re-executions may register repair estimates in it, by name, so the
   // table measures the world and the model rather than the side-effect firewall.
-  const args = ['divergence-report', '--runs', runs.map((run) => run.runId).join(','), '--at', AT, '--repeats', REPEATS, '--seed', values.seed, '--side-effects', 'estimate_repair=live', '--db', db];
+  const args = [
+    'divergence-report',
+    '--runs',
+    runs.map((run) => run.runId).join(','),
+    '--at',
+    AT,
+    '--repeats',
+    REPEATS,
+    '--seed',
+    values.seed,
+    '--side-effects',
+    'estimate_repair=live',
+    '--db',
+    db,
+  ];
   console.log(`$ forkpoint ${args.slice(0, 2).join(' ')} <${runs.length} runs> ${args.slice(3).join(' ')}\n`);
   process.exitCode = await runCli(args);
   const reportSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.log(`\nelapsed: recording ${recordSeconds.toFixed(2)} s, report ${reportSeconds.toFixed(2)} s (${runs.length} runs × ${REPEATS} re-executions)`);
+  console.log(
+    `\nelapsed: recording ${recordSeconds.toFixed(2)} s, report ${reportSeconds.toFixed(2)} s (${runs.length} runs × ${REPEATS} re-executions)`,
+  );
 } finally {
   if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });
 }

@@ -8,4 +8,6 @@ const started = process.hrtime.bigint();
 const study = await runMutationStudy();
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(formatStudy(study));
-console.log(`\nelapsed: ${seconds.toFixed(1)} s (${study.cases} cases, ${study.rows.length} mutants and the unmutated build, two tiers each)`);
+console.log(
+  `\nelapsed: ${seconds.toFixed(1)} s (${study.cases} cases, ${study.rows.length} mutants and the unmutated build, two tiers each)`,
+);

@@ -74,7 +74,13 @@ export {
   type MessageDigests,
 } from './cassette/index.js';
 export { restoreCheckpoint, type RestoredCheckpoint } from './checkpoint/index.js';
-export { describeOverride, parseForkOverride, type ForkEdit, type ForkOverride, type ForkOverrideKind } from './fork/index.js';
+export {
+  describeOverride,
+  parseForkOverride,
+  type ForkEdit,
+  type ForkOverride,
+  type ForkOverrideKind,
+} from './fork/index.js';
 export {
   parseSideEffectOption,
   resolveSideEffectPolicy,
@@ -166,9 +172,23 @@ export {
   shapeToolResponse,
   structuralCassetteOf,
 } from './tiers/index.js';
-export { ERROR_CODES, ForkpointError, RESUMABLE_ERROR_CODES, isForkpointError, type ErrorCode } from './errors/index.js';
+export {
+  ERROR_CODES,
+  ForkpointError,
+  RESUMABLE_ERROR_CODES,
+  isForkpointError,
+  type ErrorCode,
+} from './errors/index.js';
 export { applyJsonPatch, type JsonPatchOperation } from './json/index.js';
-export { applyMergePatch, canonicalJson, isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
+export {
+  applyMergePatch,
+  canonicalJson,
+  isJsonObject,
+  type JsonArray,
+  type JsonObject,
+  type JsonPrimitive,
+  type JsonValue,
+} from './json/index.js';
 export {
   MACHINE_VERSION,
   awaitingOf,

@@ -1,4 +1,10 @@
-import type { AgentDefinition, FailedToolCall, JsonObject, ToolResultCheck, ToolResultVerdict } from '../../src/index.js';
+import type {
+  AgentDefinition,
+  FailedToolCall,
+  JsonObject,
+  ToolResultCheck,
+  ToolResultVerdict,
+} from '../../src/index.js';
 import { defineAgent, isJsonObject } from '../../src/index.js';
 import { parseDecision, validateDecision } from './outcome.js';
 import { TOOL_SPECS } from './tool-specs.js';

@@ -12,7 +12,8 @@ import { openClaimsWorld } from './world/open-world.js';
  */
 export default defineScenario({
   name: 'claims-triage',
-  description: 'Triage motor insurance claims: fetch the claim, OCR the assessor form, estimate, apply the policy, decide.',
+  description:
+    'Triage motor insurance claims: fetch the claim, OCR the assessor form, estimate, apply the policy, decide.',
   builds: { baseline, patched, timestamped },
   defaultBuild: 'baseline',
   inputFlags: { claim: { description: 'the claim to triage, e.g. CLM-91077' } },
@@ -20,7 +21,10 @@ export default defineScenario({
     const claimId = flags.claim;
     if (claimId === undefined) throw new ForkpointError('USAGE', 'record needs --claim ID, e.g. --claim CLM-91077');
     if (!CLAIMS.some((claim) => claim.claimId === claimId)) {
-      throw new ForkpointError('INPUT_INVALID', `unknown claim ${claimId}; the claims are ${CLAIMS.map((claim) => claim.claimId).join(', ')}`);
+      throw new ForkpointError(
+        'INPUT_INVALID',
+        `unknown claim ${claimId}; the claims are ${CLAIMS.map((claim) => claim.claimId).join(', ')}`,
+      );
     }
     return { claimId };
   },

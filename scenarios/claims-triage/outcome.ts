@@ -11,7 +11,8 @@ export function parseDecision(text: string): ParsedOutcome {
   const value = lastJsonObject(text);
   if (value === undefined) return { ok: false, problem: 'the final turn holds no JSON decision object' };
   const { decision, payout, reason } = value;
-  if (typeof decision !== 'string' || !DECISIONS.has(decision)) return { ok: false, problem: `unknown decision ${JSON.stringify(decision)}` };
+  if (typeof decision !== 'string' || !DECISIONS.has(decision))
+    return { ok: false, problem: `unknown decision ${JSON.stringify(decision)}` };
   if (payout !== null && typeof payout !== 'number') return { ok: false, problem: 'payout must be a number or null' };
   if (typeof reason !== 'string') return { ok: false, problem: 'reason must be a string' };
   return { ok: true, outcome: { decision, payout, reason } };
@@ -25,11 +26,16 @@ function lastJsonObject(text: string): Record<string, unknown> | undefined {
   let attempts = 0;
   // lastIndexOf treats a negative position as 0, so each loop stops explicitly after position 0.
   for (let end = text.lastIndexOf('}'); end >= 0; end = end === 0 ? -1 : text.lastIndexOf('}', end - 1)) {
-    for (let start = text.lastIndexOf('{', end); start >= 0; start = start === 0 ? -1 : text.lastIndexOf('{', start - 1)) {
+    for (
+      let start = text.lastIndexOf('{', end);
+      start >= 0;
+      start = start === 0 ? -1 : text.lastIndexOf('{', start - 1)
+    ) {
       if (++attempts > MAX_PARSE_ATTEMPTS) return undefined;
       try {
         const value: unknown = JSON.parse(text.slice(start, end + 1));
-        if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+        if (typeof value === 'object' && value !== null && !Array.isArray(value))
+          return value as Record<string, unknown>;
       } catch {
         // not a JSON object: try a wider span
       }

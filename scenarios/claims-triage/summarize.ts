@@ -14,7 +14,9 @@ export function summarizeClaimsResponse(kind: string, response: JsonValue): stri
     case 'ocr_document': {
       const fields = isObject(output.fields) ? output.fields : {};
       const area = fields.damage_area_cm2;
-      const reading = isObject(area) ? `damage_area_cm2 ${String(area.value)} @ ${String(area.confidence)}` : 'no damage area';
+      const reading = isObject(area)
+        ? `damage_area_cm2 ${String(area.value)} @ ${String(area.confidence)}`
+        : 'no damage area';
       return `${String(output.document_id)}: ${reading} (ocr ${String(output.ocr_model)})`;
     }
     case 'estimate_repair':

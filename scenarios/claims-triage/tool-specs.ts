@@ -34,10 +34,17 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
       const rates: Readonly<Record<string, number>> = { hail: 1.1, collision: 1.3, storm: 1.2, fire: 1.6, flood: 2 };
       const area = input.damage_area_cm2;
       const peril = String(input.peril);
-      if (typeof area !== 'number' || !(area >= 0)) throw new Error('damage_area_cm2 must be a number of square centimetres');
+      if (typeof area !== 'number' || !(area >= 0))
+        throw new Error('damage_area_cm2 must be a number of square centimetres');
       if (!Object.hasOwn(rates, peril)) throw new Error(`no repair rate for peril ${peril}`);
       const amount = Math.round(area * rates[peril]! + 40);
-      return { estimate_id: `SIM-${peril}-${area}`, amount, currency: 'EUR', price_list: 'PL-2026-01', simulated: true };
+      return {
+        estimate_id: `SIM-${peril}-${area}`,
+        amount,
+        currency: 'EUR',
+        price_list: 'PL-2026-01',
+        simulated: true,
+      };
     },
   },
   {

@@ -27,14 +27,21 @@ export async function benchIncident(dir) {
     const cassette = engine.cassette(incident.runId);
     const replay = () => engine.replay({ agent, cassette, mode: 'strict' });
     const check = await replay();
-    if (check.divergence !== null || check.steps.length !== incident.steps.length) throw new Error(`the strict replay of ${incident.runId} diverged`);
+    if (check.divergence !== null || check.steps.length !== incident.steps.length)
+      throw new Error(`the strict replay of ${incident.runId} diverged`);
     const fullBytes = Buffer.byteLength(serializeCassette(cassette));
     const structuralBytes = Buffer.byteLength(serializeCassette(engine.cassette(incident.runId, 'structural')));
     for (let i = 0; i < 300; i++) await replay();
     const times = [];
     for (let i = 0; i < 301; i++) times.push(await timeOnce(replay));
     times.sort((a, b) => a - b);
-    return { steps: incident.steps.length, replayMs: median(times), replayP90Ms: times[Math.floor(0.9 * times.length)], fullBytes, structuralBytes };
+    return {
+      steps: incident.steps.length,
+      replayMs: median(times),
+      replayP90Ms: times[Math.floor(0.9 * times.length)],
+      fullBytes,
+      structuralBytes,
+    };
   } finally {
     engine.store.close();
   }

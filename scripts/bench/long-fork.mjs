@@ -17,10 +17,18 @@ export async function benchLongFork({ dir, agent, steps, resultBytes, rounds, wa
   const engine = createEngine({ store: sqliteStore({ path: join(dir, `long-fork-${steps}.db`) }) });
   try {
     const run = await engine.record({ agent, world: () => world, input: INPUT, seed: 1 });
-    if (run.status !== 'completed' || run.steps.length !== steps) throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
+    if (run.status !== 'completed' || run.steps.length !== steps)
+      throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
     const atStep = steps - 1;
     const restore = () => engine.checkpoint(run.runId, atStep - 1);
-    const fork = () => engine.fork({ parentRunId: run.runId, atStep, override: { kind: 'tool-result', output: { echoed: 'changed' } }, agent, world: () => world });
+    const fork = () =>
+      engine.fork({
+        parentRunId: run.runId,
+        atStep,
+        override: { kind: 'tool-result', output: { echoed: 'changed' } },
+        agent,
+        world: () => world,
+      });
     const restoreMs = [];
     const forkMs = [];
     const forkStepsMs = [];

@@ -35,7 +35,9 @@ async function driveBare(world) {
 
 /** The raw payload of a run: every distinct message of its conversation and every distinct tool output, as JSON text. */
 function payloadBytes(engine, run) {
-  const texts = new Set(engine.checkpoint(run.runId, run.steps.length).context.messages.map((message) => JSON.stringify(message)));
+  const texts = new Set(
+    engine.checkpoint(run.runId, run.steps.length).context.messages.map((message) => JSON.stringify(message)),
+  );
   for (const step of run.steps) if (step.kind !== 'model') texts.add(JSON.stringify(step.response.output));
   let bytes = 0;
   for (const text of texts) bytes += Buffer.byteLength(text);
@@ -66,7 +68,8 @@ export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, 
   const world = syntheticWorld({ toolCalls: toolCallsFor(steps), resultBytes });
   const record = (engine) => engine.record({ agent: syntheticAgent, world: () => world, input: INPUT, seed: 1 });
   const checked = (run) => {
-    if (run.status !== 'completed' || run.steps.length !== steps) throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
+    if (run.status !== 'completed' || run.steps.length !== steps)
+      throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
     return run;
   };
   const recorder = createEngine({ store: sqliteStore({ path: join(dir, `record-${steps}.db`) }) });

@@ -20,8 +20,15 @@ export function formatTable(rows) {
   const columns = ['figure', 'value', 'target', 'verdict'];
   const body = rows.filter((row) => !row.heading);
   const widths = columns.map((column) => Math.max(column.length, ...body.map((row) => String(row[column]).length)));
-  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd();
-  return [line(columns), ...rows.map((row) => (row.heading ? `-- ${row.heading}` : line(columns.map((column) => row[column]))))].join('\n');
+  const line = (cells) =>
+    cells
+      .map((cell, i) => String(cell).padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(columns),
+    ...rows.map((row) => (row.heading ? `-- ${row.heading}` : line(columns.map((column) => row[column])))),
+  ].join('\n');
 }
 
 /** `value` with `digits` decimals, as a number (for the JSON line). */

@@ -10,12 +10,24 @@ import { median, perCall, perCallPaired, timeOnce } from './timing.mjs';
 export async function benchRestore(engine, run) {
   const last = run.steps.length - 1;
   const restoredLast = engine.checkpoint(run.runId, last);
-  if (restoredLast.context.step !== last) throw new Error(`checkpoint ${last} restored as step ${restoredLast.context.step}`);
+  if (restoredLast.context.step !== last)
+    throw new Error(`checkpoint ${last} restored as step ${restoredLast.context.step}`);
   const plain = JSON.stringify({ value: restoredLast.value, context: restoredLast.context });
   const timing = { warmup: 200 };
   const firstMs = await perCall(() => engine.checkpoint(run.runId, 1), timing);
-  const paired = await perCallPaired(() => engine.checkpoint(run.runId, last), () => JSON.parse(plain), timing);
-  return { step: last, firstMs, lastMs: paired.aMs, parseMs: paired.bMs, lastOverParse: paired.ratio, stateBytes: Buffer.byteLength(plain) };
+  const paired = await perCallPaired(
+    () => engine.checkpoint(run.runId, last),
+    () => JSON.parse(plain),
+    timing,
+  );
+  return {
+    step: last,
+    firstMs,
+    lastMs: paired.aMs,
+    parseMs: paired.bMs,
+    lastOverParse: paired.ratio,
+    stateBytes: Buffer.byteLength(plain),
+  };
 }
 
 /**
@@ -26,7 +38,13 @@ export async function benchRestore(engine, run) {
 export async function benchForkResume(engine, run, agent, world) {
   const atStep = run.steps.length - 1;
   const fork = () =>
-    engine.fork({ parentRunId: run.runId, atStep, override: { kind: 'tool-result', output: { echoed: 'changed' } }, agent, world: () => world });
+    engine.fork({
+      parentRunId: run.runId,
+      atStep,
+      override: { kind: 'tool-result', output: { echoed: 'changed' } },
+      agent,
+      world: () => world,
+    });
   const first = await fork();
   if (first.status !== 'completed') throw new Error(`the fork at step ${atStep} ended ${first.status}`);
   const times = [];

@@ -34,4 +34,6 @@ while (!stop) {
 }
 store.close();
 const longest = (list) => (list.length === 0 ? 0 : Math.max(...list));
-process.stdout.write(`${JSON.stringify({ runs, failures, firstFailure, longestWaitMs: longest(timer.waits), longestHoldMs: longest(timer.holds) })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ runs, failures, firstFailure, longestWaitMs: longest(timer.waits), longestHoldMs: longest(timer.holds) })}\n`,
+);

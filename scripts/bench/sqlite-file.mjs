@@ -21,7 +21,11 @@ export function settledBytes(path) {
   const db = open(path);
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const byObject = db.prepare('SELECT name, SUM(pgsize) AS bytes, SUM(payload) AS payload, SUM(unused) AS unused FROM dbstat GROUP BY name ORDER BY bytes DESC').all();
+    const byObject = db
+      .prepare(
+        'SELECT name, SUM(pgsize) AS bytes, SUM(payload) AS payload, SUM(unused) AS unused FROM dbstat GROUP BY name ORDER BY bytes DESC',
+      )
+      .all();
     return { bytes: sizeOf(path) + sizeOf(`${path}-wal`), byObject };
   } finally {
     db.close();

@@ -22,8 +22,19 @@ export async function exportCassettes(dir, count = CASSETTES) {
     for (let i = 0; i < count; i++) {
       const at = i % 2 === 0 ? '2026-03-04' : '2026-03-09';
       const input = claims[i % claims.length];
-      const run = await engine.record({ agent: scenario.builds.baseline, world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }), input, at, seed: i, scenario: 'scenarios/claims-triage', tier: 'synthetic' });
-      writeFileSync(join(cassettes, `${String(i).padStart(String(count - 1).length, '0')}-${input.claimId}.cassette.json`), serializeCassette(engine.cassette(run.runId)));
+      const run = await engine.record({
+        agent: scenario.builds.baseline,
+        world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }),
+        input,
+        at,
+        seed: i,
+        scenario: 'scenarios/claims-triage',
+        tier: 'synthetic',
+      });
+      writeFileSync(
+        join(cassettes, `${String(i).padStart(String(count - 1).length, '0')}-${input.claimId}.cassette.json`),
+        serializeCassette(engine.cassette(run.runId)),
+      );
     }
   } finally {
     engine.store.close();
@@ -34,7 +45,16 @@ export async function exportCassettes(dir, count = CASSETTES) {
 /** Median wall seconds of `forkpoint suite` over the cassettes, after one warm-up (which fills the file cache), and its last result. */
 export async function benchSuite(dir, { rounds }) {
   const cassettes = await exportCassettes(dir);
-  const command = ['bin/forkpoint.js', 'suite', cassettes, '--scenario', 'scenarios/claims-triage', '--build', 'baseline', '--json'];
+  const command = [
+    'bin/forkpoint.js',
+    'suite',
+    cassettes,
+    '--scenario',
+    'scenarios/claims-triage',
+    '--build',
+    'baseline',
+    '--json',
+  ];
   let result;
   const suite = () => {
     result = spawnSync(process.execPath, command, { encoding: 'utf8' });

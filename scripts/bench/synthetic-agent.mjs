@@ -38,7 +38,13 @@ export const syntheticAgent = defineAgent(definition);
 export const syntheticAgentCapped = (stepCap) => defineAgent({ ...definition, stepCap });
 
 let ids = 0;
-const response = (content, stopReason) => ({ id: `msg_${ids++}`, model: 'test-model', content, stopReason, usage: { inputTokens: 1, outputTokens: 1 } });
+const response = (content, stopReason) => ({
+  id: `msg_${ids++}`,
+  model: 'test-model',
+  content,
+  stopReason,
+  usage: { inputTokens: 1, outputTokens: 1 },
+});
 
 /** A world that answers at once: `toolCalls` echo turns, then a JSON outcome. */
 export function syntheticWorld({ toolCalls, resultBytes }) {
@@ -50,7 +56,8 @@ export function syntheticWorld({ toolCalls, resultBytes }) {
         // assistant turns by its length keeps the world O(1) per call, so that a long run's late steps do
         // not measure the world scanning the conversation (on a heap a recording has made larger).
         const done = (request.messages.length - 1) / 2;
-        if (done >= toolCalls) return response([{ type: 'text', text: JSON.stringify({ ok: true, calls: done }) }], 'end_turn');
+        if (done >= toolCalls)
+          return response([{ type: 'text', text: JSON.stringify({ ok: true, calls: done }) }], 'end_turn');
         return response(
           [
             { type: 'text', text: 'calling tools' },

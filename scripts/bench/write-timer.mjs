@@ -11,14 +11,20 @@ import Database from 'better-sqlite3';
 
 const statementProto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1'));
 const now = () => Number(process.hrtime.bigint()) / 1e6;
-const isRead = (source) => /^\s*(SELECT|WITH)\b/i.test(source) || /^PRAGMA (freelist_count|wal_checkpoint\(PASSIVE\))/.test(source);
+const isRead = (source) =>
+  /^\s*(SELECT|WITH)\b/i.test(source) || /^PRAGMA (freelist_count|wal_checkpoint\(PASSIVE\))/.test(source);
 
 /**
  * Patches better-sqlite3 until `uninstall`. `holds` and `waits` collect milliseconds while `recording`
  * is on; with `noAutocheckpoint`, connections opened meanwhile make no automatic checkpoint.
  */
 export function installWriteTimer({ noAutocheckpoint = false } = {}) {
-  const originals = { pragma: Database.prototype.pragma, run: statementProto.run, all: statementProto.all, get: statementProto.get };
+  const originals = {
+    pragma: Database.prototype.pragma,
+    run: statementProto.run,
+    all: statementProto.all,
+    get: statementProto.get,
+  };
   const timer = { recording: false, holds: [], waits: [] };
   let heldSince = null;
   // better-sqlite3 runs a pragma through a statement of its own: counted once, as the pragma.

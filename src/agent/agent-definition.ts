@@ -41,7 +41,8 @@ export type SystemPrompt = string | ((environment: PromptEnvironment) => string)
 export type Outcome = JsonObject;
 
 /** The result of the build's outcome parser. */
-export type ParsedOutcome = { readonly ok: true; readonly outcome: Outcome } | { readonly ok: false; readonly problem: string };
+export type ParsedOutcome =
+  { readonly ok: true; readonly outcome: Outcome } | { readonly ok: false; readonly problem: string };
 
 /** What the harness decides when a tool result arrives. */
 export type ToolResultVerdict =

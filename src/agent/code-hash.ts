@@ -30,7 +30,8 @@ export function codeMaterial(definition: AgentDefinition): JsonObject {
     codeHashForm: CODE_HASH_FORM,
     name: definition.name,
     build: definition.build,
-    systemPrompt: typeof definition.systemPrompt === 'string' ? definition.systemPrompt : sourceOf(definition.systemPrompt),
+    systemPrompt:
+      typeof definition.systemPrompt === 'string' ? definition.systemPrompt : sourceOf(definition.systemPrompt),
     model: definition.model,
     params: { ...definition.params },
     tools: definition.tools.map(toolMaterial),

@@ -29,7 +29,10 @@ export function defineAgent(definition: AgentDefinition): AgentBuild {
     ['build name', definition.build],
   ] as const) {
     if (!NAME.test(value)) {
-      throw new ForkpointError('INPUT_INVALID', `${label} "${value}" must be lowercase letters, digits, ".", "_" or "-"`);
+      throw new ForkpointError(
+        'INPUT_INVALID',
+        `${label} "${value}" must be lowercase letters, digits, ".", "_" or "-"`,
+      );
     }
   }
   if (!Number.isInteger(definition.stepCap) || definition.stepCap < 1) {
@@ -38,7 +41,10 @@ export function defineAgent(definition: AgentDefinition): AgentBuild {
   const names = new Set<string>();
   for (const tool of definition.tools) {
     if (tool.name === 'model' || names.has(tool.name)) {
-      throw new ForkpointError('INPUT_INVALID', `tool name "${tool.name}" is reserved or used twice in build ${definition.build}`);
+      throw new ForkpointError(
+        'INPUT_INVALID',
+        `tool name "${tool.name}" is reserved or used twice in build ${definition.build}`,
+      );
     }
     names.add(tool.name);
   }

@@ -6,9 +6,20 @@ import type { SourceToken } from './source-tokens.js';
 const LINE_ENDS_STATEMENT = new Set(['return', 'break', 'continue', 'throw', 'yield']);
 const VITE_IMPORT = /^__vite_ssr_import_\d+__$/;
 // Names that are no plain binding: `(this)` or `(default)` are left alone.
-const RESERVED = new Set([...OPERATOR_WORDS, 'this', 'super', 'import', 'function', 'class', 'default', 'let', 'async']);
+const RESERVED = new Set([
+  ...OPERATOR_WORDS,
+  'this',
+  'super',
+  'import',
+  'function',
+  'class',
+  'default',
+  'let',
+  'async',
+]);
 
-const isPunct = (token: SourceToken | undefined, text: string): boolean => token?.kind === 'punct' && token.text === text;
+const isPunct = (token: SourceToken | undefined, text: string): boolean =>
+  token?.kind === 'punct' && token.text === text;
 const punct = (text: string): SourceToken => ({ kind: 'punct', text, newlineBefore: false });
 
 /**
@@ -36,7 +47,9 @@ const punct = (text: string): SourceToken => ({ kind: 'punct', text, newlineBefo
  */
 export function normalizeSource(source: string): string {
   const tokens = unwrapNameHelpers(tokenizeSource(source));
-  return render(dropOptionalPunctuation(dropGroupingParens(undefinedForVoidZero(inlineViteImports(endRestrictedLines(tokens))))));
+  return render(
+    dropOptionalPunctuation(dropGroupingParens(undefinedForVoidZero(inlineViteImports(endRestrictedLines(tokens))))),
+  );
 }
 
 // `return\nx` returns undefined: the line break is a `;` there, and must not vanish with the whitespace.
@@ -59,7 +72,10 @@ function unwrapNameHelpers(tokens: readonly SourceToken[]): SourceToken[] {
   const out: SourceToken[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as SourceToken;
-    const call = token.kind === 'name' && token.text === '__name' && isPunct(tokens[i + 1], '(') ? helperCall(tokens, i + 1) : undefined;
+    const call =
+      token.kind === 'name' && token.text === '__name' && isPunct(tokens[i + 1], '(')
+        ? helperCall(tokens, i + 1)
+        : undefined;
     if (call === undefined || isPunct(out[out.length - 1], '.')) {
       out.push(token);
       continue;
@@ -73,7 +89,12 @@ function unwrapNameHelpers(tokens: readonly SourceToken[]): SourceToken[] {
     }
     // A statement of its own: drop it with its `;`, and with `static {` `}` when it is a class's static block.
     i = isPunct(tokens[call.end + 1], ';') ? call.end + 1 : call.end;
-    if (call.inner[0]?.text === 'this' && isPunct(out[out.length - 1], '{') && out[out.length - 2]?.text === 'static' && isPunct(tokens[i + 1], '}')) {
+    if (
+      call.inner[0]?.text === 'this' &&
+      isPunct(out[out.length - 1], '{') &&
+      out[out.length - 2]?.text === 'static' &&
+      isPunct(tokens[i + 1], '}')
+    ) {
       out.splice(out.length - 2, 2);
       i++;
     }
@@ -87,7 +108,8 @@ function helperCall(tokens: readonly SourceToken[], open: number): { inner: Sour
   let lastComma = -1;
   for (let i = open; i < tokens.length; i++) {
     const token = tokens[i] as SourceToken;
-    if (token.kind === 'template' && (token.part === 'head' || token.part === 'tail')) depth += token.part === 'head' ? 1 : -1;
+    if (token.kind === 'template' && (token.part === 'head' || token.part === 'tail'))
+      depth += token.part === 'head' ? 1 : -1;
     if (token.kind !== 'punct') continue;
     if ('([{'.includes(token.text)) depth++;
     else if (')]}'.includes(token.text)) depth--;
@@ -118,7 +140,11 @@ function inlineViteImports(tokens: readonly SourceToken[]): SourceToken[] {
     const token = tokens[i] as SourceToken;
     const member = (at: number): SourceToken | undefined => {
       const name = tokens[at + 2];
-      const ok = VITE_IMPORT.test(tokens[at]?.text ?? '') && isPunct(tokens[at + 1], '.') && name?.kind === 'name' && name.text !== 'default';
+      const ok =
+        VITE_IMPORT.test(tokens[at]?.text ?? '') &&
+        isPunct(tokens[at + 1], '.') &&
+        name?.kind === 'name' &&
+        name.text !== 'default';
       return ok ? name : undefined;
     };
     const wrapped =
@@ -147,8 +173,16 @@ function undefinedForVoidZero(tokens: readonly SourceToken[]): SourceToken[] {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as SourceToken;
     const next = tokens[i + 2];
-    const followed = next !== undefined && (next.kind === 'template' || (next.kind === 'punct' && ['.', '?.', '[', '(', '**'].includes(next.text)));
-    if (token.kind === 'name' && token.text === 'void' && tokens[i + 1]?.kind === 'number' && tokens[i + 1]?.text === '0' && !followed) {
+    const followed =
+      next !== undefined &&
+      (next.kind === 'template' || (next.kind === 'punct' && ['.', '?.', '[', '(', '**'].includes(next.text)));
+    if (
+      token.kind === 'name' &&
+      token.text === 'void' &&
+      tokens[i + 1]?.kind === 'number' &&
+      tokens[i + 1]?.text === '0' &&
+      !followed
+    ) {
       out.push({ kind: 'name', text: 'undefined', newlineBefore: token.newlineBefore });
       i++;
       continue;
@@ -164,7 +198,12 @@ function dropGroupingParens(tokens: readonly SourceToken[]): SourceToken[] {
   const out: SourceToken[] = [];
   // Decided when the next token is known, since `(x) =>` drops them whatever stands before.
   const collapse = (next: SourceToken | undefined): void => {
-    const [before, open, inner, close] = [out[out.length - 4], out[out.length - 3], out[out.length - 2], out[out.length - 1]];
+    const [before, open, inner, close] = [
+      out[out.length - 4],
+      out[out.length - 3],
+      out[out.length - 2],
+      out[out.length - 1],
+    ];
     if (!isPunct(open, '(') || !isPunct(close, ')') || inner === undefined) return;
     const name = inner.kind === 'name' && !RESERVED.has(inner.text);
     if (!name && inner.kind !== 'number' && inner.kind !== 'string') return;
@@ -186,7 +225,13 @@ function dropOptionalPunctuation(tokens: readonly SourceToken[]): SourceToken[] 
     if (isPunct(token, '}')) while (isPunct(out[out.length - 1], ';')) out.pop();
     // `[,]` and `[a,,]` hold holes: their last comma counts.
     const closes = isPunct(token, ')') || isPunct(token, ']') || isPunct(token, '}');
-    if (closes && isPunct(out[out.length - 1], ',') && !isPunct(out[out.length - 2], ',') && !isPunct(out[out.length - 2], '[')) out.pop();
+    if (
+      closes &&
+      isPunct(out[out.length - 1], ',') &&
+      !isPunct(out[out.length - 2], ',') &&
+      !isPunct(out[out.length - 2], '[')
+    )
+      out.pop();
     out.push(token);
   }
   return out;

@@ -10,7 +10,7 @@ const SIMPLE_ESCAPES: { readonly [char: string]: string } = { b: '\b', f: '\f', 
  */
 export function cookedValue(raw: string): string | undefined {
   let cooked = '';
-  for (let at = 0; at < raw.length; ) {
+  for (let at = 0; at < raw.length;) {
     const char = raw[at] as string;
     if (char === '\r') {
       // A template reads a CRLF or a lone CR as LF (a string cannot hold either unescaped).

@@ -35,16 +35,59 @@ type Opener =
  * expression, a `(` groups rather than calls, a `` ` `` is no tag's template.
  */
 export const OPERATOR_WORDS: ReadonlySet<string> = new Set([
-  'return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else',
-  'yield', 'await', 'extends',
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
+  'extends',
 ]);
 const CONTROL = new Set(['if', 'for', 'while', 'with', 'switch', 'catch']);
 const BLOCK_AFTER = new Set(['else', 'try', 'finally', 'do', 'catch', 'static']);
 // Longest first, so that the first match is the longest punctuator.
 const PUNCTUATORS = [
-  '>>>=', '...', '===', '!==', '**=', '<<=', '>>=', '>>>', '&&=', '||=', '??=',
-  '=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=',
-  '**', '<<', '>>',
+  '>>>=',
+  '...',
+  '===',
+  '!==',
+  '**=',
+  '<<=',
+  '>>=',
+  '>>>',
+  '&&=',
+  '||=',
+  '??=',
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '??',
+  '?.',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+  '**',
+  '<<',
+  '>>',
 ];
 const NAME_START = /[A-Za-z_$#\u0080-\uffff]/;
 const NAME_PART = /[\w$\u0080-\uffff]/;
@@ -213,8 +256,9 @@ export function tokenizeSource(source: string): SourceToken[] {
       continue;
     }
     const punct =
-      PUNCTUATORS.find((candidate) => source.startsWith(candidate, at) && !(candidate === '?.' && /\d/.test(source[at + 2] ?? ''))) ??
-      char;
+      PUNCTUATORS.find(
+        (candidate) => source.startsWith(candidate, at) && !(candidate === '?.' && /\d/.test(source[at + 2] ?? '')),
+      ) ?? char;
     at += punct.length;
     if (punct === '(' || punct === '[') {
       stack.push({ type: punct, control: punct === '(' && isControlParen(), ternaries: 0 });

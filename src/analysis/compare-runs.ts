@@ -64,13 +64,22 @@ export interface RunComparison {
  * provider's ids, signatures and token counts left out, so that two live
  * answers that say the same thing count as the same.
  */
-export function compareRuns(a: ComparedRun, b: ComparedRun, summarize: (step: ComparableStep) => string): RunComparison {
+export function compareRuns(
+  a: ComparedRun,
+  b: ComparedRun,
+  summarize: (step: ComparableStep) => string,
+): RunComparison {
   const steps: ComparedStep[] = [];
   let firstDivergence: FirstDivergence | null = null;
   for (let i = 0; i < Math.max(a.steps.length, b.steps.length); i++) {
     const left = a.steps[i];
     const right = b.steps[i];
-    const sameRequest = left !== undefined && right !== undefined && left.kind === right.kind && left.index === right.index && left.requestHash === right.requestHash;
+    const sameRequest =
+      left !== undefined &&
+      right !== undefined &&
+      left.kind === right.kind &&
+      left.index === right.index &&
+      left.requestHash === right.requestHash;
     const same = sameRequest && comparable(left.response) === comparable(right.response);
     if (!same && firstDivergence === null) {
       const where = (left ?? right)!;
@@ -84,7 +93,14 @@ export function compareRuns(a: ComparedRun, b: ComparedRun, summarize: (step: Co
 
 function side(step: ComparableStep | undefined, summarize: (step: ComparableStep) => string): ComparedSide | null {
   if (step === undefined) return null;
-  return { kind: step.kind, index: step.index, requestHash: step.requestHash, provenance: step.provenance, sideEffect: step.sideEffect === true, summary: summarize(step) };
+  return {
+    kind: step.kind,
+    index: step.index,
+    requestHash: step.requestHash,
+    provenance: step.provenance,
+    sideEffect: step.sideEffect === true,
+    summary: summarize(step),
+  };
 }
 
 /**

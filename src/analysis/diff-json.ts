@@ -31,16 +31,24 @@ export function changedFields(changes: readonly FieldChange[]): string[] {
   return [...new Set(fields)];
 }
 
-function walk(before: JsonValue | undefined, after: JsonValue | undefined, path: string, out: FieldChange[], limit: number): void {
+function walk(
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  path: string,
+  out: FieldChange[],
+  limit: number,
+): void {
   if (out.length >= limit) return;
   if (Array.isArray(before) && Array.isArray(after)) {
-    for (let i = 0; i < Math.max(before.length, after.length); i++) walk(before[i], after[i], `${path}[${i}]`, out, limit);
+    for (let i = 0; i < Math.max(before.length, after.length); i++)
+      walk(before[i], after[i], `${path}[${i}]`, out, limit);
     return;
   }
   if (isJsonObject(before) && isJsonObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     // Own fields only: `before.constructor` on an object without one is Object's, not a field of the JSON.
-    for (const key of keys) walk(ownField(before, key), ownField(after, key), path === '' ? key : `${path}.${key}`, out, limit);
+    for (const key of keys)
+      walk(ownField(before, key), ownField(after, key), path === '' ? key : `${path}.${key}`, out, limit);
     return;
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return;
@@ -52,7 +60,8 @@ function walk(before: JsonValue | undefined, after: JsonValue | undefined, path:
   out.push({ path: path || '(root)', before: render(before), after: render(after) });
 }
 
-const ownField = (object: JsonObject, key: string): JsonValue | undefined => (Object.hasOwn(object, key) ? object[key] : undefined);
+const ownField = (object: JsonObject, key: string): JsonValue | undefined =>
+  Object.hasOwn(object, key) ? object[key] : undefined;
 
 function render(value: JsonValue | undefined): string {
   if (value === undefined) return ABSENT;

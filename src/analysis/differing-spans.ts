@@ -24,12 +24,15 @@ export function differingSpans(a: string, b: string): DifferingSpan[] {
   if (a === b) return [];
   const left = tokens(a);
   const right = tokens(b);
-  if (left.length * right.length > MAX_TOKENS * MAX_TOKENS / 4) return [prefixSuffixSpan(a, b)];
+  if (left.length * right.length > (MAX_TOKENS * MAX_TOKENS) / 4) return [prefixSuffixSpan(a, b)];
   // lengths[i][j]: the longest common subsequence of left[i..] and right[j..].
   const lengths = Array.from({ length: left.length + 1 }, () => new Uint32Array(right.length + 1));
   for (let i = left.length - 1; i >= 0; i--) {
     for (let j = right.length - 1; j >= 0; j--) {
-      lengths[i]![j] = left[i]!.text === right[j]!.text ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+      lengths[i]![j] =
+        left[i]!.text === right[j]!.text
+          ? lengths[i + 1]![j + 1]! + 1
+          : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
     }
   }
   const spans: DifferingSpan[] = [];
@@ -68,6 +71,18 @@ function prefixSuffixSpan(a: string, b: string): DifferingSpan {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let suffix = 0;
-  while (suffix < a.length - start && suffix < b.length - start && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
-  return { start, end: a.length - suffix, otherStart: start, otherEnd: b.length - suffix, before: a.slice(start, a.length - suffix), after: b.slice(start, b.length - suffix) };
+  while (
+    suffix < a.length - start &&
+    suffix < b.length - start &&
+    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
+  )
+    suffix++;
+  return {
+    start,
+    end: a.length - suffix,
+    otherStart: start,
+    otherEnd: b.length - suffix,
+    before: a.slice(start, a.length - suffix),
+    after: b.slice(start, b.length - suffix),
+  };
 }

@@ -60,5 +60,8 @@ function recordedMessages(index: CassetteIndex, request: JsonValue): Message[] |
 function expand(canonical: JsonValue, messages: readonly Message[] | undefined): JsonValue {
   if (messages === undefined || !isJsonObject(canonical)) return canonical;
   const aliases = new AliasTable();
-  return { ...canonical, messages: messages.map((message) => aliasOpaqueIds(message, aliases) as unknown as JsonValue) };
+  return {
+    ...canonical,
+    messages: messages.map((message) => aliasOpaqueIds(message, aliases) as unknown as JsonValue),
+  };
 }

@@ -21,10 +21,19 @@ import { maskVolatile, volatileKindsBetween } from './volatile-spans.js';
  *   still followed the recording, so where it would have left is unknown;
  * - `none`: the re-execution followed the recording to the end.
  */
-export type DivergenceSource = 'tool-response' | 'model-response' | 'volatile-request' | 'code' | 'simulated' | 'blocked' | 'none';
+export type DivergenceSource =
+  'tool-response' | 'model-response' | 'volatile-request' | 'code' | 'simulated' | 'blocked' | 'none';
 
 /** Every source, in the order the report's table lists them. */
-export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = ['tool-response', 'model-response', 'volatile-request', 'code', 'simulated', 'blocked', 'none'];
+export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = [
+  'tool-response',
+  'model-response',
+  'volatile-request',
+  'code',
+  'simulated',
+  'blocked',
+  'none',
+];
 
 /** What the classifier reads of a step: a `StepView` has it. */
 export interface SourcedStep extends ComparableStep {
@@ -73,9 +82,24 @@ const DIFF_LIMIT = 6;
 export function classifyDivergence(recorded: DivergenceSide, reexecuted: DivergenceSide): SourcedDivergence {
   const first = compareRuns(asComparedRun(recorded), asComparedRun(reexecuted), () => '').firstDivergence;
   if (first === null) {
-    return { source: 'none', step: null, kind: null, index: null, call: null, on: null, reason: 'followed the recording to the end', diff: [] };
+    return {
+      source: 'none',
+      step: null,
+      kind: null,
+      index: null,
+      call: null,
+      on: null,
+      reason: 'followed the recording to the end',
+      diff: [],
+    };
   }
-  const where = { step: first.step, kind: first.kind, index: first.index, call: `${first.kind}#${first.index}`, on: first.on };
+  const where = {
+    step: first.step,
+    kind: first.kind,
+    index: first.index,
+    call: `${first.kind}#${first.index}`,
+    on: first.on,
+  };
   const before = recorded.steps[first.step - 1];
   const after = reexecuted.steps[first.step - 1];
 
@@ -88,12 +112,18 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
 
   const requestBefore = before === undefined ? undefined : requestWithMessages(before.request, recorded.messages);
   const requestAfter = after === undefined ? undefined : requestWithMessages(after.request, reexecuted.messages);
-  const sameCall = before !== undefined && after !== undefined && before.kind === after.kind && before.index === after.index;
+  const sameCall =
+    before !== undefined && after !== undefined && before.kind === after.kind && before.index === after.index;
   const diff = sameCall ? diffJson(requestBefore, requestAfter, DIFF_LIMIT) : [callChange(before, after)];
 
   if (sameCall && differsOnlyInVolatileSpans(requestBefore!, requestAfter!)) {
     const kinds = volatileKindsBetween(requestBefore!, requestAfter!);
-    return { ...where, source: 'volatile-request', reason: `only volatile bytes differ (${kinds.join(', ') || 'volatile spans'})`, diff };
+    return {
+      ...where,
+      source: 'volatile-request',
+      reason: `only volatile bytes differ (${kinds.join(', ') || 'volatile spans'})`,
+      diff,
+    };
   }
   if (recorded.codeHash === reexecuted.codeHash) {
     return {
@@ -103,7 +133,12 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
       diff,
     };
   }
-  return { ...where, source: 'code', reason: `the request changed and the code hash differs (${recorded.codeHash} -> ${reexecuted.codeHash})`, diff };
+  return {
+    ...where,
+    source: 'code',
+    reason: `the request changed and the code hash differs (${recorded.codeHash} -> ${reexecuted.codeHash})`,
+    diff,
+  };
 }
 
 function asComparedRun(side: DivergenceSide): ComparedRun {

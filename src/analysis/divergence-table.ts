@@ -21,7 +21,9 @@ export interface DivergenceTable<T> {
  * Counts classified re-executions by source, in the order of
  * {@link DIVERGENCE_SOURCES}, keeping each row's entries in the order given.
  */
-export function tallyDivergences<T extends { readonly source: DivergenceSource }>(entries: readonly T[]): DivergenceTable<T> {
+export function tallyDivergences<T extends { readonly source: DivergenceSource }>(
+  entries: readonly T[],
+): DivergenceTable<T> {
   const total = entries.length;
   const rows = DIVERGENCE_SOURCES.map((source) => {
     const mine = entries.filter((entry) => entry.source === source);

@@ -30,5 +30,9 @@ export function requestWithMessages(request: JsonValue, messages: readonly Diges
 
 /** True when a model request still holds its messages as digests: their bytes are not there to judge. */
 export function holdsMessageDigests(request: JsonValue): boolean {
-  return isJsonObject(request) && Array.isArray(request.messages) && request.messages.some((message) => typeof message === 'string');
+  return (
+    isJsonObject(request) &&
+    Array.isArray(request.messages) &&
+    request.messages.some((message) => typeof message === 'string')
+  );
 }

@@ -33,7 +33,10 @@ export function judgeVerification(evidence: VerificationEvidence): Judgement {
   const { recording, candidate, control, candidateDivergence } = evidence;
   const recorded = outcomeKey(recording);
   if (candidateDivergence !== null) {
-    return { verdict: 'candidate-diverged', reason: `the candidate asked something the recording cannot answer: ${candidateDivergence.message}` };
+    return {
+      verdict: 'candidate-diverged',
+      reason: `the candidate asked something the recording cannot answer: ${candidateDivergence.message}`,
+    };
   }
   // A run the firewall stopped never reached an outcome of its own: it says nothing about the fix.
   const stopped = [...candidate, ...control].find((run) => run.error?.code === 'SIDE_EFFECT_BLOCKED');
@@ -46,7 +49,9 @@ export function judgeVerification(evidence: VerificationEvidence): Judgement {
   const mixed = [
     ['candidate', candidate],
     ['control', control],
-  ].filter(([, runs]) => Object.keys(outcomeHistogram(runs as CountedRun[])).length > 1) as Array<[string, CountedRun[]]>;
+  ].filter(([, runs]) => Object.keys(outcomeHistogram(runs as CountedRun[])).length > 1) as Array<
+    [string, CountedRun[]]
+  >;
   if (mixed.length > 0) {
     const counts = mixed.map(([arm, runs]) => `${arm} ${describeCounts(runs)}`).join('; ');
     return { verdict: 'flaky', reason: `outcomes are mixed across repeats: ${counts}` };

@@ -14,7 +14,10 @@ export interface VolatilePattern {
  * hex groups could be taken for a hex token.
  */
 export const VOLATILE_PATTERNS: readonly VolatilePattern[] = [
-  { name: 'ISO 8601 timestamp', pattern: /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?/g },
+  {
+    name: 'ISO 8601 timestamp',
+    pattern: /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?/g,
+  },
   { name: 'UUID', pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi },
   // 13 digits from 1: epoch milliseconds from 2001 to 2033.
   { name: 'epoch milliseconds', pattern: /\b1\d{12}\b/g },
@@ -35,13 +38,17 @@ const EPOCH_MS = 'epoch milliseconds';
  * masks them in its stead (a hex token also looks like a base62 one).
  */
 export function maskVolatile(value: JsonValue, keep?: string): JsonValue {
-  if (typeof value === 'string') return spansOf(value).map((span) => (span.kind === null || span.kind === keep ? span.text : `⟨${span.kind}⟩`)).join('');
+  if (typeof value === 'string')
+    return spansOf(value)
+      .map((span) => (span.kind === null || span.kind === keep ? span.text : `⟨${span.kind}⟩`))
+      .join('');
   if (typeof value === 'number') {
     const epoch = Number.isInteger(value) && value >= EPOCH_MS_MIN && value < EPOCH_MS_MAX;
     return epoch && keep !== EPOCH_MS ? `⟨${EPOCH_MS}⟩` : value;
   }
   if (Array.isArray(value)) return value.map((item) => maskVolatile(item, keep));
-  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskVolatile(item, keep)]));
+  if (isJsonObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskVolatile(item, keep)]));
   return value;
 }
 
@@ -51,7 +58,9 @@ export function maskVolatile(value: JsonValue, keep?: string): JsonValue {
  * when the two are equal once every kind is masked.
  */
 export function volatileKindsBetween(before: JsonValue, after: JsonValue): string[] {
-  return VOLATILE_PATTERNS.map((pattern) => pattern.name).filter((kind) => canonicalJson(maskVolatile(before, kind)) !== canonicalJson(maskVolatile(after, kind)));
+  return VOLATILE_PATTERNS.map((pattern) => pattern.name).filter(
+    (kind) => canonicalJson(maskVolatile(before, kind)) !== canonicalJson(maskVolatile(after, kind)),
+  );
 }
 
 interface Span {

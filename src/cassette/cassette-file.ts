@@ -21,7 +21,9 @@ export function serializeCassette(cassette: Cassette): string {
 // A structural cassette is kept for 90 days, and nobody reads its `a*N` strings
 // by eye: it is written compactly, still one entry per line for clean diffs.
 function serializeStructural(cassette: Cassette): string {
-  const { entries, ...rest } = JSON.parse(canonicalJson(compactShapedStrings(cassette as unknown as JsonValue))) as { entries: JsonValue[] };
+  const { entries, ...rest } = JSON.parse(canonicalJson(compactShapedStrings(cassette as unknown as JsonValue))) as {
+    entries: JsonValue[];
+  };
   const head = JSON.stringify({ ...rest, entries: [] });
   const lines = entries.map((entry) => JSON.stringify(entry));
   return `${head.slice(0, head.indexOf('"entries":[') + 11)}\n${lines.join(',\n')}\n${head.slice(head.indexOf('"entries":[') + 11)}\n`;
@@ -41,12 +43,20 @@ const EXPANSION: ExpansionLimits = { perString: 16 * 1024 * 1024, total: 64 * 10
  */
 export function parseCassette(text: string, origin: string): Cassette {
   // A byte order mark is how some editors begin a UTF-8 file; it is not part of the JSON.
-  const parsed = parseJsonInput(text.startsWith('\uFEFF') ? text.slice(1) : text, `cassette ${origin}`, 'CASSETTE_INVALID');
+  const parsed = parseJsonInput(
+    text.startsWith('\uFEFF') ? text.slice(1) : text,
+    `cassette ${origin}`,
+    'CASSETTE_INVALID',
+  );
   const value = isJsonObject(parsed) && parsed.tier === 'structural' ? expandShapedStrings(parsed, EXPANSION) : parsed;
-  const invalid = (problem: string) => new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
+  const invalid = (problem: string) =>
+    new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
   if (!isJsonObject(value)) throw invalid('it is not a JSON object');
   if (value.format === SEALED_FORMAT) {
-    throw new ForkpointError('CASSETTE_SEALED', `cassette ${origin} is sealed (encrypted with its store's key): read it through that store, as \`forkpoint replay --cassette\` does with --db`);
+    throw new ForkpointError(
+      'CASSETTE_SEALED',
+      `cassette ${origin} is sealed (encrypted with its store's key): read it through that store, as \`forkpoint replay --cassette\` does with --db`,
+    );
   }
   if (value.format !== CASSETTE_FORMAT) {
     throw invalid(`its format is ${JSON.stringify(value.format ?? null)}; this forkpoint reads ${CASSETTE_FORMAT}`);
@@ -56,24 +66,50 @@ export function parseCassette(text: string, origin: string): Cassette {
   if (!isJsonObject(agent) || ![agent.name, agent.build, agent.codeHash].every((field) => typeof field === 'string')) {
     throw invalid('agent must have a name, build and codeHash');
   }
-  if (!isJsonObject(source) || typeof source.runId !== 'string' || !isJsonObject(source.input) || typeof source.recordedAt !== 'string') {
+  if (
+    !isJsonObject(source) ||
+    typeof source.runId !== 'string' ||
+    !isJsonObject(source.input) ||
+    typeof source.recordedAt !== 'string'
+  ) {
     throw invalid('source must have a runId, input and recordedAt');
   }
   const { seed, at } = source;
-  if (seed !== undefined && seed !== null && !(typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)) {
+  if (
+    seed !== undefined &&
+    seed !== null &&
+    !(typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)
+  ) {
     throw invalid(`source.seed must be an integer from 0 to 4294967295 or null, got ${JSON.stringify(seed)}`);
   }
   if (at !== undefined && at !== null && !(typeof at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(at))) {
     throw invalid(`source.at must be a date written YYYY-MM-DD or null, got ${JSON.stringify(at)}`);
   }
-  if (source.scenario !== undefined && source.scenario !== null && typeof source.scenario !== 'string') throw invalid('source.scenario must be a string or null');
-  if (value.tier !== undefined && !TIERS.has(String(value.tier))) throw invalid(`its tier is ${JSON.stringify(value.tier)}; tiers are full, structural and synthetic`);
-  if (value.expiresAt !== undefined && value.expiresAt !== null && !(typeof value.expiresAt === 'string' && instantOf(value.expiresAt) !== undefined)) {
-    throw invalid(`expiresAt must be an ISO 8601 timestamp with a zone (like 2026-03-07T17:42:00.000Z) or null, got ${JSON.stringify(value.expiresAt)}`);
+  if (source.scenario !== undefined && source.scenario !== null && typeof source.scenario !== 'string')
+    throw invalid('source.scenario must be a string or null');
+  if (value.tier !== undefined && !TIERS.has(String(value.tier)))
+    throw invalid(`its tier is ${JSON.stringify(value.tier)}; tiers are full, structural and synthetic`);
+  if (
+    value.expiresAt !== undefined &&
+    value.expiresAt !== null &&
+    !(typeof value.expiresAt === 'string' && instantOf(value.expiresAt) !== undefined)
+  ) {
+    throw invalid(
+      `expiresAt must be an ISO 8601 timestamp with a zone (like 2026-03-07T17:42:00.000Z) or null, got ${JSON.stringify(value.expiresAt)}`,
+    );
   }
-  if (value.plaintext !== undefined && typeof value.plaintext !== 'string') throw invalid('plaintext must be a sentence saying what the file is');
+  if (value.plaintext !== undefined && typeof value.plaintext !== 'string')
+    throw invalid('plaintext must be a sentence saying what the file is');
   const { seal } = value;
-  if (seal !== undefined && !(isJsonObject(seal) && typeof seal.store === 'string' && typeof seal.key === 'string' && typeof seal.mac === 'string')) {
+  if (
+    seal !== undefined &&
+    !(
+      isJsonObject(seal) &&
+      typeof seal.store === 'string' &&
+      typeof seal.key === 'string' &&
+      typeof seal.mac === 'string'
+    )
+  ) {
     throw invalid('seal must name its store, key and mac');
   }
   if (!Array.isArray(messages)) throw invalid('messages must be an array');
@@ -95,7 +131,8 @@ export function parseCassette(text: string, origin: string): Cassette {
 function entryProblem(entry: JsonValue, previousStep: number): string | undefined {
   if (!isJsonObject(entry)) return 'is not an object';
   const { step, kind, index, hash, request, response } = entry;
-  if (typeof step !== 'number' || !Number.isInteger(step) || step <= previousStep) return 'has a step that is not the next in order';
+  if (typeof step !== 'number' || !Number.isInteger(step) || step <= previousStep)
+    return 'has a step that is not the next in order';
   if (typeof kind !== 'string' || kind === '') return 'has no kind';
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return 'has no index';
   if (typeof hash !== 'string' || !/^[0-9a-f]{16}$/.test(hash)) return 'has no 16-hex request hash';

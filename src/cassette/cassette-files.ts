@@ -12,7 +12,9 @@ export function findCassetteFiles(directory: string): string[] {
     if (!statSync(directory).isDirectory()) throw new Error('not a directory');
     entries = readdirSync(directory, { recursive: true }) as string[];
   } catch (error) {
-    throw new ForkpointError('USAGE', `cannot read the cassette folder ${directory} (${(error as Error).message})`, { cause: error });
+    throw new ForkpointError('USAGE', `cannot read the cassette folder ${directory} (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   return entries
     .map((entry) => join(directory, entry))
@@ -25,7 +27,9 @@ export function readCassetteText(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ForkpointError('CASSETTE_INVALID', `cannot read cassette ${path} (${(error as Error).message})`, { cause: error });
+    throw new ForkpointError('CASSETTE_INVALID', `cannot read cassette ${path} (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 }
 

@@ -88,7 +88,8 @@ export class RequestHasher {
     const overlap = Math.min(known.length, messages.length);
     if (overlap > 0) {
       const rewritten = known[0] !== messages[0] ? 0 : known[overlap - 1] !== messages[overlap - 1] ? overlap - 1 : -1;
-      if (rewritten >= 0) throw new Error(`the conversation was rewritten at message ${rewritten}; a run's messages are append-only`);
+      if (rewritten >= 0)
+        throw new Error(`the conversation was rewritten at message ${rewritten}; a run's messages are append-only`);
     }
     for (let i = known.length; i < messages.length; i++) {
       const message = messages[i]!;
@@ -107,7 +108,9 @@ export class RequestHasher {
     const rest = `],${headText}}`;
     if (messageDigests.length === this.prefix.length) return { ...this.prefix.close(rest), messageDigests, headText };
     // A request over part of the conversation (no driver sends one): hashed from scratch, in the same form.
-    const canonical = `{"messages":[${digestArray(messageDigests).map((digest) => `"${digest}"`).join(',')}${rest}`;
+    const canonical = `{"messages":[${digestArray(messageDigests)
+      .map((digest) => `"${digest}"`)
+      .join(',')}${rest}`;
     return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests, headText };
   }
 
@@ -116,5 +119,4 @@ export class RequestHasher {
     const canonical = canonicalJson({ input: request.input, tool: request.tool });
     return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH) };
   }
-
 }

@@ -57,21 +57,35 @@ export function sealCassette(text: string, header: SealHeader, key: SealingKey, 
   const cipher = createCipheriv(CIPHER, key.secret, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(canonicalJson(header as unknown as JsonValue)));
   const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  const file = { format: SEALED_FORMAT, cipher: CIPHER, header, iv: Buffer.from(iv).toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+  const file = {
+    format: SEALED_FORMAT,
+    cipher: CIPHER,
+    header,
+    iv: Buffer.from(iv).toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    ciphertext: ciphertext.toString('base64'),
+  };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 /** The header of a sealed file, checked; `CASSETTE_INVALID` naming what is wrong. */
 export function sealHeaderOf(file: JsonObject, origin: string): SealHeader {
-  const invalid = (problem: string) => new ForkpointError('CASSETTE_INVALID', `sealed cassette ${origin} is not usable: ${problem}`);
-  if (file.cipher !== CIPHER) throw invalid(`its cipher is ${JSON.stringify(file.cipher ?? null)}; forkpoint seals with ${CIPHER}`);
+  const invalid = (problem: string) =>
+    new ForkpointError('CASSETTE_INVALID', `sealed cassette ${origin} is not usable: ${problem}`);
+  if (file.cipher !== CIPHER)
+    throw invalid(`its cipher is ${JSON.stringify(file.cipher ?? null)}; forkpoint seals with ${CIPHER}`);
   const { header } = file;
   if (!isJsonObject(header)) throw invalid('it has no header');
   const strings = ['store', 'key', 'runId', 'recordedAt'] as const;
-  if (!strings.every((field) => typeof header[field] === 'string') || header.tier !== 'full' || !(header.expiresAt === null || typeof header.expiresAt === 'string')) {
+  if (
+    !strings.every((field) => typeof header[field] === 'string') ||
+    header.tier !== 'full' ||
+    !(header.expiresAt === null || typeof header.expiresAt === 'string')
+  ) {
     throw invalid('its header must name the store, key, runId, tier full, expiresAt and recordedAt');
   }
-  for (const field of ['iv', 'tag', 'ciphertext'] as const) if (typeof file[field] !== 'string') throw invalid(`it has no ${field}`);
+  for (const field of ['iv', 'tag', 'ciphertext'] as const)
+    if (typeof file[field] !== 'string') throw invalid(`it has no ${field}`);
   return header as unknown as SealHeader;
 }
 
@@ -83,12 +97,20 @@ export function sealHeaderOf(file: JsonObject, origin: string): SealHeader {
 export function openSealedCassette(file: JsonObject, header: SealHeader, key: SealingKey, origin: string): string {
   try {
     // authTagLength: without it Node accepts a truncated tag, which weakens the check to as few bytes.
-    const decipher = createDecipheriv(CIPHER, key.secret, Buffer.from(String(file.iv), 'base64'), { authTagLength: TAG_BYTES });
+    const decipher = createDecipheriv(CIPHER, key.secret, Buffer.from(String(file.iv), 'base64'), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(Buffer.from(canonicalJson(header as unknown as JsonValue)));
     decipher.setAuthTag(Buffer.from(String(file.tag), 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(String(file.ciphertext), 'base64')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(String(file.ciphertext), 'base64')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch (error) {
-    throw new ForkpointError('CASSETTE_INVALID', `sealed cassette ${origin} does not open with its key: its header or content was changed after it was sealed`, { cause: error });
+    throw new ForkpointError(
+      'CASSETTE_INVALID',
+      `sealed cassette ${origin} does not open with its key: its header or content was changed after it was sealed`,
+      { cause: error },
+    );
   }
 }
 
@@ -102,7 +124,12 @@ export interface PlaintextSeal {
 
 /** What a plaintext seal vouches for: the facts that decide whether the file may still be used. */
 function sealedFacts(cassette: Cassette): string {
-  const facts = { runId: cassette.source.runId, tier: cassette.tier ?? 'full', expiresAt: cassette.expiresAt ?? null, recordedAt: cassette.source.recordedAt };
+  const facts = {
+    runId: cassette.source.runId,
+    tier: cassette.tier ?? 'full',
+    expiresAt: cassette.expiresAt ?? null,
+    recordedAt: cassette.source.recordedAt,
+  };
   return canonicalJson(facts as JsonValue);
 }
 

@@ -11,7 +11,11 @@ const SHORTEST_RUN = 4;
 /** Writes every run of `a` of length four or more as `a*N`. */
 export function compactShapedStrings(value: JsonValue): JsonValue {
   if (typeof value === 'string') {
-    if (WRITTEN.test(value)) throw new ForkpointError('CASSETTE_INVALID', `the string "${value}" cannot be written in a structural cassette: it reads as a run of a`);
+    if (WRITTEN.test(value))
+      throw new ForkpointError(
+        'CASSETTE_INVALID',
+        `the string "${value}" cannot be written in a structural cassette: it reads as a run of a`,
+      );
     return value.length >= SHORTEST_RUN && RUN.test(value) ? `a*${value.length}` : value;
   }
   return mapContainers(value, compactShapedStrings);
@@ -33,9 +37,17 @@ export function expandShapedStrings(value: JsonValue, limits: ExpansionLimits): 
     const written = WRITTEN.exec(item);
     if (written === null) return item;
     const length = Number(written[1]);
-    if (length > limits.perString) throw new ForkpointError('CASSETTE_INVALID', `a shaped string of ${length} characters is longer than the file allows (${limits.perString})`);
+    if (length > limits.perString)
+      throw new ForkpointError(
+        'CASSETTE_INVALID',
+        `a shaped string of ${length} characters is longer than the file allows (${limits.perString})`,
+      );
     budget -= length;
-    if (budget < 0) throw new ForkpointError('CASSETTE_INVALID', `its shaped strings stand for more than ${limits.total} characters in all, more than a structural cassette may expand to`);
+    if (budget < 0)
+      throw new ForkpointError(
+        'CASSETTE_INVALID',
+        `its shaped strings stand for more than ${limits.total} characters in all, more than a structural cassette may expand to`,
+      );
     return 'a'.repeat(length);
   };
   return expand(value);

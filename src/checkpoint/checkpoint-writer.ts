@@ -73,7 +73,13 @@ export class CheckpointWriter {
       ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint as unknown as JsonValue)
       : (deltaBetween(this.previous!, skeleton) as unknown as JsonValue);
     this.previous = skeleton;
-    return { checkpoint: batch.encode(body), checkpointFull: full, message, messageDigest, messageSegment: full ? this.segment(context.messages, batch) : null };
+    return {
+      checkpoint: batch.encode(body),
+      checkpointFull: full,
+      message,
+      messageDigest,
+      messageSegment: full ? this.segment(context.messages, batch) : null,
+    };
   }
 
   private segment(messages: readonly Message[], batch: PayloadBatch): string | null {
@@ -81,12 +87,18 @@ export class CheckpointWriter {
     if (messages.length - start < SEGMENT_MIN_MESSAGES) return null;
     this.segmentStart = messages.length;
     const digests = this.hasher.digestsOf(messages);
-    const segment: ConversationSegment = { digests: digests.list.slice(start, digests.length), messages: messages.slice(start) };
+    const segment: ConversationSegment = {
+      digests: digests.list.slice(start, digests.length),
+      messages: messages.slice(start),
+    };
     // JSON.stringify, not the canonical form: the blob is only ever parsed, and this is twice as fast.
     return batch.storeWhole(JSON.stringify(segment));
   }
 
-  private newMessage(messages: readonly Message[], batch: PayloadBatch): { message: string | null; messageDigest: string | null } {
+  private newMessage(
+    messages: readonly Message[],
+    batch: PayloadBatch,
+  ): { message: string | null; messageDigest: string | null } {
     const added = messages.length - this.persistedMessages;
     if (added === 0) return { message: null, messageDigest: null };
     if (added !== 1) throw new Error(`a step appended ${added} messages; the trajectory stores one per step`);

@@ -21,7 +21,11 @@ export interface DecodedConversation {
  * conversation segments are plain JSON, parsed as they are; its other
  * messages are decoded.
  */
-export function decodeConversation(store: Store, payloads: readonly string[], logs: readonly MessageLog[]): DecodedConversation {
+export function decodeConversation(
+  store: Store,
+  payloads: readonly string[],
+  logs: readonly MessageLog[],
+): DecodedConversation {
   return decodingStored(`a checkpoint or message of ${store.location}`, () => decode(store, payloads, logs));
 }
 
@@ -34,7 +38,10 @@ function decode(store: Store, payloads: readonly string[], logs: readonly Messag
     for (const text of log.segments) {
       const segment = JSON.parse(text) as Partial<ConversationSegment>;
       if (!Array.isArray(segment.messages) || !Array.isArray(segment.digests)) {
-        throw new ForkpointError('STORE_CORRUPT', `a conversation segment in ${store.location} is not a list of messages with their digests`);
+        throw new ForkpointError(
+          'STORE_CORRUPT',
+          `a conversation segment in ${store.location} is not a list of messages with their digests`,
+        );
       }
       pieces.push(segment.messages as Message[]);
       for (const digest of segment.digests) digests.push(digest);
@@ -49,7 +56,10 @@ function decode(store: Store, payloads: readonly string[], logs: readonly Messag
     else for (const message of piece) messages.push(message);
   }
   if (digests.length !== messages.length) {
-    throw new ForkpointError('STORE_CORRUPT', `${store.location} holds ${messages.length} messages for ${digests.length} message digests`);
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `${store.location} holds ${messages.length} messages for ${digests.length} message digests`,
+    );
   }
   return { payloads: decoded.slice(0, payloads.length), messages, digests };
 }

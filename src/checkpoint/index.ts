@@ -6,7 +6,12 @@ export {
   type ConversationSegment,
   type RestoredCheckpoint,
 } from './checkpoint-state.js';
-export { CheckpointWriter, SEGMENT_MIN_MESSAGES, type ContinuedFrom, type EncodedCheckpoint } from './checkpoint-writer.js';
+export {
+  CheckpointWriter,
+  SEGMENT_MIN_MESSAGES,
+  type ContinuedFrom,
+  type EncodedCheckpoint,
+} from './checkpoint-writer.js';
 export { lineageOf, segmentAt, type LineageSegment } from './lineage.js';
 export { decodeConversation, type DecodedConversation } from './decode-conversation.js';
 export { restoreCheckpoint } from './restore-checkpoint.js';

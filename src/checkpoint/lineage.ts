@@ -28,7 +28,8 @@ export function lineageOf(store: Store, runId: string, known?: RunRecord): Linea
   let to = Number.MAX_SAFE_INTEGER;
   const seen = new Set<string>();
   for (;;) {
-    if (seen.has(current)) throw new ForkpointError('STORE_CORRUPT', `run ${runId} has a cycle in its parent chain at ${current}`);
+    if (seen.has(current))
+      throw new ForkpointError('STORE_CORRUPT', `run ${runId} has a cycle in its parent chain at ${current}`);
     seen.add(current);
     // The run the caller already read need not be read again.
     const run = known?.runId === current ? known : store.getRun(current);
@@ -43,7 +44,8 @@ export function lineageOf(store: Store, runId: string, known?: RunRecord): Linea
     const from = run.parent?.atStep ?? 0;
     const contextOverride = run.parent === null ? undefined : contextOverrideOf(run.parent.override);
     // A fork of a fork at a step before the middle run's own rows uses none of them, nor its change.
-    if (from <= to) segments.unshift({ runId: current, from, to, ...(contextOverride === undefined ? {} : { contextOverride }) });
+    if (from <= to)
+      segments.unshift({ runId: current, from, to, ...(contextOverride === undefined ? {} : { contextOverride }) });
     if (run.parent === null) return segments;
     to = Math.min(to, from - 1);
     current = run.parent.runId;

@@ -14,11 +14,21 @@ import { lineageOf, segmentAt } from './lineage.js';
  * and every call returns freshly parsed objects (restoring into XState
  * mutates them). Every read sees one state of the store.
  */
-export function restoreCheckpoint(store: Store, runId: string, step: number, lineage?: readonly LineageSegment[]): RestoredCheckpoint {
+export function restoreCheckpoint(
+  store: Store,
+  runId: string,
+  step: number,
+  lineage?: readonly LineageSegment[],
+): RestoredCheckpoint {
   return store.read(() => restoreFrom(store, runId, step, lineage));
 }
 
-function restoreFrom(store: Store, runId: string, step: number, lineage?: readonly LineageSegment[]): RestoredCheckpoint {
+function restoreFrom(
+  store: Store,
+  runId: string,
+  step: number,
+  lineage?: readonly LineageSegment[],
+): RestoredCheckpoint {
   const segments = lineage ?? lineageOf(store, runId);
   const holder = segmentAt(segments, step);
   const chain = holder === undefined ? [] : store.readCheckpointChain(holder.runId, step);
@@ -28,7 +38,11 @@ function restoreFrom(store: Store, runId: string, step: number, lineage?: readon
   const logs = segments
     .filter((segment) => segment.from <= step)
     .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to)));
-  const { payloads: decoded, messages, digests: messageDigests } = decodeConversation(
+  const {
+    payloads: decoded,
+    messages,
+    digests: messageDigests,
+  } = decodeConversation(
     store,
     chain.map((row) => row.checkpoint),
     logs,
@@ -49,7 +63,10 @@ function restoreFrom(store: Store, runId: string, step: number, lineage?: readon
   }
   const { messageCount, ...rest } = skeleton;
   if (messages.length !== messageCount) {
-    throw new ForkpointError('STORE_CORRUPT', `checkpoint ${step} of run ${runId} expects ${messageCount} messages, the store holds ${messages.length}`);
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `checkpoint ${step} of run ${runId} expects ${messageCount} messages, the store holds ${messages.length}`,
+    );
   }
   // A fork that changed the prompt or model did so before its first step: the
   // state before that step is its parent's checkpoint with the change applied.

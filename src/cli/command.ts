@@ -50,7 +50,10 @@ export class CommandContext {
     if (now === undefined) return () => new Date();
     const fixed = new Date(now);
     if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(now) || Number.isNaN(fixed.getTime())) {
-      throw new ForkpointError('USAGE', `--now must be an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${now}"`);
+      throw new ForkpointError(
+        'USAGE',
+        `--now must be an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${now}"`,
+      );
     }
     return () => new Date(fixed);
   }
@@ -63,9 +66,16 @@ export class CommandContext {
   engine(parsed: ParsedOptions, store: Store): Engine {
     const lease = this.io.env.FORKPOINT_LEASE_MS;
     if (lease !== undefined && !/^[1-9]\d{2,7}$/.test(lease)) {
-      throw new ForkpointError('USAGE', `FORKPOINT_LEASE_MS must be a whole number of milliseconds from 100 to 99999999, got "${lease}"`);
+      throw new ForkpointError(
+        'USAGE',
+        `FORKPOINT_LEASE_MS must be a whole number of milliseconds from 100 to 99999999, got "${lease}"`,
+      );
     }
-    return createEngine({ store, clock: this.clock(parsed), ...(lease === undefined ? {} : { leaseMs: Number(lease) }) });
+    return createEngine({
+      store,
+      clock: this.clock(parsed),
+      ...(lease === undefined ? {} : { leaseMs: Number(lease) }),
+    });
   }
 
   /**
@@ -80,7 +90,8 @@ export class CommandContext {
     const path = this.dbPath(parsed);
     // The default database lives in forkpoint's own folder, made on first use from whatever folder this runs in;
     // a path the user gave is theirs, and a missing folder in it is an error.
-    if (access === 'write' && path === DEFAULT_DB_PATH && !existsSync(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+    if (access === 'write' && path === DEFAULT_DB_PATH && !existsSync(dirname(path)))
+      mkdirSync(dirname(path), { recursive: true });
     return sqliteStore({ path, synchronous: synchronous === 'full' ? 'FULL' : 'NORMAL', readOnly: access === 'read' });
   }
 
@@ -102,7 +113,8 @@ export class CommandContext {
   /** Opens the database to work on a run: `RUN_NOT_FOUND`, not a new empty file, when there is none. */
   openStoreHolding(parsed: ParsedOptions, runId: string, access: Access): Store {
     const store = this.openExistingStore(parsed, access);
-    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${this.dbPath(parsed)} yet`);
+    if (store === undefined)
+      throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${this.dbPath(parsed)} yet`);
     return store;
   }
 

@@ -67,7 +67,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   const json = args.includes('--json');
   try {
     if (command === undefined) {
-      return report(cli, json, 'USAGE', `unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(', ')}`, EXIT.badInput);
+      return report(
+        cli,
+        json,
+        'USAGE',
+        `unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(', ')}`,
+        EXIT.badInput,
+      );
     }
     return await command.run(args, cli);
   } catch (error) {
@@ -80,7 +86,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     }
     const message = error instanceof Error ? error.message : String(error);
     if (io.env.FORKPOINT_DEBUG === '1' && error instanceof Error) io.stderr.write(`${error.stack ?? ''}\n`);
-    return report(cli, json, 'INTERNAL', `${message} (a bug in forkpoint; FORKPOINT_DEBUG=1 shows the stack)`, EXIT.internal);
+    return report(
+      cli,
+      json,
+      'INTERNAL',
+      `${message} (a bug in forkpoint; FORKPOINT_DEBUG=1 shows the stack)`,
+      EXIT.internal,
+    );
   }
 }
 

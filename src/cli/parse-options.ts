@@ -13,9 +13,21 @@ export interface OptionSpec {
 
 /** Options every command takes. */
 export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  db: { type: 'string', value: 'PATH', description: 'the database (default checkpoints/forkpoint.db, or $FORKPOINT_DB)' },
-  synchronous: { type: 'string', value: 'normal|full', description: 'SQLite durability: normal (default) or full (survives power loss, slower)' },
-  now: { type: 'string', value: 'TIMESTAMP', description: 'the clock, ISO 8601 (default: now): stamps runs and decides what has expired' },
+  db: {
+    type: 'string',
+    value: 'PATH',
+    description: 'the database (default checkpoints/forkpoint.db, or $FORKPOINT_DB)',
+  },
+  synchronous: {
+    type: 'string',
+    value: 'normal|full',
+    description: 'SQLite durability: normal (default) or full (survives power loss, slower)',
+  },
+  now: {
+    type: 'string',
+    value: 'TIMESTAMP',
+    description: 'the clock, ISO 8601 (default: now): stamps runs and decides what has expired',
+  },
   json: { type: 'boolean', description: 'print exactly one JSON document on stdout' },
   help: { type: 'boolean', description: 'show this help' },
 };
@@ -32,7 +44,10 @@ export function parseOptions(args: readonly string[], specs: Readonly<Record<str
     const { values, positionals } = parseArgs({
       args: withNegativeValues(args, specs),
       options: Object.fromEntries(
-        Object.entries(specs).map(([name, spec]) => [name, spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short }]),
+        Object.entries(specs).map(([name, spec]) => [
+          name,
+          spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short },
+        ]),
       ),
       allowPositionals: true,
       strict: true,
@@ -40,7 +55,13 @@ export function parseOptions(args: readonly string[], specs: Readonly<Record<str
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
     // parseArgs explains itself over several lines; the first says what is wrong.
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, '').split('\n')[0]!.replace(/\.$/, '') : String(error);
+    const message =
+      error instanceof Error
+        ? error.message
+            .replace(/\. To specify a positional.*$/s, '')
+            .split('\n')[0]!
+            .replace(/\.$/, '')
+        : String(error);
     throw new ForkpointError('USAGE', `${message}; see --help`, { cause: error });
   }
 }

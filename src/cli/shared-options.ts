@@ -7,7 +7,11 @@ import { stringOption } from './parse-options.js';
 /** Options several commands take, described once so that their help reads the same everywhere. */
 export const SHARED_OPTIONS = {
   at: { type: 'string', value: 'DATE', description: "the world's date, YYYY-MM-DD" },
-  build: { type: 'string', value: 'NAME', description: 'the agent build (default: the recorded one, or the scenario’s default)' },
+  build: {
+    type: 'string',
+    value: 'NAME',
+    description: 'the agent build (default: the recorded one, or the scenario’s default)',
+  },
   seed: { type: 'string', value: 'N', description: "pin the model's sampling (default: random, and stored)" },
   scenario: { type: 'string', value: 'DIR', description: 'the scenario directory (default: the run’s own)' },
   latency: { type: 'string', value: 'MS', description: 'simulated latency per call (default 0)' },
@@ -20,7 +24,8 @@ export const SHARED_OPTIONS = {
   capture: {
     type: 'string',
     value: 'POLICY',
-    description: 'which runs keep their full tier: all, or errors+sample:RATE (failures and a sampled share; the rest keep their shape only)',
+    description:
+      'which runs keep their full tier: all, or errors+sample:RATE (failures and a sampled share; the rest keep their shape only)',
   },
 } as const satisfies Readonly<Record<string, OptionSpec>>;
 
@@ -32,7 +37,12 @@ export function sideEffectsOption(parsed: ParsedOptions): SideEffectOption | und
 
 /** The options a scenario's input flags (`--claim`) add to a command. */
 export function inputFlagOptions(scenario: Scenario): Readonly<Record<string, OptionSpec>> {
-  return Object.fromEntries(Object.entries(scenario.inputFlags).map(([name, flag]) => [name, { type: 'string', value: 'VALUE', description: flag.description }]));
+  return Object.fromEntries(
+    Object.entries(scenario.inputFlags).map(([name, flag]) => [
+      name,
+      { type: 'string', value: 'VALUE', description: flag.description },
+    ]),
+  );
 }
 
 /** The values given for a scenario's input flags, by flag name (undefined when not given). */

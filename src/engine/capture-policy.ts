@@ -31,13 +31,17 @@ export function parseCapturePolicy(text: string): CapturePolicy {
   const sampled = /^errors\+sample:(\d+(?:\.\d+)?)$/.exec(text);
   const rate = sampled === null ? Number.NaN : Number(sampled[1]);
   if (!(rate >= 0 && rate <= 1)) {
-    throw new ForkpointError('USAGE', `--capture must be all or errors+sample:RATE with RATE between 0 and 1 (e.g. errors+sample:0.01), got "${text}"`);
+    throw new ForkpointError(
+      'USAGE',
+      `--capture must be all or errors+sample:RATE with RATE between 0 and 1 (e.g. errors+sample:0.01), got "${text}"`,
+    );
   }
   return { keep: 'errors+sample', rate };
 }
 
 /** Writes a policy back as `parseCapturePolicy` reads it. */
-export const formatCapturePolicy = (policy: CapturePolicy): string => (policy.keep === 'all' ? 'all' : `errors+sample:${policy.rate}`);
+export const formatCapturePolicy = (policy: CapturePolicy): string =>
+  policy.keep === 'all' ? 'all' : `errors+sample:${policy.rate}`;
 
 /**
  * A run's draw in [0, 1) for the sample: a hash of its seed and id, so the
@@ -49,7 +53,10 @@ export function sampleDraw(run: Pick<RunRecord, 'runId' | 'seed'>): number {
 }
 
 /** Decides whether a finished run keeps its full tier. */
-export function decideCapture(policy: CapturePolicy, run: Pick<RunRecord, 'runId' | 'seed' | 'status'>): CaptureDecision {
+export function decideCapture(
+  policy: CapturePolicy,
+  run: Pick<RunRecord, 'runId' | 'seed' | 'status'>,
+): CaptureDecision {
   if (policy.keep === 'all') return { kept: true, reason: 'all' };
   if (run.status !== 'completed') return { kept: true, reason: 'error' };
   return sampleDraw(run) < policy.rate ? { kept: true, reason: 'sampled' } : { kept: false, reason: 'not-sampled' };
@@ -63,14 +70,27 @@ export function decideCapture(policy: CapturePolicy, run: Pick<RunRecord, 'runId
  * what the store holds (see `Store.purgeRuns`), so dropping a run costs about
  * what keeping it does.
  */
-export function applyCapturePolicy(store: Store, run: RunRecord, steps: readonly StepView[], policy: CapturePolicy, now: Date): CaptureReport {
+export function applyCapturePolicy(
+  store: Store,
+  run: RunRecord,
+  steps: readonly StepView[],
+  policy: CapturePolicy,
+  now: Date,
+): CaptureReport {
   const decision = decideCapture(policy, run);
   const full = cassetteOfRun(store, run, steps);
   const structural = serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
   const bytes = { full: Buffer.byteLength(serializeCassette(full)), structural: Buffer.byteLength(structural) };
   if (!decision.kept) {
     // One transaction for both: the shape is stored before the rows go, and a dropped run costs one commit.
-    store.purgeRuns([{ runId: run.runId, purge: { at: now.toISOString(), reason: 'capture-policy' }, redacted: redactedSummary(run), structural }]);
+    store.purgeRuns([
+      {
+        runId: run.runId,
+        purge: { at: now.toISOString(), reason: 'capture-policy' },
+        redacted: redactedSummary(run),
+        structural,
+      },
+    ]);
   }
   return { ...decision, bytes };
 }

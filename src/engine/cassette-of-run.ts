@@ -11,7 +11,9 @@ import type { StepView } from './run-view.js';
  * the rows the run already has.
  */
 export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly StepView[]): Cassette {
-  const logs = lineageOf(store, run.runId).map((segment) => store.readMessages(segment.runId, segment.from, segment.to));
+  const logs = lineageOf(store, run.runId).map((segment) =>
+    store.readMessages(segment.runId, segment.from, segment.to),
+  );
   const { messages, digests } = decodeConversation(store, [], logs);
   return {
     format: CASSETTE_FORMAT,

@@ -65,14 +65,27 @@ export interface GcOptions {
  * needs is still there, and a process recording meanwhile is never held up
  * for long. Only the runs that expired are read, never the whole store.
  */
-export function collectGarbage(store: Store, now: Date, isWorkedOn: (run: RunRecord) => boolean, options: GcOptions = {}): GcReport {
+export function collectGarbage(
+  store: Store,
+  now: Date,
+  isWorkedOn: (run: RunRecord) => boolean,
+  options: GcOptions = {},
+): GcReport {
   const at = now.toISOString();
   const expiring = expiringRuns(store, at, isWorkedOn);
   const kept = new Set<string>();
   let blobs = 0;
-  for (const batch of batchesOf(purgeOrder(expiring), options.batchRuns ?? GC_BATCH_RUNS, options.batchSteps ?? GC_BATCH_STEPS)) {
+  for (const batch of batchesOf(
+    purgeOrder(expiring),
+    options.batchRuns ?? GC_BATCH_RUNS,
+    options.batchSteps ?? GC_BATCH_STEPS,
+  )) {
     const purges = batch.map((run): FullTierPurge => {
-      const purge: FullTierPurge = { runId: run.runId, purge: { at, reason: 'expired' }, redacted: redactedSummary(run) };
+      const purge: FullTierPurge = {
+        runId: run.runId,
+        purge: { at, reason: 'expired' },
+        redacted: redactedSummary(run),
+      };
       // A structural record made earlier stays as it is.
       if (store.readStructural(run.runId) !== undefined) {
         kept.add(run.runId);
@@ -87,7 +100,8 @@ export function collectGarbage(store: Store, now: Date, isWorkedOn: (run: RunRec
   }
 
   const removed = store.expiredStructural(at);
-  for (let i = 0; i < removed.length; i += DROP_BATCH) pacedWrite(() => store.dropStructural(removed.slice(i, i + DROP_BATCH)));
+  for (let i = 0; i < removed.length; i += DROP_BATCH)
+    pacedWrite(() => store.dropStructural(removed.slice(i, i + DROP_BATCH)));
   const keys = store.dropExportKeys(at);
   store.compact();
   return {

@@ -31,7 +31,15 @@ import type { ReexecuteOptions } from './reexecute-run.js';
 import { reexecuteRun } from './reexecute-run.js';
 import type { ReplayOptions } from './replay-run.js';
 import { replayRun } from './replay-run.js';
-import type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult, RunSummary, RunView } from './run-view.js';
+import type {
+  ForkResult,
+  RecordResult,
+  ReexecutionResult,
+  ReplayResult,
+  ResumeResult,
+  RunSummary,
+  RunView,
+} from './run-view.js';
 import type { ResumeOptions } from './resume-run.js';
 import { resumeRun } from './resume-run.js';
 import type { JsonObject } from '../json/index.js';
@@ -65,7 +73,11 @@ export interface Engine {
    * Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. Give a
    * {@link SuiteSource} to read the cassettes one at a time; the last argument is the options, or `onCase`.
    */
-  suite(inputs: readonly SuiteInput[] | SuiteSource, agent: AgentBuild, options?: SuiteOptions | ((done: number, total: number) => void)): Promise<SuiteResult>;
+  suite(
+    inputs: readonly SuiteInput[] | SuiteSource,
+    agent: AgentBuild,
+    options?: SuiteOptions | ((done: number, total: number) => void),
+  ): Promise<SuiteResult>;
   /**
    * The cassette of a stored run: every observation it received, by position
    * and request hash (`full`, the default), or its shape (`structural`).
@@ -131,7 +143,9 @@ export function createEngine(options: EngineOptions): Engine {
     suite: (inputs, agent, options) => runSuite(deps, inputs, agent, options),
     cassette(runId, tier = 'full') {
       const run = requireRun(deps.store, runId);
-      return tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of') : structuralRecordOf(deps.store, run, deps.clock());
+      return tier === 'full'
+        ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of')
+        : structuralRecordOf(deps.store, run, deps.clock());
     },
     exportCassette: (runId, exportOptions) => exportCassette(deps, runId, exportOptions),
     readCassette: (text, origin) => readCassette(deps.store, text, origin),
@@ -139,7 +153,12 @@ export function createEngine(options: EngineOptions): Engine {
     updateSettings: (change) => deps.store.updateSettings(checkedPeriods(change)),
     tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
     drift: (driftOptions) => probeDrift(deps, driftOptions),
-    gc: () => collectGarbage(deps.store, deps.clock(), (run) => run.status === 'running' && run.owner !== null && isOwnerAlive(deps, run.owner)),
+    gc: () =>
+      collectGarbage(
+        deps.store,
+        deps.clock(),
+        (run) => run.status === 'running' && run.owner !== null && isOwnerAlive(deps, run.owner),
+      ),
     // Every read applies the retention rule at the engine's clock, gc or not.
     getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps), deps.clock()),
     getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
@@ -148,7 +167,12 @@ export function createEngine(options: EngineOptions): Engine {
     runPage: (query) => runPage(deps.store, ownerCheck(deps), query, deps.clock()),
     checkpoint: (runId: string, step: number): RestoredCheckpoint =>
       deps.store.read(() => {
-        const lineage = requireFullTier(deps.store, requireRun(deps.store, runId), deps.clock(), 'restore a checkpoint of');
+        const lineage = requireFullTier(
+          deps.store,
+          requireRun(deps.store, runId),
+          deps.clock(),
+          'restore a checkpoint of',
+        );
         return restoreCheckpoint(deps.store, runId, step, lineage);
       }),
   };

@@ -107,7 +107,8 @@ export interface DivergenceReport {
  */
 export async function divergenceReport(engine: Engine, options: DivergenceReportOptions): Promise<DivergenceReport> {
   const repeats = options.repeats ?? 1;
-  if (!Number.isInteger(repeats) || repeats < 1) throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
+  if (!Number.isInteger(repeats) || repeats < 1)
+    throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
   assertWorldDate(options.at);
   if (options.seed !== undefined) assertSeed(options.seed);
   const duplicate = options.runIds.find((runId, i) => options.runIds.indexOf(runId) !== i);
@@ -124,7 +125,12 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   for (const [i, run] of runs.entries()) {
     const unfinished = run.status === 'running' || run.status === 'interrupted';
     if (unfinished) {
-      skipped.push({ runId: run.runId, code: 'INPUT_INVALID', reason: `the recording is ${run.status}: it has no end to compare with`, reexecutions: repeats });
+      skipped.push({
+        runId: run.runId,
+        code: 'INPUT_INVALID',
+        reason: `the recording is ${run.status}: it has no end to compare with`,
+        reexecutions: repeats,
+      });
       continue;
     }
     const plan = plans[i]!;
@@ -150,7 +156,10 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
         skipped.push({ runId: run.runId, code: error.code, reason: error.message, reexecutions: repeats - repeat });
         break;
       }
-      const divergence = firewalled(classifyDivergence(sideOf(recording), sideOf(engine.cassette(result.runId, 'full'))), result);
+      const divergence = firewalled(
+        classifyDivergence(sideOf(recording), sideOf(engine.cassette(result.runId, 'full'))),
+        result,
+      );
       reported.push({
         recordedRunId: run.runId,
         input: run.input,
@@ -188,7 +197,11 @@ function firewalled(divergence: SourcedDivergence, result: ReexecutionResult): S
   }
   const step = divergence.step === null ? undefined : result.steps[divergence.step - 1];
   if (divergence.source === 'tool-response' && step?.provenance === 'simulated') {
-    return { ...divergence, source: 'simulated', reason: `same request; the simulator of ${step.kind} answered where the recording holds the real answer` };
+    return {
+      ...divergence,
+      source: 'simulated',
+      reason: `same request; the simulator of ${step.kind} answered where the recording holds the real answer`,
+    };
   }
   return divergence;
 }

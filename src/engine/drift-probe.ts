@@ -53,7 +53,10 @@ export interface DriftReport {
  * changed with a field diff. Tools not marked read-only are never called: a
  * probe must not register a second repair estimate. It writes no run.
  */
-export async function probeDrift(deps: Pick<EngineDeps, 'store' | 'clock'>, options: DriftOptions): Promise<DriftReport> {
+export async function probeDrift(
+  deps: Pick<EngineDeps, 'store' | 'clock'>,
+  options: DriftOptions,
+): Promise<DriftReport> {
   const run = requireRun(deps.store, options.runId);
   requireFullTier(deps.store, run, deps.clock(), 'probe the drift of');
   const live = liveTransport(options.world);
@@ -71,18 +74,37 @@ export async function probeDrift(deps: Pick<EngineDeps, 'store' | 'clock'>, opti
       steps.push({ ...where, status: 'skipped', reason: "a fork's override, not an answer of the world" });
     } else {
       const request = view.request as unknown as { tool: string; input: JsonObject };
-      const answer = await live.tool({ ...where, hash: '', canonical: '', request: { tool: view.kind, input: isJsonObject(request.input) ? request.input : {} } });
+      const answer = await live.tool({
+        ...where,
+        hash: '',
+        canonical: '',
+        request: { tool: view.kind, input: isJsonObject(request.input) ? request.input : {} },
+      });
       const now = answer.response as unknown as JsonValue;
       const same = canonicalJson(view.response) === canonicalJson(now);
-      steps.push(same ? { ...where, status: 'unchanged' } : { ...where, status: 'changed', changes: changesBetween(view.response, now) });
+      steps.push(
+        same
+          ? { ...where, status: 'unchanged' }
+          : { ...where, status: 'changed', changes: changesBetween(view.response, now) },
+      );
     }
   }
   const count = (status: DriftStep['status']) => steps.filter((step) => step.status === status).length;
-  return { mode: 'drift', runId: run.runId, recordedAt: run.worldAt, at: options.at, steps, changed: count('changed'), unchanged: count('unchanged'), skipped: count('skipped') };
+  return {
+    mode: 'drift',
+    runId: run.runId,
+    recordedAt: run.worldAt,
+    at: options.at,
+    steps,
+    changed: count('changed'),
+    unchanged: count('unchanged'),
+    skipped: count('skipped'),
+  };
 }
 
 // Between two answers that are both results or both errors, the outputs are what changed: diff those.
 function changesBetween(recorded: JsonValue, now: JsonValue): readonly FieldChange[] {
-  if (isJsonObject(recorded) && isJsonObject(now) && recorded.isError === now.isError) return diffJson(recorded.output, now.output);
+  if (isJsonObject(recorded) && isJsonObject(now) && recorded.isError === now.isError)
+    return diffJson(recorded.output, now.output);
   return diffJson(recorded, now);
 }

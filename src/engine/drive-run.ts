@@ -64,7 +64,11 @@ const toolDefinitionCache = new WeakMap<AgentBuild, readonly ToolDefinition[]>()
 export function toolDefinitionsOf(build: AgentBuild): readonly ToolDefinition[] {
   let definitions = toolDefinitionCache.get(build);
   if (definitions === undefined) {
-    const copies = build.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema: structuredClone(inputSchema) }));
+    const copies = build.tools.map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      inputSchema: structuredClone(inputSchema),
+    }));
     definitions = deepFreeze(copies as unknown as JsonValue) as unknown as readonly ToolDefinition[];
     toolDefinitionCache.set(build, definitions);
   }
@@ -117,7 +121,17 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
         const hashed = hasher.hashToolRequest(request);
         const answer = await transport.tool({ step, kind: awaiting.kind, index: awaiting.index, ...hashed, request });
         const event: AgentEvent = { type: 'tool.returned', call: awaiting.call, response: answer.response };
-        completed = { type: 'tool', step, kind: awaiting.kind, index: awaiting.index, hash: hashed.hash, canonical: hashed.canonical, request, ...answer, snapshot: advance(machine, snapshot, event) };
+        completed = {
+          type: 'tool',
+          step,
+          kind: awaiting.kind,
+          index: awaiting.index,
+          hash: hashed.hash,
+          canonical: hashed.canonical,
+          request,
+          ...answer,
+          snapshot: advance(machine, snapshot, event),
+        };
       }
     } catch (error) {
       if (!isForkpointError(error) || error.code === 'INTERNAL') throw error;

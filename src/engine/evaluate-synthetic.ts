@@ -56,11 +56,24 @@ export async function evaluateSynthetic(engine: Engine, options: EvaluateOptions
       outcome: run.outcome,
       error: run.error === null ? null : { code: run.error.code, message: run.error.message },
     });
-    results.push({ id: testCase.id, file: testCase.file, paths: testCase.paths, narrative: testCase.narrative, runId: run.runId, verdict });
+    results.push({
+      id: testCase.id,
+      file: testCase.file,
+      paths: testCase.paths,
+      narrative: testCase.narrative,
+      runId: run.runId,
+      verdict,
+    });
     options.onCase?.(results.length, options.cases.length);
   }
   const passed = results.filter((result) => result.verdict.pass).length;
-  return { build: options.agent.build, cases: results, passed, failed: results.length - passed, passRate: results.length === 0 ? 0 : passed / results.length };
+  return {
+    build: options.agent.build,
+    cases: results,
+    passed,
+    failed: results.length - passed,
+    passRate: results.length === 0 ? 0 : passed / results.length,
+  };
 }
 
 /** A case two builds handled differently. */
@@ -74,11 +87,18 @@ export interface SyntheticDifference {
 }
 
 /** The cases where two evaluations of the same suite differ, in suite order. */
-export function differencesBetween(reference: SyntheticEvaluation, candidate: SyntheticEvaluation): SyntheticDifference[] {
+export function differencesBetween(
+  reference: SyntheticEvaluation,
+  candidate: SyntheticEvaluation,
+): SyntheticDifference[] {
   const byId = new Map(reference.cases.map((result) => [result.id, result]));
   return candidate.cases.flatMap((result) => {
     const other = byId.get(result.id);
-    if (other === undefined || (other.verdict.actual === result.verdict.actual && other.verdict.pass === result.verdict.pass)) return [];
+    if (
+      other === undefined ||
+      (other.verdict.actual === result.verdict.actual && other.verdict.pass === result.verdict.pass)
+    )
+      return [];
     return [
       {
         id: result.id,

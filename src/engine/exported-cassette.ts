@@ -49,19 +49,42 @@ export const PLAINTEXT_NOTICE =
  * the same key. The structural and synthetic tiers hold no customer payloads
  * and are written open.
  */
-export function exportCassette(deps: Pick<EngineDeps, 'store' | 'clock'>, runId: string, options: ExportOptions = {}): ExportedCassette {
+export function exportCassette(
+  deps: Pick<EngineDeps, 'store' | 'clock'>,
+  runId: string,
+  options: ExportOptions = {},
+): ExportedCassette {
   const run = requireRun(deps.store, runId);
   const tier = options.tier ?? 'full';
-  const cassette = tier === 'full' ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of') : structuralRecordOf(deps.store, run, deps.clock());
-  if ((cassette.tier ?? 'full') !== 'full' || cassette.expiresAt == null) return { text: serializeCassette(cassette), cassette, form: 'open' };
+  const cassette =
+    tier === 'full'
+      ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of')
+      : structuralRecordOf(deps.store, run, deps.clock());
+  if ((cassette.tier ?? 'full') !== 'full' || cassette.expiresAt == null)
+    return { text: serializeCassette(cassette), cassette, form: 'open' };
   const key = deps.store.exportKey(sealingKeyFor(cassette.expiresAt).id);
-  if (key === undefined) throw new ForkpointError('STORE_CORRUPT', `${deps.store.location} has no export key for run ${runId}'s expiry day, though its full tier has not expired`);
+  if (key === undefined)
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `${deps.store.location} has no export key for run ${runId}'s expiry day, though its full tier has not expired`,
+    );
   const { storeId } = deps.store.settings();
   if (options.plaintext === true) {
-    const signed: Cassette = { ...cassette, plaintext: PLAINTEXT_NOTICE, seal: plaintextSealOf(cassette, storeId, key) };
+    const signed: Cassette = {
+      ...cassette,
+      plaintext: PLAINTEXT_NOTICE,
+      seal: plaintextSealOf(cassette, storeId, key),
+    };
     return { text: serializeCassette(signed), cassette: signed, form: 'plaintext' };
   }
-  const header: SealHeader = { store: storeId, key: key.id, runId, tier: 'full', expiresAt: cassette.expiresAt, recordedAt: cassette.source.recordedAt };
+  const header: SealHeader = {
+    store: storeId,
+    key: key.id,
+    runId,
+    tier: 'full',
+    expiresAt: cassette.expiresAt,
+    recordedAt: cassette.source.recordedAt,
+  };
   return { text: sealCassette(serializeCassette(cassette), header, key, randomBytes(12)), cassette, form: 'sealed' };
 }
 
@@ -73,13 +96,24 @@ export function exportCassette(deps: Pick<EngineDeps, 'store' | 'clock'>, runId:
  * files are read as they are. An expired file is refused later, by replay.
  */
 export function readCassette(store: Store, text: string, origin: string): Cassette {
-  const parsed = parseJsonInput(text.startsWith('\uFEFF') ? text.slice(1) : text, `cassette ${origin}`, 'CASSETTE_INVALID');
+  const parsed = parseJsonInput(
+    text.startsWith('\uFEFF') ? text.slice(1) : text,
+    `cassette ${origin}`,
+    'CASSETTE_INVALID',
+  );
   if (isJsonObject(parsed) && parsed.format === SEALED_FORMAT) {
     const header = sealHeaderOf(parsed, origin);
     const key = keyFor(store, header.store, header.key, origin, header.expiresAt);
     const cassette = parseCassette(openSealedCassette(parsed, header, key, origin), origin);
-    if (cassette.source.runId !== header.runId || (cassette.expiresAt ?? null) !== header.expiresAt || (cassette.tier ?? 'full') !== header.tier) {
-      throw new ForkpointError('CASSETTE_INVALID', `sealed cassette ${origin} holds another run or expiry than its header says`);
+    if (
+      cassette.source.runId !== header.runId ||
+      (cassette.expiresAt ?? null) !== header.expiresAt ||
+      (cassette.tier ?? 'full') !== header.tier
+    ) {
+      throw new ForkpointError(
+        'CASSETTE_INVALID',
+        `sealed cassette ${origin} holds another run or expiry than its header says`,
+      );
     }
     return cassette;
   }
@@ -94,7 +128,10 @@ export function readCassette(store: Store, text: string, origin: string): Casset
   }
   const key = keyFor(store, seal.store, seal.key, origin, cassette.expiresAt ?? null);
   if (!verifiesPlaintextSeal(cassette, seal, key)) {
-    throw new ForkpointError('CASSETTE_INVALID', `cassette ${origin} does not match its seal: its run, tier or expiry was edited after it was exported`);
+    throw new ForkpointError(
+      'CASSETTE_INVALID',
+      `cassette ${origin} does not match its seal: its run, tier or expiry was edited after it was exported`,
+    );
   }
   return cassette;
 }
@@ -102,11 +139,17 @@ export function readCassette(store: Store, text: string, origin: string): Casset
 function keyFor(store: Store, storeId: string, keyId: string, origin: string, expiresAt: string | null): SealingKey {
   const ours = store.settings().storeId;
   if (storeId !== ours) {
-    throw new ForkpointError('CASSETTE_SEALED', `cassette ${origin} was sealed by store ${storeId}, and ${store.location} is store ${ours}: read it with --db pointing at the store that exported it`);
+    throw new ForkpointError(
+      'CASSETTE_SEALED',
+      `cassette ${origin} was sealed by store ${storeId}, and ${store.location} is store ${ours}: read it with --db pointing at the store that exported it`,
+    );
   }
   const key = store.exportKey(keyId);
   if (key === undefined) {
-    throw new ForkpointError('CASSETTE_EXPIRED', `cassette ${origin} expired at ${expiresAt ?? '?'}, and the key that sealed it (${keyId}) was deleted with its day: it can no longer be read`);
+    throw new ForkpointError(
+      'CASSETTE_EXPIRED',
+      `cassette ${origin} expired at ${expiresAt ?? '?'}, and the key that sealed it (${keyId}) was deleted with its day: it can no longer be read`,
+    );
   }
   return key;
 }

@@ -24,7 +24,12 @@ export async function finishRun(
     try {
       // The step it died at is the one it was making: every step before it stays committed.
       const code = isForkpointError(error) ? error.code : 'INTERNAL';
-      writer.finish({ status: 'failed', outcome: null, error: { code, message, step: writer.nextStep }, finishedAt: deps.clock().toISOString() });
+      writer.finish({
+        status: 'failed',
+        outcome: null,
+        error: { code, message, step: writer.nextStep },
+        finishedAt: deps.clock().toISOString(),
+      });
     } catch {
       // The original error matters more than a failure to record it; the run reads back as interrupted.
     }

@@ -42,9 +42,19 @@ export type ForkChange = { readonly override: ForkOverride } | { readonly edit: 
  * that does not fit the step (`OVERRIDE_MISMATCH`) or changes nothing
  * (`OVERRIDE_INVALID`) is refused before anything is written.
  */
-export function prepareFork(store: Store, parentRunId: string, atStep: number, change: ForkChange, agent: AgentBuild): ForkPoint {
+export function prepareFork(
+  store: Store,
+  parentRunId: string,
+  atStep: number,
+  change: ForkChange,
+  agent: AgentBuild,
+): ForkPoint {
   const parent = requireRun(store, parentRunId);
-  const outOfRange = () => new ForkpointError('STEP_OUT_OF_RANGE', `run ${parentRunId} has steps 1 to ${parent.stepCount}; there is no step ${atStep} to fork at`);
+  const outOfRange = () =>
+    new ForkpointError(
+      'STEP_OUT_OF_RANGE',
+      `run ${parentRunId} has steps 1 to ${parent.stepCount}; there is no step ${atStep} to fork at`,
+    );
   if (!Number.isInteger(atStep) || atStep < 1 || atStep > parent.stepCount) throw outOfRange();
   // Step N's row alone, not the run's every step: a fork deep in a long run costs about its restore.
   const lineage = lineageOf(store, parentRunId, parent);
@@ -60,7 +70,10 @@ export function prepareFork(store: Store, parentRunId: string, atStep: number, c
       `checkpoint ${atStep - 1} of run ${parentRunId} does not await ${target.kind}#${target.index}; the run cannot be forked there`,
     );
   }
-  const override = 'override' in change ? change.override : editOverride(recordedValue(target), change.edit, target.kind === 'model' ? 'model' : 'tool');
+  const override =
+    'override' in change
+      ? change.override
+      : editOverride(recordedValue(target), change.edit, target.kind === 'model' ? 'model' : 'tool');
   const applied = applyOverride(override, {
     runId: parentRunId,
     step: atStep,
@@ -74,7 +87,11 @@ export function prepareFork(store: Store, parentRunId: string, atStep: number, c
   });
   let answer: InjectedAnswer | undefined;
   if (applied.at === 'context') [start] = transition(machine, start, { type: 'fork.overridden', ...applied.context });
-  else answer = applied.at === 'tool' ? { type: 'tool', response: applied.response } : { type: 'model', response: applied.response };
+  else
+    answer =
+      applied.at === 'tool'
+        ? { type: 'tool', response: applied.response }
+        : { type: 'model', response: applied.response };
   const hasher = new RequestHasher();
   hasher.adopt(restored.context.messages, restored.messageDigests);
   return {

@@ -48,7 +48,10 @@ interface ForkBase {
  * stored as the patch it made. `T` types the recipe's draft.
  */
 export type ForkOptions<T = JsonObject> = ForkBase &
-  ({ readonly override: ForkOverride; readonly edit?: undefined } | { readonly edit: ForkEdit<T>; readonly override?: undefined });
+  (
+    | { readonly override: ForkOverride; readonly edit?: undefined }
+    | { readonly edit: ForkEdit<T>; readonly override?: undefined }
+  );
 
 /**
  * Forks a run: restores the checkpoint after step N-1 from storage (never by
@@ -75,7 +78,12 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
       input: parent.input,
       worldAt: options.at ?? parent.worldAt,
       seed,
-      parent: { runId: parent.runId, atStep: options.atStep, override: point.override as unknown as JsonValue, changes: point.changes as unknown as JsonObject[] },
+      parent: {
+        runId: parent.runId,
+        atStep: options.atStep,
+        override: point.override as unknown as JsonValue,
+        changes: point.changes as unknown as JsonObject[],
+      },
       owner: newRunOwner(deps),
       sideEffects: policy,
       // The fork's rows read the parent's: it cannot outlive them.
@@ -97,10 +105,17 @@ function changeOf<T>(options: ForkOptions<T>): ForkChange {
   const hasOverride = options.override !== undefined;
   const hasEdit = options.edit !== undefined;
   if (hasOverride === hasEdit) {
-    throw new ForkpointError('OVERRIDE_INVALID', `a fork changes exactly one thing: give either override or edit, ${hasOverride ? 'not both' : 'got neither'}`);
+    throw new ForkpointError(
+      'OVERRIDE_INVALID',
+      `a fork changes exactly one thing: give either override or edit, ${hasOverride ? 'not both' : 'got neither'}`,
+    );
   }
   if (hasEdit) {
-    if (typeof options.edit !== 'function') throw new ForkpointError('OVERRIDE_INVALID', 'edit must be a function that changes a draft of step N\'s recorded value');
+    if (typeof options.edit !== 'function')
+      throw new ForkpointError(
+        'OVERRIDE_INVALID',
+        "edit must be a function that changes a draft of step N's recorded value",
+      );
     return { edit: options.edit as ForkEdit<never> };
   }
   return { override: parseForkOverride(options.override) };

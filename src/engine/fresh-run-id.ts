@@ -16,7 +16,11 @@ export const RUN_ID_ATTEMPTS = 5;
  * replaced: its `RUN_EXISTS` is the answer. Returns the record as created.
  * Nothing of a refused attempt is written: `RUN_EXISTS` writes nothing.
  */
-export function withFreshRunId(run: NewRunRecord, mintRunId: (() => string) | null, create: (run: NewRunRecord) => void): NewRunRecord {
+export function withFreshRunId(
+  run: NewRunRecord,
+  mintRunId: (() => string) | null,
+  create: (run: NewRunRecord) => void,
+): NewRunRecord {
   let attempt = run;
   for (let tries = 1; ; tries++) {
     try {

@@ -8,7 +8,14 @@ import { cassetteOfRun } from './cassette-of-run.js';
 import { readStepViews } from './read-run.js';
 
 /** What a caller was about to do with a run's full tier, for the error message. */
-export type FullTierUse = 'replay' | 'fork' | 're-execute' | 'resume' | 'restore a checkpoint of' | 'read the cassette of' | 'probe the drift of';
+export type FullTierUse =
+  | 'replay'
+  | 'fork'
+  | 're-execute'
+  | 'resume'
+  | 'restore a checkpoint of'
+  | 'read the cassette of'
+  | 'probe the drift of';
 
 /**
  * Checks that the full tier of `run`, and of every run whose rows it reads (a
@@ -33,7 +40,10 @@ function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTi
       owner.purge.reason === 'capture-policy'
         ? `was not kept: the capture policy kept only its structural tier`
         : `expired at ${owner.expiresAt ?? owner.purge.at} and was removed from storage at ${owner.purge.at}`;
-    throw new ForkpointError('CASSETTE_EXPIRED', `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remainingTier(store, owner, now)}`);
+    throw new ForkpointError(
+      'CASSETTE_EXPIRED',
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remainingTier(store, owner, now)}`,
+    );
   }
   if (hasExpired(owner.expiresAt, now)) {
     throw new ForkpointError(
@@ -56,12 +66,19 @@ export function requireUnexpiredCassette(cassette: Cassette, origin: string, now
   const expiresAt = cassette.expiresAt ?? null;
   if (!hasExpired(expiresAt, now)) return;
   const tier = cassette.tier ?? 'full';
-  const remains = tier === 'full' ? `; export its structural tier instead: \`forkpoint export ${cassette.source.runId} --tier structural\`` : '';
-  throw new ForkpointError('CASSETTE_EXPIRED', `cassette ${origin} (${tier} tier of run ${cassette.source.runId}) expired at ${expiresAt}${remains}`);
+  const remains =
+    tier === 'full'
+      ? `; export its structural tier instead: \`forkpoint export ${cassette.source.runId} --tier structural\``
+      : '';
+  throw new ForkpointError(
+    'CASSETTE_EXPIRED',
+    `cassette ${origin} (${tier} tier of run ${cassette.source.runId}) expired at ${expiresAt}${remains}`,
+  );
 }
 
 /** The tier of a run that copies `source`: a copy of a synthetic case stays synthetic; anything else is full. */
-export const tierOfCopy = (source: Pick<RunRecord, 'tier'> | Pick<Cassette, 'tier'>): Tier => (source.tier === 'synthetic' ? 'synthetic' : 'full');
+export const tierOfCopy = (source: Pick<RunRecord, 'tier'> | Pick<Cassette, 'tier'>): Tier =>
+  source.tier === 'synthetic' ? 'synthetic' : 'full';
 
 /** The full cassette of a stored run, once {@link requireFullTier} has let it through. */
 export function fullCassetteOf(store: Store, run: RunRecord, now: Date, use: FullTierUse): Cassette {

@@ -11,6 +11,11 @@ import type { World } from '../world/index.js';
  * tool that is not read-only is only called for real when the policy says so
  * by name. Only `record` talks to the world directly.
  */
-export function guardedWorld(world: World, agent: AgentBuild, policy: SideEffectPolicy, mode: RunMode | 'resume'): Transport {
+export function guardedWorld(
+  world: World,
+  agent: AgentBuild,
+  policy: SideEffectPolicy,
+  mode: RunMode | 'resume',
+): Transport {
   return firewalledTransport({ live: liveTransport(world), tools: agent.tools, policy, mode });
 }

@@ -1,6 +1,13 @@
 export { createEngine, type Engine } from './create-engine.js';
 export { resolveEngineDeps, type EngineDeps, type EngineOptions } from './engine-deps.js';
-export { driveRun, toolDefinitionsOf, type AgentSnapshot, type CompletedStep, type DriveOptions, type DriveResult } from './drive-run.js';
+export {
+  driveRun,
+  toolDefinitionsOf,
+  type AgentSnapshot,
+  type CompletedStep,
+  type DriveOptions,
+  type DriveResult,
+} from './drive-run.js';
 export { effectiveStatus, readRunView, readStepViews, requireRun, summarizeRun, type OwnerCheck } from './read-run.js';
 export type { RecordOptions } from './record-run.js';
 export type { ForkOptions } from './fork-run.js';
@@ -10,7 +17,18 @@ export { DEFAULT_LEASE_MS } from './engine-deps.js';
 export { hostIdentity } from './host-identity.js';
 export type { ReexecuteOptions } from './reexecute-run.js';
 export type { ReplayOptions } from './replay-run.js';
-export type { AgentRef, ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult, RunRetention, RunSummary, RunView, StepView } from './run-view.js';
+export type {
+  AgentRef,
+  ForkResult,
+  RecordResult,
+  ReexecutionResult,
+  ReplayResult,
+  ResumeResult,
+  RunRetention,
+  RunSummary,
+  RunView,
+  StepView,
+} from './run-view.js';
 export {
   decideCapture,
   formatCapturePolicy,
@@ -24,7 +42,13 @@ export { GC_BATCH_RUNS, GC_BATCH_STEPS, type CollectedRun, type GcOptions, type 
 export { DEFAULT_PAGE_SIZE, type RunPage, type RunPageQuery } from './run-page.js';
 export { RUN_ID_ATTEMPTS } from './fresh-run-id.js';
 export type { TierSizes } from './tier-sizes.js';
-export { PLAINTEXT_NOTICE, exportCassette, readCassette, type ExportOptions, type ExportedCassette } from './exported-cassette.js';
+export {
+  PLAINTEXT_NOTICE,
+  exportCassette,
+  readCassette,
+  type ExportOptions,
+  type ExportedCassette,
+} from './exported-cassette.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
 export { machineOf, startSnapshot } from './start-run.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';

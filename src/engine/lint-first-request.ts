@@ -52,9 +52,13 @@ const ENVIRONMENTS: readonly [LintEnvironment, LintEnvironment] = [
  * prefix, stops matching.
  */
 export function lintFirstRequest(agent: AgentBuild, input: JsonObject): LintReport {
-  const [first, second] = ENVIRONMENTS.map((environment) => firstRequest(agent, input, environment)) as [ModelRequest, ModelRequest];
+  const [first, second] = ENVIRONMENTS.map((environment) => firstRequest(agent, input, environment)) as [
+    ModelRequest,
+    ModelRequest,
+  ];
   const findings: LintFinding[] = [];
-  const compareWhole = (path: string, a: JsonValue, b: JsonValue) => findings.push(...findingsIn(path, canonicalJson(a), canonicalJson(b)));
+  const compareWhole = (path: string, a: JsonValue, b: JsonValue) =>
+    findings.push(...findingsIn(path, canonicalJson(a), canonicalJson(b)));
   compareWhole('tools', first.tools as unknown as JsonValue, second.tools as unknown as JsonValue);
   findings.push(...findingsIn('system', first.system, second.system));
   first.messages.forEach((message, i) => compareMessage(`messages[${i}]`, message, second.messages[i], findings));
@@ -76,9 +80,18 @@ export function lintFirstRequest(agent: AgentBuild, input: JsonObject): LintRepo
 }
 
 function firstRequest(agent: AgentBuild, input: JsonObject, environment: LintEnvironment): ModelRequest {
-  const snapshot = startSnapshot(agent, input, { clock: () => new Date(environment.now), random: seededRandom(environment.seed) });
+  const snapshot = startSnapshot(agent, input, {
+    clock: () => new Date(environment.now),
+    random: seededRandom(environment.seed),
+  });
   const { context } = snapshot;
-  return { model: context.model, system: context.system, messages: context.messages, tools: toolDefinitionsOf(agent), params: agent.params };
+  return {
+    model: context.model,
+    system: context.system,
+    messages: context.messages,
+    tools: toolDefinitionsOf(agent),
+    params: agent.params,
+  };
 }
 
 function compareMessage(path: string, message: Message, other: Message | undefined, findings: LintFinding[]): void {
@@ -89,7 +102,13 @@ function compareMessage(path: string, message: Message, other: Message | undefin
       findings.push(...findingsIn(`${at}.text`, part.text, otherPart.text));
       return;
     }
-    findings.push(...findingsIn(at, canonicalJson(part as unknown as JsonValue), canonicalJson((otherPart ?? null) as unknown as JsonValue)));
+    findings.push(
+      ...findingsIn(
+        at,
+        canonicalJson(part as unknown as JsonValue),
+        canonicalJson((otherPart ?? null) as unknown as JsonValue),
+      ),
+    );
   });
 }
 
@@ -114,20 +133,35 @@ function findingsIn(path: string, a: string, b: string): LintFinding[] {
   for (const span of widened) {
     const last = merged.at(-1);
     if (last !== undefined && span.start <= last.end) {
-      merged[merged.length - 1] = { ...last, end: Math.max(last.end, span.end), otherEnd: Math.max(last.otherEnd, span.otherEnd), looksLike: last.looksLike ?? span.looksLike };
+      merged[merged.length - 1] = {
+        ...last,
+        end: Math.max(last.end, span.end),
+        otherEnd: Math.max(last.otherEnd, span.otherEnd),
+        looksLike: last.looksLike ?? span.looksLike,
+      };
     } else {
       merged.push(span);
     }
   }
-  return merged.map((span) => ({ path, ...span, before: a.slice(span.start, span.end), after: b.slice(span.otherStart, span.otherEnd) }));
+  return merged.map((span) => ({
+    path,
+    ...span,
+    before: a.slice(span.start, span.end),
+    after: b.slice(span.otherStart, span.otherEnd),
+  }));
 }
 
 // The volatile value of `text` that overlaps [start, end), if there is one.
-function volatileAround(text: string, start: number, end: number): { start: number; end: number; kind: string } | undefined {
+function volatileAround(
+  text: string,
+  start: number,
+  end: number,
+): { start: number; end: number; kind: string } | undefined {
   for (const { name, pattern } of VOLATILE_PATTERNS) {
     for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
       const matchEnd = match.index + match[0].length;
-      if (match.index < Math.max(end, start + 1) && matchEnd > start) return { start: match.index, end: matchEnd, kind: name };
+      if (match.index < Math.max(end, start + 1) && matchEnd > start)
+        return { start: match.index, end: matchEnd, kind: name };
     }
   }
   return undefined;

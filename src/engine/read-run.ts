@@ -61,7 +61,10 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: 
 export function requireRun(store: Store, runId: string): RunRecord {
   const run = store.getRun(runId);
   if (run === undefined) {
-    throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``);
+    throw new ForkpointError(
+      'RUN_NOT_FOUND',
+      `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``,
+    );
   }
   return run;
 }
@@ -92,7 +95,10 @@ export function readRunViewLazily(store: Store, runId: string, isOwnerAlive: Own
   const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive);
   let steps: StepView[] | undefined;
   // Last, where readRunView puts it, so that the JSON of both is the same.
-  return Object.defineProperty(summary, 'steps', { enumerable: true, get: () => (steps ??= readStepViews(store, runId)) }) as RunView;
+  return Object.defineProperty(summary, 'steps', {
+    enumerable: true,
+    get: () => (steps ??= readStepViews(store, runId)),
+  }) as RunView;
 }
 
 /**
@@ -150,8 +156,13 @@ export function readStepViews(store: Store, runId: string): StepView[] {
       if (row.step > 0) rows.push({ row, inherited, attempt: attemptOf(resumes, row.step) });
     }
   }
-  const decoded = decodeRows(store, rows.map(({ row }) => row));
-  return rows.map(({ row, inherited, attempt }, i) => viewOfRow(row, decoded[i]!, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt));
+  const decoded = decodeRows(
+    store,
+    rows.map(({ row }) => row),
+  );
+  return rows.map(({ row, inherited, attempt }, i) =>
+    viewOfRow(row, decoded[i]!, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt),
+  );
 }
 
 /**
@@ -162,13 +173,24 @@ export function readStepViews(store: Store, runId: string): StepView[] {
  * @param lineage the trajectory's segments ({@link lineageOf} of the run)
  * @param digests the digests of the messages before the step (a model step's request is made of them)
  */
-export function readStepAt(store: Store, lineage: readonly LineageSegment[], step: number, digests: readonly string[]): StepView | undefined {
+export function readStepAt(
+  store: Store,
+  lineage: readonly LineageSegment[],
+  step: number,
+  digests: readonly string[],
+): StepView | undefined {
   const segment = Number.isInteger(step) && step > 0 ? segmentAt(lineage, step) : undefined;
   const row = segment === undefined ? undefined : store.readSteps(segment.runId, step, step)[0];
   if (segment === undefined || row?.step !== step) return undefined;
   const attempt = attemptOf(store.getRun(segment.runId)?.resumes ?? [], step);
   const inherited = segment !== lineage[lineage.length - 1];
-  return viewOfRow(row, decodeRows(store, [row])[0]!, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt);
+  return viewOfRow(
+    row,
+    decodeRows(store, [row])[0]!,
+    { list: digests, length: row.messageCount ?? 0 },
+    inherited,
+    attempt,
+  );
 }
 
 // Each row's request and response, decoded together: one read of the blobs they refer to.
@@ -180,7 +202,13 @@ function decodeRows(store: Store, rows: readonly StepRecord[]): Array<{ request:
   return rows.map((_row, i) => ({ request: decoded[2 * i]!, response: decoded[2 * i + 1]! }));
 }
 
-function viewOfRow(row: StepRecord, decoded: { request: JsonValue; response: JsonValue }, digests: MessageDigests, inherited: boolean, attempt: number): StepView {
+function viewOfRow(
+  row: StepRecord,
+  decoded: { request: JsonValue; response: JsonValue },
+  digests: MessageDigests,
+  inherited: boolean,
+  attempt: number,
+): StepView {
   const isModel = row.kind === 'model';
   return {
     step: row.step,

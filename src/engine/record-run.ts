@@ -87,12 +87,32 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
   const recorded = { ...summary, steps } as RecordResult;
   if (options.capture === undefined) return recorded;
-  const capture = applyCapturePolicy(deps.store, requireRun(deps.store, stored.runId), recorded.steps, options.capture, deps.clock());
+  const capture = applyCapturePolicy(
+    deps.store,
+    requireRun(deps.store, stored.runId),
+    recorded.steps,
+    options.capture,
+    deps.clock(),
+  );
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
-  return { ...recorded, retention: summarizeRun(requireRun(deps.store, stored.runId), ownerCheck(deps)).retention, capture };
+  return {
+    ...recorded,
+    retention: summarizeRun(requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
+    capture,
+  };
 }
 
 // A run as the store holds it right after it was created: running, with no step yet.
 function startedRecord(run: NewRunRecord): RunRecord {
-  return { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null, resumes: [] };
+  return {
+    ...run,
+    status: 'running',
+    outcome: null,
+    error: null,
+    findings: [],
+    finishedAt: null,
+    stepCount: 0,
+    purge: null,
+    resumes: [],
+  };
 }

@@ -72,7 +72,10 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
   const runId = options.runId ?? deps.newRunId();
   assertRunId(runId);
   // Only a fidelity replay going live meets the world, and it meets it behind the firewall.
-  const policy = options.mode === 'fidelity' && options.onMiss === 'live' ? resolveSideEffectPolicy(options.sideEffects, agent.tools) : null;
+  const policy =
+    options.mode === 'fidelity' && options.onMiss === 'live'
+      ? resolveSideEffectPolicy(options.sideEffects, agent.tools)
+      : null;
   const index = new CassetteIndex(cassette);
   const steps: StepView[] = [];
   const viewOf = stepViewer();
@@ -80,7 +83,13 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
     options.mode === 'strict' || options.mode === 'structural'
       ? replayingTransport({ mode: 'strict', index, runId, ...(structural ? { keys: structuralKeys() } : {}) })
       : options.onMiss === 'live'
-        ? replayingTransport({ mode: 'fidelity', onMiss: 'live', index, runId, live: guardedWorld(options.world(cassette.source.seed ?? 0), agent, policy!, 'replay:fidelity') })
+        ? replayingTransport({
+            mode: 'fidelity',
+            onMiss: 'live',
+            index,
+            runId,
+            live: guardedWorld(options.world(cassette.source.seed ?? 0), agent, policy!, 'replay:fidelity'),
+          })
         : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
 
   const { stored } = await executeRun(deps, {
@@ -101,7 +110,9 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
     start: startSnapshot(agent, cassette.source.input, deps),
     hasher: new RequestHasher(),
     transport,
-    sink: keep ? bufferedSink(deps.store, { mintRunId: options.runId === undefined ? deps.newRunId : null }) : discardingSink(),
+    sink: keep
+      ? bufferedSink(deps.store, { mintRunId: options.runId === undefined ? deps.newRunId : null })
+      : discardingSink(),
     // The replay's own steps, kept as they happen, so that the result is not read back from the store.
     onCommitted: (step) => steps.push(viewOf(step)),
     ...(structural ? { settle: (result: DriveResult) => stopAtDroppedCall(result, runId, transport) } : {}),
@@ -109,7 +120,9 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
     findings: (result) =>
       [
         ...transport.divergences(),
-        ...(result.stoppedBy === null || result.stoppedBy.error instanceof DroppedCallDivergence ? transport.droppedCalls() : []),
+        ...(result.stoppedBy === null || result.stoppedBy.error instanceof DroppedCallDivergence
+          ? transport.droppedCalls()
+          : []),
       ] as unknown as JsonObject[],
   });
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
@@ -130,7 +143,10 @@ function stopAtDroppedCall(result: DriveResult, runId: string, transport: Replay
   const first = transport.droppedCalls()[0];
   if (result.stoppedBy !== null || first === undefined) return result;
   const error = new DroppedCallDivergence(runId, first);
-  return { ...result, stoppedBy: { failure: { code: 'REPLAY_DIVERGED', message: error.message, step: first.step }, error } };
+  return {
+    ...result,
+    stoppedBy: { failure: { code: 'REPLAY_DIVERGED', message: error.message, step: first.step }, error },
+  };
 }
 
 /** The build with its outcome parser and checks replaced: every final turn ends the run as `{ judged: false }`. */

@@ -77,12 +77,26 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
   };
   deps.store.resumeRun({
     runId: run.runId,
-    expected: { status: run.status === 'running' ? 'running' : 'failed', ownerToken: run.owner?.token ?? null, leaseExpiresAt: run.owner?.leaseExpiresAt ?? null },
+    expected: {
+      status: run.status === 'running' ? 'running' : 'failed',
+      ownerToken: run.owner?.token ?? null,
+      leaseExpiresAt: run.owner?.leaseExpiresAt ?? null,
+    },
     owner,
     resume,
   });
 
-  const { status: _status, outcome: _outcome, error: _error, finishedAt: _finishedAt, stepCount: _stepCount, findings: _findings, purge: _purge, resumes: _resumes, ...kept } = run;
+  const {
+    status: _status,
+    outcome: _outcome,
+    error: _error,
+    finishedAt: _finishedAt,
+    stepCount: _stepCount,
+    findings: _findings,
+    purge: _purge,
+    resumes: _resumes,
+    ...kept
+  } = run;
   // The run's own policy stays its first attempt's: the resume carries the one it runs under.
   const taken: NewRunRecord = { ...kept, owner };
   await executeRun(deps, {
@@ -99,7 +113,8 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
 
 function requireResumable(deps: EngineDeps, run: RunRecord): void {
   const refuse = (why: string) => new ForkpointError('RESUME_REFUSED', `run ${run.runId} cannot be resumed: ${why}`);
-  if (!STREAMED_MODES.has(run.mode)) throw refuse(`it is a ${run.mode} run, written whole when it ended; run it again instead`);
+  if (!STREAMED_MODES.has(run.mode))
+    throw refuse(`it is a ${run.mode} run, written whole when it ended; run it again instead`);
   switch (run.status) {
     case 'completed':
       throw refuse(`it completed (${JSON.stringify(run.outcome)}); resuming it would hide that outcome`);
@@ -108,8 +123,13 @@ function requireResumable(deps: EngineDeps, run: RunRecord): void {
     case 'interrupted':
     case 'running':
       if (run.owner !== null && isOwnerAlive(deps, run.owner)) {
-        const until = run.owner.leaseExpiresAt === null ? '' : `, its lease renewed until ${new Date(run.owner.leaseExpiresAt).toISOString()}`;
-        throw refuse(`it is still running in process ${run.owner.pid}${run.owner.host === null ? '' : ` on ${run.owner.host}`}${until}`);
+        const until =
+          run.owner.leaseExpiresAt === null
+            ? ''
+            : `, its lease renewed until ${new Date(run.owner.leaseExpiresAt).toISOString()}`;
+        throw refuse(
+          `it is still running in process ${run.owner.pid}${run.owner.host === null ? '' : ` on ${run.owner.host}`}${until}`,
+        );
       }
       return;
     case 'failed':
@@ -151,7 +171,10 @@ function continuationOf(deps: EngineDeps, run: RunRecord, agent: AgentBuild): Co
     return { start: state, hasher: adopted, resumedFrom: { messageCount, segmentedUpTo: messageCount - unsegmented } };
   });
   if (start.status !== 'active') {
-    throw new ForkpointError('RESUME_REFUSED', `run ${run.runId} cannot be resumed: its last checkpoint (step ${last}) already ended the run`);
+    throw new ForkpointError(
+      'RESUME_REFUSED',
+      `run ${run.runId} cannot be resumed: its last checkpoint (step ${last}) already ended the run`,
+    );
   }
   return { fromStep: last + 1, start, hasher, resumedFrom, transport: (live) => live };
 }

@@ -8,7 +8,8 @@ const LONGEST = { hours: 100 * 366 * 24, days: 100 * 366 };
 export function checkedPeriods(change: Partial<RetentionPeriods>): Partial<RetentionPeriods> {
   const check = (name: string, value: number | undefined, longest: number): void => {
     if (value === undefined) return;
-    if (!Number.isInteger(value) || value < 1 || value > longest) throw new ForkpointError('USAGE', `${name} must be a whole number from 1 to ${longest}, got ${String(value)}`);
+    if (!Number.isInteger(value) || value < 1 || value > longest)
+      throw new ForkpointError('USAGE', `${name} must be a whole number from 1 to ${longest}, got ${String(value)}`);
   };
   check('the full-tier period (hours)', change.fullRetentionHours, LONGEST.hours);
   check('the structural period (days)', change.structuralRetentionDays, LONGEST.days);

@@ -5,7 +5,12 @@ type OwnerDeps = Pick<EngineDeps, 'pid' | 'host' | 'isProcessAlive' | 'leaseCloc
 
 /** A new owner for a run this process is about to work on: this process, a fresh token, a fresh lease. */
 export function newRunOwner(deps: OwnerDeps): RunOwner {
-  return { pid: deps.pid, host: deps.host, token: deps.newOwnerToken(), leaseExpiresAt: deps.leaseClock() + deps.leaseMs };
+  return {
+    pid: deps.pid,
+    host: deps.host,
+    token: deps.newOwnerToken(),
+    leaseExpiresAt: deps.leaseClock() + deps.leaseMs,
+  };
 }
 
 /**
@@ -29,17 +34,25 @@ export function isOwnerAlive(deps: OwnerDeps, owner: RunOwner): boolean {
  *
  * @returns stops the renewals
  */
-export function keepLease(store: Store, runId: string, owner: RunOwner, deps: Pick<EngineDeps, 'leaseClock' | 'leaseMs'>): () => void {
+export function keepLease(
+  store: Store,
+  runId: string,
+  owner: RunOwner,
+  deps: Pick<EngineDeps, 'leaseClock' | 'leaseMs'>,
+): () => void {
   const token = owner.token;
   if (token === null) return () => {};
-  const timer = setInterval(() => {
-    try {
-      if (!store.renewLease(runId, token, deps.leaseClock() + deps.leaseMs)) clearInterval(timer);
-    } catch {
-      // A store that cannot be written now (busy, full) says so to the next step's commit; the lease
-      // may lapse meanwhile, which is what a stalled owner should look like.
-    }
-  }, Math.max(1, Math.floor(deps.leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      try {
+        if (!store.renewLease(runId, token, deps.leaseClock() + deps.leaseMs)) clearInterval(timer);
+      } catch {
+        // A store that cannot be written now (busy, full) says so to the next step's commit; the lease
+        // may lapse meanwhile, which is what a stalled owner should look like.
+      }
+    },
+    Math.max(1, Math.floor(deps.leaseMs / 3)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -37,12 +37,17 @@ export interface RunPage {
  */
 export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQuery = {}, now?: Date): RunPage {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new ForkpointError('USAGE', `a page holds at least one run, got a limit of ${limit}`);
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new ForkpointError('USAGE', `a page holds at least one run, got a limit of ${limit}`);
   if (query.before !== undefined && store.getRun(query.before) === undefined) {
-    throw new ForkpointError('RUN_NOT_FOUND', `no run ${query.before} to list the runs before; take the cursor from the previous page's next`);
+    throw new ForkpointError(
+      'RUN_NOT_FOUND',
+      `no run ${query.before} to list the runs before; take the cursor from the previous page's next`,
+    );
   }
   const stored = query.status === 'interrupted' ? 'running' : query.status;
-  const matches = (run: RunRecord): boolean => query.status === undefined || effectiveStatus(run, isOwnerAlive) === query.status;
+  const matches = (run: RunRecord): boolean =>
+    query.status === undefined || effectiveStatus(run, isOwnerAlive) === query.status;
   // One more than the page, to know whether another page follows.
   const found: RunRecord[] = [];
   let before = query.before;
@@ -61,5 +66,8 @@ export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQu
     before = chunk[chunk.length - 1]!.runId;
   }
   const runs = found.slice(0, limit);
-  return { runs: runs.map((run) => summarizeRun(run, isOwnerAlive, now)), next: found.length > limit ? runs[runs.length - 1]!.runId : null };
+  return {
+    runs: runs.map((run) => summarizeRun(run, isOwnerAlive, now)),
+    next: found.length > limit ? runs[runs.length - 1]!.runId : null,
+  };
 }

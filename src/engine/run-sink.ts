@@ -34,7 +34,11 @@ export interface SinkOptions {
  * run's owner (its `owner` field) renews its lease while the sink is open,
  * and every write names its token.
  */
-export function streamingSink(store: Store, deps: Pick<EngineDeps, 'leaseClock' | 'leaseMs'>, options: SinkOptions = {}): RunSink {
+export function streamingSink(
+  store: Store,
+  deps: Pick<EngineDeps, 'leaseClock' | 'leaseMs'>,
+  options: SinkOptions = {},
+): RunSink {
   let runId = '';
   let token = '';
   let stopLease = (): void => {};
@@ -46,7 +50,8 @@ export function streamingSink(store: Store, deps: Pick<EngineDeps, 'leaseClock' 
       if (run.owner?.token == null) throw new Error('streamingSink: a streamed run needs an owner with a token');
       runId = run.runId;
       token = run.owner.token;
-      if (options.resumes !== true) runId = withFreshRunId(run, options.mintRunId ?? null, (attempt) => store.createRun(attempt, row, blobs)).runId;
+      if (options.resumes !== true)
+        runId = withFreshRunId(run, options.mintRunId ?? null, (attempt) => store.createRun(attempt, row, blobs)).runId;
       stopLease = keepLease(store, runId, run.owner, deps);
     },
     step(row, blobs, finish) {

@@ -42,7 +42,9 @@ export interface SuiteResult {
 }
 
 /** A cassette to replay, or the reason it cannot be. */
-export type SuiteInput = { readonly name: string } & ({ readonly cassette: Cassette } | { readonly problem: { code: string; message: string } });
+export type SuiteInput = { readonly name: string } & (
+  { readonly cassette: Cassette } | { readonly problem: { code: string; message: string } }
+);
 
 /**
  * Cassettes a suite reads one at a time, just before each replay, and lets go
@@ -104,7 +106,15 @@ export async function runSuite(
     await new Promise((resolve) => setImmediate(resolve));
   }
   const count = (status: SuiteCase['status']) => cases.filter((item) => item.status === status).length;
-  return { mode: 'suite', build: agent.build, passed: count('passed'), failed: count('failed'), diverged: count('diverged'), invalid: count('invalid'), cases };
+  return {
+    mode: 'suite',
+    build: agent.build,
+    passed: count('passed'),
+    failed: count('failed'),
+    diverged: count('diverged'),
+    invalid: count('invalid'),
+    cases,
+  };
 }
 
 function isSource(inputs: readonly SuiteInput[] | SuiteSource): inputs is SuiteSource {
@@ -125,12 +135,21 @@ async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild, k
   const base = { name: input.name, recorded: null, replayed: null, runId: null, divergence: null };
   if ('problem' in input) return { ...base, replay: null, status: 'invalid', error: input.problem, ms: 0 };
   const { cassette } = input;
-  const recorded = { status: cassette.source.status, outcome: cassette.source.outcome, error: cassette.source.error } as CountedRun;
+  const recorded = {
+    status: cassette.source.status,
+    outcome: cassette.source.outcome,
+    error: cassette.source.error,
+  } as CountedRun;
   const mode = cassette.canonicalForm === STRUCTURAL_FORM ? 'structural' : 'strict';
   try {
     const replay = await replayRun(deps, { agent, cassette, mode, cassetteFile: input.name }, keepRun);
     // A shaped recording has no outcome to compare: a structural case passes when the trajectory held.
-    const status = replay.status === 'diverged' ? 'diverged' : mode === 'structural' || sameEnding(recorded, replay) ? 'passed' : 'failed';
+    const status =
+      replay.status === 'diverged'
+        ? 'diverged'
+        : mode === 'structural' || sameEnding(recorded, replay)
+          ? 'passed'
+          : 'failed';
     return {
       ...base,
       replay: mode,
@@ -144,11 +163,19 @@ async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild, k
     };
   } catch (error) {
     if (!isForkpointError(error)) throw error;
-    return { ...base, replay: mode, status: 'invalid', error: { code: error.code, message: error.message }, ms: performance.now() - started };
+    return {
+      ...base,
+      replay: mode,
+      status: 'invalid',
+      error: { code: error.code, message: error.message },
+      ms: performance.now() - started,
+    };
   }
 }
 
 // Same decision and payload, or the same failure: the outcome the recording had.
 function sameEnding(recorded: CountedRun, replayed: CountedRun): boolean {
-  return outcomeKey(recorded) === outcomeKey(replayed) && canonicalJson(recorded.outcome) === canonicalJson(replayed.outcome);
+  return (
+    outcomeKey(recorded) === outcomeKey(replayed) && canonicalJson(recorded.outcome) === canonicalJson(replayed.outcome)
+  );
 }

@@ -2,7 +2,15 @@ import type { Divergence, ReplayDivergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Tier } from '../cassette/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
-import type { ParentLink, Provenance, RunErrorRecord, RunMode, RunPurge, RunResume, RunStatus } from '../store/index.js';
+import type {
+  ParentLink,
+  Provenance,
+  RunErrorRecord,
+  RunMode,
+  RunPurge,
+  RunResume,
+  RunStatus,
+} from '../store/index.js';
 import type { CaptureReport } from './capture-policy.js';
 
 /** The agent build a run executed. */

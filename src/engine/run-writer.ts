@@ -27,7 +27,8 @@ export class RunWriter {
   // canonical text as the hasher wrote it, so that each model step's row holds only its digest and the runs
   // of a build share one. It rarely changes within a run; the blob goes with every model step's batch, and
   // `fresh` drops it once written.
-  private head: { readonly text: string; readonly body: string; readonly digest: string; readonly reference: string } | undefined;
+  private head:
+    { readonly text: string; readonly body: string; readonly digest: string; readonly reference: string } | undefined;
 
   /**
    * @param resumedFrom the checkpoint a fork or a resume continues from: its rows start after it
@@ -139,7 +140,19 @@ export class RunWriter {
     if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
     const { status, outcome, error, findings = [], finishedAt } = this.finished;
     // Under the id the sink stored it with: a minted id that was taken is replaced.
-    return { ...this.run, runId: this.sink.runId, status, outcome, error, findings, finishedAt, stepCount: this.lastStep, owner: null, purge: null, resumes: [] };
+    return {
+      ...this.run,
+      runId: this.sink.runId,
+      status,
+      outcome,
+      error,
+      findings,
+      finishedAt,
+      stepCount: this.lastStep,
+      owner: null,
+      purge: null,
+      resumes: [],
+    };
   }
 
   private headReference(headText: string, batch: PayloadBatch): string {

@@ -20,23 +20,39 @@ export function machineOf(build: AgentBuild): AgentMachine {
  * Checkpoint 0 of a new run: the build's prompt resolved against the injected
  * clock and randomness, and its first message written from the input.
  */
-export function startSnapshot(build: AgentBuild, input: JsonObject, deps: Pick<EngineDeps, 'clock' | 'random'>): AgentSnapshot {
+export function startSnapshot(
+  build: AgentBuild,
+  input: JsonObject,
+  deps: Pick<EngineDeps, 'clock' | 'random'>,
+): AgentSnapshot {
   let system: string;
   let firstMessage: string;
   try {
-    system = typeof build.systemPrompt === 'string' ? build.systemPrompt : build.systemPrompt({ now: deps.clock(), random: deps.random });
+    system =
+      typeof build.systemPrompt === 'string'
+        ? build.systemPrompt
+        : build.systemPrompt({ now: deps.clock(), random: deps.random });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ForkpointError('AGENT_CODE_FAILED', `the system prompt function of build ${build.build} threw: ${reason}`, { cause: error });
+    throw new ForkpointError(
+      'AGENT_CODE_FAILED',
+      `the system prompt function of build ${build.build} threw: ${reason}`,
+      { cause: error },
+    );
   }
   try {
     firstMessage = build.renderInput(input);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ForkpointError('INPUT_INVALID', `build ${build.build} cannot start a run on this input: ${reason}`, { cause: error });
+    throw new ForkpointError('INPUT_INVALID', `build ${build.build} cannot start a run on this input: ${reason}`, {
+      cause: error,
+    });
   }
   if (typeof system !== 'string' || typeof firstMessage !== 'string') {
-    throw new ForkpointError('AGENT_CODE_FAILED', `build ${build.build}'s ${typeof system !== 'string' ? 'system prompt function' : 'renderInput hook'} must return a string`);
+    throw new ForkpointError(
+      'AGENT_CODE_FAILED',
+      `build ${build.build}'s ${typeof system !== 'string' ? 'system prompt function' : 'renderInput hook'} must return a string`,
+    );
   }
   const [snapshot] = initialTransition(machineOf(build), { input, system, model: build.model, firstMessage });
   return snapshot;

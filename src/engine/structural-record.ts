@@ -13,12 +13,18 @@ import { readStepViews } from './read-run.js';
  */
 export function structuralRecordOf(store: Store, run: RunRecord, now: Date): Cassette {
   if (hasExpired(run.structuralExpiresAt, now)) {
-    throw new ForkpointError('CASSETTE_EXPIRED', `the structural tier of run ${run.runId} expired at ${run.structuralExpiresAt}; only the run summary remains`);
+    throw new ForkpointError(
+      'CASSETTE_EXPIRED',
+      `the structural tier of run ${run.runId} expired at ${run.structuralExpiresAt}; only the run summary remains`,
+    );
   }
   const stored = store.readStructural(run.runId);
   if (stored !== undefined) return parseCassette(stored, `structural tier of run ${run.runId}`);
   if (run.purge !== null) {
-    throw new ForkpointError('CASSETTE_EXPIRED', `run ${run.runId} keeps neither its full nor its structural tier; only the run summary remains`);
+    throw new ForkpointError(
+      'CASSETTE_EXPIRED',
+      `run ${run.runId} keeps neither its full nor its structural tier; only the run summary remains`,
+    );
   }
   return structuralCassetteOf(cassetteOfRun(store, run, readStepViews(store, run.runId)), run.structuralExpiresAt);
 }

@@ -7,7 +7,10 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Checks a run id: 12 lowercase hex characters, or 8 (the ids of older runs, and a shorter `--run-id`). */
 export function assertRunId(runId: string): void {
   if (!RUN_ID.test(runId)) {
-    throw new ForkpointError('USAGE', `run id "${runId}" must be 12 lowercase hex characters (or 8, as older runs have), like 9b40c1d5e7a2 or 9b40c1d5`);
+    throw new ForkpointError(
+      'USAGE',
+      `run id "${runId}" must be 12 lowercase hex characters (or 8, as older runs have), like 9b40c1d5e7a2 or 9b40c1d5`,
+    );
   }
 }
 
@@ -16,7 +19,12 @@ export function assertWorldDate(at: string): void {
   const match = DATE.exec(at);
   const [year, month, day] = match === null ? [NaN, NaN, NaN] : [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (match === null || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+  if (
+    match === null ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
     throw new ForkpointError('USAGE', `date "${at}" is not a calendar day written YYYY-MM-DD, like 2026-03-04`);
   }
 }
@@ -48,5 +56,9 @@ export function newRunIdentity(
   assertRunId(runId);
   if (options.at !== undefined) assertWorldDate(options.at);
   if (options.seed !== undefined) assertSeed(options.seed);
-  return { runId, seed: options.seed ?? Math.floor(deps.random() * 0x100000000), mintRunId: options.runId === undefined ? deps.newRunId : null };
+  return {
+    runId,
+    seed: options.seed ?? Math.floor(deps.random() * 0x100000000),
+    mintRunId: options.runId === undefined ? deps.newRunId : null,
+  };
 }

@@ -49,7 +49,11 @@ export interface VerifyResult {
   /** The mode of every arm's runs. */
   readonly mode: 'replay:strict' | 'reexecution';
   readonly runId: string;
-  readonly recording: { readonly status: string; readonly outcome: RunView['outcome']; readonly error: RunView['error'] };
+  readonly recording: {
+    readonly status: string;
+    readonly outcome: RunView['outcome'];
+    readonly error: RunView['error'];
+  };
   readonly repeats: number;
   readonly candidate: VerificationArm;
   readonly control: VerificationArm;
@@ -65,21 +69,29 @@ export interface VerifyResult {
  */
 export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promise<VerifyResult> {
   const repeats = options.repeats ?? 1;
-  if (!Number.isInteger(repeats) || repeats < 1) throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
+  if (!Number.isInteger(repeats) || repeats < 1)
+    throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
   if (options.mode === 'reexecution') {
     assertWorldDate(options.at);
     // Both arms are checked before either runs: a policy one build cannot take writes nothing.
-    for (const agent of [options.candidate, options.baseline]) resolveSideEffectPolicy(options.sideEffects, agent.tools);
+    for (const agent of [options.candidate, options.baseline])
+      resolveSideEffectPolicy(options.sideEffects, agent.tools);
   }
   const recording = requireRun(deps.store, options.runId);
-  const cassette = options.mode === 'replay' ? fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
+  const cassette =
+    options.mode === 'replay' ? fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
 
   const arm = async (agent: AgentBuild): Promise<(ReplayResult | ReexecutionResult)[]> => {
     const runs: (ReplayResult | ReexecutionResult)[] = [];
     for (let i = 0; i < repeats; i++) {
       runs.push(
         options.mode === 'replay'
-          ? await replayRun(deps, { agent, cassette: cassette!, mode: 'strict', ...(options.scenario === undefined ? {} : { scenario: options.scenario }) })
+          ? await replayRun(deps, {
+              agent,
+              cassette: cassette!,
+              mode: 'strict',
+              ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+            })
           : await reexecuteRun(deps, {
               sourceRunId: recording.runId,
               agent,
@@ -94,7 +106,9 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
   };
   const candidate = await arm(options.candidate);
   const control = await arm(options.baseline);
-  const divergence = candidate.map((run) => (run.mode === 'reexecution' ? null : run.divergence)).find((found) => found !== null) ?? null;
+  const divergence =
+    candidate.map((run) => (run.mode === 'reexecution' ? null : run.divergence)).find((found) => found !== null) ??
+    null;
   const recorded = summarizeRun(recording, ownerCheck(deps));
   const judgement = judgeVerification({ recording: recorded, candidate, control, candidateDivergence: divergence });
   const describe = (agent: AgentBuild, runs: RunView[]): VerificationArm => ({

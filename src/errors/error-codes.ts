@@ -63,7 +63,15 @@ export const ERROR_CODES = Object.keys(CODE_KINDS) as readonly ErrorCode[];
  * resuming a run that completed or failed in the agent's own code would hide
  * a real outcome.
  */
-export const RESUMABLE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['PROVIDER_FAILED', 'TOOL_FAILED', 'SIDE_EFFECT_BLOCKED', 'STORE_FULL', 'INTERNAL']);
+export const RESUMABLE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'PROVIDER_FAILED',
+  'TOOL_FAILED',
+  'SIDE_EFFECT_BLOCKED',
+  'STORE_FULL',
+  'INTERNAL',
+]);
 
 /** Codes that mean "the caller gave us something we cannot use": the CLI maps them to exit status 2. */
-export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(ERROR_CODES.filter((code) => CODE_KINDS[code] === 'input'));
+export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(
+  ERROR_CODES.filter((code) => CODE_KINDS[code] === 'input'),
+);

@@ -35,5 +35,9 @@ export class ForkpointError extends Error {
 export function isForkpointError(error: unknown, code?: ErrorCode): error is ForkpointError {
   if (!(error instanceof Error) || error.name !== 'ForkpointError') return false;
   const actual = (error as { code?: unknown }).code;
-  return typeof actual === 'string' && (ERROR_CODES as readonly string[]).includes(actual) && (code === undefined || actual === code);
+  return (
+    typeof actual === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(actual) &&
+    (code === undefined || actual === code)
+  );
 }

@@ -42,21 +42,31 @@ export function resolveSideEffectPolicy(option: unknown, tools: readonly ToolSpe
   if (option === undefined) return REFUSE_SIDE_EFFECTS;
   if (typeof option === 'string') return { default: checkChoice(option, 'sideEffects'), tools: {} };
   if (typeof option !== 'object' || option === null || Array.isArray(option)) {
-    throw usage(`sideEffects must be one of ${SIDE_EFFECT_CHOICES.join(', ')}, or { default?, tools? }; got ${describe(option)}`);
+    throw usage(
+      `sideEffects must be one of ${SIDE_EFFECT_CHOICES.join(', ')}, or { default?, tools? }; got ${describe(option)}`,
+    );
   }
   const { default: fallback, tools: named, ...unknown } = option as Record<string, unknown>;
   const stray = Object.keys(unknown);
-  if (stray.length > 0) throw usage(`sideEffects has no field ${stray.map((key) => `"${key}"`).join(', ')}; it takes default and tools`);
+  if (stray.length > 0)
+    throw usage(`sideEffects has no field ${stray.map((key) => `"${key}"`).join(', ')}; it takes default and tools`);
   const byName: Record<string, SideEffectChoice> = {};
   if (named !== undefined) {
-    if (typeof named !== 'object' || named === null || Array.isArray(named)) throw usage(`sideEffects.tools must be an object of tool names to choices, got ${describe(named)}`);
+    if (typeof named !== 'object' || named === null || Array.isArray(named))
+      throw usage(`sideEffects.tools must be an object of tool names to choices, got ${describe(named)}`);
     for (const [name, choice] of Object.entries(named)) {
       const spec = tools.find((tool) => tool.name === name);
       if (spec === undefined) {
-        throw usage(`sideEffects names tool "${name}", which the build does not declare; its side-effecting tools are ${sideEffectingNames(tools)}`);
+        throw usage(
+          `sideEffects names tool "${name}", which the build does not declare; its side-effecting tools are ${sideEffectingNames(tools)}`,
+        );
       }
-      if (spec.readOnly) throw usage(`sideEffects names tool "${name}", which is read-only: the firewall never stops it`);
-      Object.defineProperty(byName, name, { value: checkChoice(choice, `sideEffects.tools.${name}`), enumerable: true });
+      if (spec.readOnly)
+        throw usage(`sideEffects names tool "${name}", which is read-only: the firewall never stops it`);
+      Object.defineProperty(byName, name, {
+        value: checkChoice(choice, `sideEffects.tools.${name}`),
+        enumerable: true,
+      });
     }
   }
   return { default: fallback === undefined ? 'refuse' : checkChoice(fallback, 'sideEffects.default'), tools: byName };
@@ -83,7 +93,8 @@ export function parseSideEffectOption(text: string): SideEffectOption {
   const tools: Record<string, SideEffectChoice> = {};
   for (const part of text.split(',').map((piece) => piece.trim())) {
     const [name, choice, extra] = part.split('=');
-    if (extra !== undefined || name === undefined || name === '') throw usage(`--side-effects takes refuse|simulate|live, or TOOL=CHOICE pairs separated by commas; got "${text}"`);
+    if (extra !== undefined || name === undefined || name === '')
+      throw usage(`--side-effects takes refuse|simulate|live, or TOOL=CHOICE pairs separated by commas; got "${text}"`);
     if (choice === undefined) {
       if (fallback !== undefined) throw usage(`--side-effects gives a choice for every tool twice in "${text}"`);
       fallback = checkChoice(name, '--side-effects');
@@ -101,7 +112,8 @@ export function allowsLiveSideEffects(policy: SideEffectPolicy): boolean {
 }
 
 function checkChoice(choice: unknown, what: string): SideEffectChoice {
-  if (typeof choice === 'string' && (SIDE_EFFECT_CHOICES as readonly string[]).includes(choice)) return choice as SideEffectChoice;
+  if (typeof choice === 'string' && (SIDE_EFFECT_CHOICES as readonly string[]).includes(choice))
+    return choice as SideEffectChoice;
   throw usage(`${what} must be one of ${SIDE_EFFECT_CHOICES.join(', ')}, got ${describe(choice)}`);
 }
 
@@ -111,7 +123,11 @@ function sideEffectingNames(tools: readonly ToolSpec[]): string {
 }
 
 function describe(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
+  return typeof value === 'string'
+    ? `"${value}"`
+    : value === undefined
+      ? 'nothing'
+      : (JSON.stringify(value) ?? String(value));
 }
 
 function usage(message: string): ForkpointError {

@@ -18,7 +18,9 @@ export interface OverrideTarget {
   /** The system prompt and model the state before the step holds. */
   readonly context: { readonly system: string; readonly model: string };
   /** What the step observed. */
-  readonly recorded: { readonly type: 'model'; readonly response: ModelResponse } | { readonly type: 'tool'; readonly response: ToolResponse };
+  readonly recorded:
+    | { readonly type: 'model'; readonly response: ModelResponse }
+    | { readonly type: 'tool'; readonly response: ToolResponse };
 }
 
 /** What a fork does at its step, and what that changes, field by field. */
@@ -53,7 +55,10 @@ export function applyOverride(override: ForkOverride, target: OverrideTarget): A
   }
   const applied = apply(override, target);
   if (applied.changes.length === 0) {
-    throw new ForkpointError('OVERRIDE_INVALID', `the ${override.kind} override changes nothing at ${where}: it gives what was recorded there. To continue a stopped run, use \`forkpoint resume\``);
+    throw new ForkpointError(
+      'OVERRIDE_INVALID',
+      `the ${override.kind} override changes nothing at ${where}: it gives what was recorded there. To continue a stopped run, use \`forkpoint resume\``,
+    );
   }
   return applied;
 }
@@ -73,38 +78,69 @@ function apply(override: ForkOverride, target: OverrideTarget): AppliedOverride 
       if (recorded.type !== 'model') throw new Error('unreachable: a model override at a tool step');
       return modelChange(override, recorded.response);
     case 'system-prompt':
-      return { at: 'context', context: { system: override.system }, changes: diffJson({ system: target.context.system }, { system: override.system }) };
+      return {
+        at: 'context',
+        context: { system: override.system },
+        changes: diffJson({ system: target.context.system }, { system: override.system }),
+      };
     case 'model':
-      return { at: 'context', context: { model: override.model }, changes: diffJson({ model: target.context.model }, { model: override.model }) };
+      return {
+        at: 'context',
+        context: { model: override.model },
+        changes: diffJson({ model: target.context.model }, { model: override.model }),
+      };
   }
 }
 
-function toolChange(override: ForkOverride & { kind: 'tool-result' | 'tool-merge' | 'tool-patch' | 'tool-error' }, recorded: ToolResponse): AppliedOverride {
+function toolChange(
+  override: ForkOverride & { kind: 'tool-result' | 'tool-merge' | 'tool-patch' | 'tool-error' },
+  recorded: ToolResponse,
+): AppliedOverride {
   const response: ToolResponse =
     override.kind === 'tool-error'
       ? { output: { error: override.message }, isError: true }
       : { output: newOutput(override, recorded.output), isError: false };
   assertJsonValue(response.output, 'the overridden tool result', 'OVERRIDE_INVALID');
-  const flipped = response.isError === recorded.isError ? [] : [{ path: 'isError', before: String(recorded.isError), after: String(response.isError) }];
-  const changes = canonicalJson(response.output) === canonicalJson(recorded.output) ? flipped : [...flipped, ...diffJson(recorded.output, response.output)];
+  const flipped =
+    response.isError === recorded.isError
+      ? []
+      : [{ path: 'isError', before: String(recorded.isError), after: String(response.isError) }];
+  const changes =
+    canonicalJson(response.output) === canonicalJson(recorded.output)
+      ? flipped
+      : [...flipped, ...diffJson(recorded.output, response.output)];
   return { at: 'tool', response, changes };
 }
 
-function newOutput(override: ForkOverride & { kind: 'tool-result' | 'tool-merge' | 'tool-patch' }, recorded: JsonValue): JsonValue {
+function newOutput(
+  override: ForkOverride & { kind: 'tool-result' | 'tool-merge' | 'tool-patch' },
+  recorded: JsonValue,
+): JsonValue {
   if (override.kind === 'tool-result') return structuredClone(override.output);
   if (override.kind === 'tool-merge') return applyMergePatch(recorded, override.patch);
   return applyJsonPatch(recorded, override.operations, 'OVERRIDE_INVALID');
 }
 
-function modelChange(override: ForkOverride & { kind: 'model-response' | 'model-patch' }, recorded: ModelResponse): AppliedOverride {
+function modelChange(
+  override: ForkOverride & { kind: 'model-response' | 'model-patch' },
+  recorded: ModelResponse,
+): AppliedOverride {
   const response =
-    override.kind === 'model-response' ? structuredClone(override.response) : applyJsonPatch(recorded as unknown as JsonValue, override.operations, 'OVERRIDE_INVALID');
+    override.kind === 'model-response'
+      ? structuredClone(override.response)
+      : applyJsonPatch(recorded as unknown as JsonValue, override.operations, 'OVERRIDE_INVALID');
   if (!isModelResponse(response as JsonValue)) {
-    throw new ForkpointError('OVERRIDE_INVALID', `the ${override.kind} override does not leave a model response in the provider-neutral shape (id, model, content, stopReason, usage)`);
+    throw new ForkpointError(
+      'OVERRIDE_INVALID',
+      `the ${override.kind} override does not leave a model response in the provider-neutral shape (id, model, content, stopReason, usage)`,
+    );
   }
   // The harness writes tool results into the user's turn; one in the model's turn would answer a call nobody made.
   if ((response as ModelResponse).content.some((part) => part.type === 'tool_result')) {
-    throw new ForkpointError('OVERRIDE_INVALID', `the ${override.kind} override puts a tool_result part into the model's turn; a model response holds text, thinking and tool_use parts`);
+    throw new ForkpointError(
+      'OVERRIDE_INVALID',
+      `the ${override.kind} override puts a tool_result part into the model's turn; a model response holds text, thinking and tool_use parts`,
+    );
   }
   const changes = diffJson(observationOf(recorded as unknown as JsonValue), observationOf(response as JsonValue));
   return { at: 'model', response: response as ModelResponse, changes };

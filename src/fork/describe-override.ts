@@ -17,19 +17,34 @@ export function describeChange(change: FieldChange): string {
  * `tool-patch (edit): replace fields.damage_area_cm2.value 205 -> 2050`; a
  * made-up tool failure by its message; otherwise what it holds, abbreviated.
  */
-export function describeOverride(override: JsonValue | null, changes?: readonly JsonObject[] | null, limit = 3): string {
+export function describeOverride(
+  override: JsonValue | null,
+  changes?: readonly JsonObject[] | null,
+  limit = 3,
+): string {
   if (!isJsonObject(override)) return 'override';
   const kind = typeof override.kind === 'string' ? override.kind : 'override';
   const label = override.via === 'edit' ? `${kind} (edit)` : kind;
   // A made-up failure replaces the whole result: its message says more than a diff against the output.
-  if (kind === 'tool-error' && typeof override.message === 'string') return `${label} ${JSON.stringify(override.message)}`;
+  if (kind === 'tool-error' && typeof override.message === 'string')
+    return `${label} ${JSON.stringify(override.message)}`;
   const known = (changes ?? []).filter(isFieldChange);
   if (known.length > 0) {
     const shown = known.slice(0, limit).map(describeChange);
     return `${label}: ${shown.join(', ')}${known.length > limit ? `, and ${known.length - limit} more` : ''}`;
   }
   const { kind: _kind, via: _via, ...rest } = override;
-  const detail = JSON.stringify(rest.patch ?? rest.output ?? rest.operations ?? rest.message ?? rest.response ?? rest.model ?? rest.file ?? rest.system ?? '');
+  const detail = JSON.stringify(
+    rest.patch ??
+      rest.output ??
+      rest.operations ??
+      rest.message ??
+      rest.response ??
+      rest.model ??
+      rest.file ??
+      rest.system ??
+      '',
+  );
   return `${label} ${detail.length > 60 ? `${detail.slice(0, 59)}…` : detail}`;
 }
 

@@ -33,9 +33,14 @@ export function editOverride<T>(recorded: JsonValue, edit: ForkEdit<T>, at: 'too
     throw new ForkpointError('OVERRIDE_INVALID', `the edit recipe threw: ${reason}`, { cause: error });
   }
   const operations = patches.map(toJsonPatch);
-  if (operations.length === 0) throw new ForkpointError('OVERRIDE_INVALID', 'the edit recipe changed nothing in the recorded value: change the draft, or return a new value');
+  if (operations.length === 0)
+    throw new ForkpointError(
+      'OVERRIDE_INVALID',
+      'the edit recipe changed nothing in the recorded value: change the draft, or return a new value',
+    );
   for (const operation of operations) {
-    if ('value' in operation) assertJsonValue(operation.value, `the edited value at ${operation.path || '(root)'}`, 'OVERRIDE_INVALID');
+    if ('value' in operation)
+      assertJsonValue(operation.value, `the edited value at ${operation.path || '(root)'}`, 'OVERRIDE_INVALID');
   }
   return { kind: at === 'tool' ? 'tool-patch' : 'model-patch', operations, via: 'edit' };
 }
@@ -43,5 +48,7 @@ export function editOverride<T>(recorded: JsonValue, edit: ForkEdit<T>, at: 'too
 function toJsonPatch(patch: Patch): JsonPatchOperation {
   const path = formatJsonPointer(patch.path);
   // immer's patches carry the value the draft holds; a copy keeps the override apart from the draft.
-  return patch.op === 'remove' ? { op: 'remove', path } : { op: patch.op, path, value: structuredClone(patch.value) as JsonValue };
+  return patch.op === 'remove'
+    ? { op: 'remove', path }
+    : { op: patch.op, path, value: structuredClone(patch.value) as JsonValue };
 }

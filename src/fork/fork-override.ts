@@ -30,10 +30,20 @@ export type ForkOverride =
 export type ForkOverrideKind = ForkOverride['kind'];
 
 /** The kinds that change a tool step's result. */
-export const TOOL_OVERRIDE_KINDS: readonly ForkOverrideKind[] = ['tool-result', 'tool-merge', 'tool-patch', 'tool-error'];
+export const TOOL_OVERRIDE_KINDS: readonly ForkOverrideKind[] = [
+  'tool-result',
+  'tool-merge',
+  'tool-patch',
+  'tool-error',
+];
 
 /** The kinds that change a model step: its response, or its request from then on. */
-export const MODEL_OVERRIDE_KINDS: readonly ForkOverrideKind[] = ['model-response', 'model-patch', 'system-prompt', 'model'];
+export const MODEL_OVERRIDE_KINDS: readonly ForkOverrideKind[] = [
+  'model-response',
+  'model-patch',
+  'system-prompt',
+  'model',
+];
 
 /** The context fields a prompt or model override sets before the fork's first step. */
 export interface ContextOverride {

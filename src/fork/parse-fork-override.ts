@@ -29,18 +29,23 @@ const KINDS = Object.keys(SCHEMA) as ForkOverrideKind[];
  * `OVERRIDE_INVALID` naming the field.
  */
 export function parseForkOverride(value: unknown): ForkOverride {
-  if (!isPlainObject(value)) throw invalid(`an override must be an object with a "kind" (${KINDS.join(', ')}), got ${describe(value)}`);
+  if (!isPlainObject(value))
+    throw invalid(`an override must be an object with a "kind" (${KINDS.join(', ')}), got ${describe(value)}`);
   const kind = value.kind;
   if (typeof kind !== 'string' || !Object.hasOwn(SCHEMA, kind)) {
     const near = typeof kind === 'string' ? nearest(kind, KINDS) : undefined;
-    throw invalid(`unknown override kind ${describe(kind)}${near === undefined ? '' : ` (did you mean "${near}"?)`}; the kinds are ${KINDS.join(', ')}`);
+    throw invalid(
+      `unknown override kind ${describe(kind)}${near === undefined ? '' : ` (did you mean "${near}"?)`}; the kinds are ${KINDS.join(', ')}`,
+    );
   }
   const fields = SCHEMA[kind as ForkOverrideKind];
   const names = Object.keys(fields).map((name) => name.replace(/\?$/, ''));
   for (const key of Object.keys(value)) {
     if (key === 'kind' || names.includes(key)) continue;
     const near = nearest(key, names);
-    throw invalid(`a ${kind} override has no field "${key}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; its fields are ${names.join(', ')}`);
+    throw invalid(
+      `a ${kind} override has no field "${key}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; its fields are ${names.join(', ')}`,
+    );
   }
   for (const [name, check] of Object.entries(fields)) {
     const optional = name.endsWith('?');
@@ -68,39 +73,51 @@ function nonEmptyString(value: unknown, where: string): void {
 }
 
 function via(value: unknown, where: string): void {
-  if (value !== 'edit') throw invalid(`override field ${where} can only be "edit" (a patch an edit recipe made), got ${describe(value)}`);
+  if (value !== 'edit')
+    throw invalid(`override field ${where} can only be "edit" (a patch an edit recipe made), got ${describe(value)}`);
 }
 
 function modelResponse(value: unknown, where: string): void {
   json(value, where);
   if (!isModelResponse(value as JsonValue)) {
-    throw invalid(`override field ${where} must be a model response: { id, model, content: [text | thinking | tool_use parts], stopReason: end_turn | tool_use | max_tokens, usage: { inputTokens, outputTokens } }`);
+    throw invalid(
+      `override field ${where} must be a model response: { id, model, content: [text | thinking | tool_use parts], stopReason: end_turn | tool_use | max_tokens, usage: { inputTokens, outputTokens } }`,
+    );
   }
   const parts = (value as ModelResponse).content;
-  if (parts.some((part) => part.type === 'tool_result')) throw invalid(`override field ${where}: a model response cannot hold tool_result parts`);
+  if (parts.some((part) => part.type === 'tool_result'))
+    throw invalid(`override field ${where}: a model response cannot hold tool_result parts`);
 }
 
 function patchOperations(value: unknown, where: string): void {
-  if (!Array.isArray(value) || value.length === 0) throw invalid(`override field ${where} must be a non-empty list of JSON Patch operations (RFC 6902), got ${describe(value)}`);
+  if (!Array.isArray(value) || value.length === 0)
+    throw invalid(
+      `override field ${where} must be a non-empty list of JSON Patch operations (RFC 6902), got ${describe(value)}`,
+    );
   // Every index, holes included: forEach would skip a hole, and the stored list would then hold a null.
   for (let i = 0; i < value.length; i++) checkOperation(value[i] as unknown, `${where}[${i}]`);
 }
 
 function checkOperation(operation: unknown, where: string): asserts operation is JsonPatchOperation {
-  if (!isPlainObject(operation)) throw invalid(`${where} must be a JSON Patch operation object, got ${describe(operation)}`);
+  if (!isPlainObject(operation))
+    throw invalid(`${where} must be a JSON Patch operation object, got ${describe(operation)}`);
   const { op } = operation;
   if (typeof op !== 'string' || !(JSON_PATCH_OPS as readonly string[]).includes(op)) {
     throw invalid(`${where}.op must be one of ${JSON_PATCH_OPS.join(', ')}, got ${describe(op)}`);
   }
   const allowed = ['op', 'path', ...(op === 'move' || op === 'copy' ? ['from'] : op === 'remove' ? [] : ['value'])];
-  for (const key of Object.keys(operation)) if (!allowed.includes(key)) throw invalid(`${where} (${op}) has no field "${key}"; it takes ${allowed.join(', ')}`);
+  for (const key of Object.keys(operation))
+    if (!allowed.includes(key)) throw invalid(`${where} (${op}) has no field "${key}"; it takes ${allowed.join(', ')}`);
   for (const key of allowed.filter((name) => name !== 'op')) {
     if (!Object.hasOwn(operation, key)) throw invalid(`${where} (${op}) needs field "${key}"`);
   }
   for (const key of ['path', 'from'] as const) {
     if (!Object.hasOwn(operation, key)) continue;
     const pointer = operation[key];
-    if (typeof pointer !== 'string') throw invalid(`${where}.${key} must be a JSON Pointer string like "/fields/damage_area_cm2/value", got ${describe(pointer)}`);
+    if (typeof pointer !== 'string')
+      throw invalid(
+        `${where}.${key} must be a JSON Pointer string like "/fields/damage_area_cm2/value", got ${describe(pointer)}`,
+      );
     try {
       parseJsonPointer(pointer);
     } catch (error) {
@@ -131,7 +148,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++)
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
     previous = current;
   }
   return previous[b.length]!;

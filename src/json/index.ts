@@ -4,4 +4,10 @@ export { canonicalJson, type KnownTexts } from './canonical-json.js';
 export { sha256Hex } from './digest.js';
 export { applyMergePatch } from './merge-patch.js';
 export { deepFreeze } from './deep-freeze.js';
-export { JSON_PATCH_OPS, applyJsonPatch, formatJsonPointer, parseJsonPointer, type JsonPatchOperation } from './json-patch.js';
+export {
+  JSON_PATCH_OPS,
+  applyJsonPatch,
+  formatJsonPointer,
+  parseJsonPointer,
+  type JsonPatchOperation,
+} from './json-patch.js';

@@ -15,7 +15,8 @@ export const JSON_PATCH_OPS = ['add', 'remove', 'replace', 'move', 'copy', 'test
 /** A JSON Pointer (RFC 6901) as its reference tokens: `/fields/a~1b` is `['fields', 'a/b']`, `''` the whole document. */
 export function parseJsonPointer(pointer: string): string[] {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new SyntaxError(`"${pointer}" is not a JSON Pointer: it must be empty or start with "/"`);
+  if (!pointer.startsWith('/'))
+    throw new SyntaxError(`"${pointer}" is not a JSON Pointer: it must be empty or start with "/"`);
   return pointer
     .slice(1)
     .split('/')
@@ -36,12 +37,17 @@ export function formatJsonPointer(tokens: readonly (string | number)[]): string 
  * cannot (a missing path, a failed `test`) throws a `ForkpointError` with
  * `code`, naming the operation: a patch applies whole or not at all.
  */
-export function applyJsonPatch(document: JsonValue, operations: readonly JsonPatchOperation[], code: ErrorCode = 'INPUT_INVALID'): JsonValue {
+export function applyJsonPatch(
+  document: JsonValue,
+  operations: readonly JsonPatchOperation[],
+  code: ErrorCode = 'INPUT_INVALID',
+): JsonValue {
   let root: JsonValue = structuredClone(document);
   // An index loop, not forEach: a hole in the list is an operation that is not there, not one to skip.
   for (let position = 0; position < operations.length; position++) {
     const operation = operations[position];
-    if (operation === undefined || operation === null) throw new ForkpointError(code, `JSON Patch operation ${position} is missing`);
+    if (operation === undefined || operation === null)
+      throw new ForkpointError(code, `JSON Patch operation ${position} is missing`);
     root = applyOperation(root, operation, position, code);
   }
   return root;
@@ -68,12 +74,14 @@ function applyOperation(root: JsonValue, operation: JsonPatchOperation, position
     case 'remove':
       return remove(root, tokens, fail);
     case 'test':
-      if (JSON.stringify(sorted(get(root, tokens, fail))) !== JSON.stringify(sorted(operation.value))) fail('the value there differs');
+      if (JSON.stringify(sorted(get(root, tokens, fail))) !== JSON.stringify(sorted(operation.value)))
+        fail('the value there differs');
       return root;
     case 'move':
     case 'copy': {
       const from = pointer(operation.from);
-      if (operation.op === 'move' && tokens.length > from.length && from.every((token, i) => tokens[i] === token)) fail('a value cannot move into itself');
+      if (operation.op === 'move' && tokens.length > from.length && from.every((token, i) => tokens[i] === token))
+        fail('a value cannot move into itself');
       const value = structuredClone(get(root, from, fail));
       const rest = operation.op === 'move' ? remove(root, from, fail) : root;
       return put(rest, tokens, value, 'insert', fail);
@@ -105,7 +113,13 @@ function arrayIndex(token: string, max: number, fail: Fail): number {
   return index;
 }
 
-function put(root: JsonValue, tokens: readonly string[], value: JsonValue, mode: 'insert' | 'replace', fail: Fail): JsonValue {
+function put(
+  root: JsonValue,
+  tokens: readonly string[],
+  value: JsonValue,
+  mode: 'insert' | 'replace',
+  fail: Fail,
+): JsonValue {
   if (tokens.length === 0) return value;
   const parent = get(root, tokens.slice(0, -1), fail);
   const last = tokens[tokens.length - 1]!;
@@ -139,5 +153,9 @@ function remove(root: JsonValue, tokens: readonly string[], fail: Fail): JsonVal
 function sorted(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(sorted);
   if (!isJsonObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key]!)]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted(value[key]!)]),
+  );
 }

@@ -12,7 +12,13 @@ export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue)
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
     // Defined, not assigned: an assignment would take a `__proto__` key for the object's prototype.
-    else Object.defineProperty(result, key, { value: applyMergePatch(Object.hasOwn(result, key) ? result[key] : undefined, value), writable: true, enumerable: true, configurable: true });
+    else
+      Object.defineProperty(result, key, {
+        value: applyMergePatch(Object.hasOwn(result, key) ? result[key] : undefined, value),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
   }
   return result as JsonObject;
 }

@@ -105,9 +105,9 @@ function deeperThan(value: unknown, limit: number): boolean {
     if (depth > limit) return true;
     if (typeof node !== 'object' || node === null) continue;
     if (Array.isArray(node)) {
-      for (const child of node as unknown[]) nodes.push(child), depths.push(depth + 1);
+      for (const child of node as unknown[]) (nodes.push(child), depths.push(depth + 1));
     } else {
-      for (const key in node) nodes.push((node as Record<string, unknown>)[key]), depths.push(depth + 1);
+      for (const key in node) (nodes.push((node as Record<string, unknown>)[key]), depths.push(depth + 1));
     }
   }
   return false;

@@ -31,7 +31,8 @@ export function createAgentMachine(build: AgentBuild) {
   // and paid for it in full collections.
   let last: { readonly context: AgentContext; readonly event: AgentEvent; readonly observed: Observed } | undefined;
   const observe = (context: AgentContext, event: AgentEvent): Observed => {
-    if (last?.context !== context || last.event !== event) last = { context, event, observed: reduce(build, context, event) };
+    if (last?.context !== context || last.event !== event)
+      last = { context, event, observed: reduce(build, context, event) };
     return last.observed;
   };
   const leadsTo = (context: AgentContext, event: AgentEvent, next: AgentStateName): boolean =>
@@ -71,7 +72,11 @@ export function createAgentMachine(build: AgentBuild) {
       awaitingModel: {
         on: {
           'model.responded': [
-            { guard: { type: 'leadsTo', params: 'awaitingTools' }, target: 'awaitingTools', actions: 'applyObservation' },
+            {
+              guard: { type: 'leadsTo', params: 'awaitingTools' },
+              target: 'awaitingTools',
+              actions: 'applyObservation',
+            },
             { guard: { type: 'leadsTo', params: 'done' }, target: 'done', actions: 'applyObservation' },
             { target: 'failed', actions: 'applyObservation' },
           ],
@@ -83,8 +88,16 @@ export function createAgentMachine(build: AgentBuild) {
           'tool.returned': [
             // A result for any call but the awaited one is not an observation of this state.
             { guard: { type: 'isUnexpectedCall' } },
-            { guard: { type: 'leadsTo', params: 'awaitingModel' }, target: 'awaitingModel', actions: 'applyObservation' },
-            { guard: { type: 'leadsTo', params: 'awaitingTools' }, target: 'awaitingTools', actions: 'applyObservation' },
+            {
+              guard: { type: 'leadsTo', params: 'awaitingModel' },
+              target: 'awaitingModel',
+              actions: 'applyObservation',
+            },
+            {
+              guard: { type: 'leadsTo', params: 'awaitingTools' },
+              target: 'awaitingTools',
+              actions: 'applyObservation',
+            },
             { guard: { type: 'leadsTo', params: 'done' }, target: 'done', actions: 'applyObservation' },
             { target: 'failed', actions: 'applyObservation' },
           ],

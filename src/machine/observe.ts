@@ -58,27 +58,41 @@ export function observeToolResult(
   }
   // Reset to 0 rather than deleted: checkpoint deltas record changed fields, not removed ones.
   const settled: AgentContext = context.failedAttempts === undefined ? context : { ...context, failedAttempts: 0 };
-  const rendered = build.renderToolResult === undefined ? { ok: true as const, value: response.output } : renderResult(build.renderToolResult, { call, response, step });
+  const rendered =
+    build.renderToolResult === undefined
+      ? { ok: true as const, value: response.output }
+      : renderResult(build.renderToolResult, { call, response, step });
   if (!rendered.ok) return fail({ ...settled, step, calls }, rendered.code, rendered.message);
-  const part: ToolResultPart = { type: 'tool_result', toolUseId: call.id, content: rendered.value, isError: response.isError };
+  const part: ToolResultPart = {
+    type: 'tool_result',
+    toolUseId: call.id,
+    content: rendered.value,
+    isError: response.isError,
+  };
   const results = [...context.results, part];
   const advanced: AgentContext = { ...settled, step, calls, results };
   if (build.guardToolResult !== undefined) {
     const guard = build.guardToolResult;
     const verdict = runHook(() => ({ ok: true as const, value: guard({ call, response, step }) }));
     if (!verdict.ok) return fail(advanced, verdict.code, verdict.message);
-    if (verdict.value.action === 'finish') return { context: { ...advanced, outcome: verdict.value.outcome }, next: 'done' };
+    if (verdict.value.action === 'finish')
+      return { context: { ...advanced, outcome: verdict.value.outcome }, next: 'done' };
     if (verdict.value.action === 'fail') return fail(advanced, 'VALIDATION_FAILED', verdict.value.message);
   }
   // One turn per result appends it now; one turn per batch waits for the batch's last result.
   const turnEach = build.toolResultTurns === 'each';
-  const withTurn: AgentContext = turnEach ? { ...advanced, messages: [...context.messages, { role: 'user', content: [part] }] } : advanced;
+  const withTurn: AgentContext = turnEach
+    ? { ...advanced, messages: [...context.messages, { role: 'user', content: [part] }] }
+    : advanced;
   if (results.length < context.pending.length) return withinCap(build, withTurn, 'awaitingTools');
   const messages = turnEach ? withTurn.messages : [...context.messages, { role: 'user' as const, content: results }];
   return withinCap(build, { ...withTurn, messages, pending: [], results: [] }, 'awaitingModel');
 }
 
-function renderResult(render: NonNullable<AgentBuild['renderToolResult']>, check: ToolResultCheck): HookResult<JsonValue> {
+function renderResult(
+  render: NonNullable<AgentBuild['renderToolResult']>,
+  check: ToolResultCheck,
+): HookResult<JsonValue> {
   return runHook(() => {
     const value = render(check);
     // Checked here, because the result becomes part of every later checkpoint and request.
@@ -113,7 +127,8 @@ type HookResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; mess
 
 function judgeOutcome(build: AgentBuild, text: string): HookResult<Outcome> {
   const parsed = build.parseOutcome(text);
-  if (!parsed.ok) return { ok: false, code: 'VALIDATION_FAILED', message: `the outcome could not be parsed: ${parsed.problem}` };
+  if (!parsed.ok)
+    return { ok: false, code: 'VALIDATION_FAILED', message: `the outcome could not be parsed: ${parsed.problem}` };
   const problems = build.validateOutcome?.(parsed.outcome) ?? [];
   if (problems.length > 0) return { ok: false, code: 'VALIDATION_FAILED', message: problems.join('; ') };
   return { ok: true, value: parsed.outcome };

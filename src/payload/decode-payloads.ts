@@ -52,7 +52,10 @@ function fillHoles(values: unknown[], readBlobs: BlobReader): JsonValue[] {
       for (const digest of missing) {
         const body = fetched.get(digest);
         if (body === undefined) {
-          throw new ForkpointError('STORE_CORRUPT', `payload blob ${digest} is missing from the store; the database is incomplete`);
+          throw new ForkpointError(
+            'STORE_CORRUPT',
+            `payload blob ${digest} is missing from the store; the database is incomplete`,
+          );
         }
         bodies.set(digest, body);
       }

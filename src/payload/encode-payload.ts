@@ -86,7 +86,11 @@ interface Pass {
   refs: boolean;
 }
 
-const newPass = (sink: Map<string, string>, externalized?: Map<object, string>, canonical?: Map<object, string>): Pass => ({
+const newPass = (
+  sink: Map<string, string>,
+  externalized?: Map<object, string>,
+  canonical?: Map<object, string>,
+): Pass => ({
   sink,
   externalized,
   canonical,
@@ -127,7 +131,8 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
     const record = node as { readonly [key: string]: JsonValue };
     const keys = Object.keys(record).sort();
     text = '{';
-    for (let i = 0; i < keys.length; i++) text += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${encodeNode(record[keys[i]!]!, pass)}`;
+    for (let i = 0; i < keys.length; i++)
+      text += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${encodeNode(record[keys[i]!]!, pass)}`;
     text += '}';
     if (keys.length === 1 && isReferenceKey(keys[0]!)) {
       // Marked as holding references so that readers walk into it and unwrap it.

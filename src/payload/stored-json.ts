@@ -11,8 +11,12 @@ export function decodingStored<T>(what: string, decode: () => T): T {
     return decode();
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
-    throw new ForkpointError('STORE_CORRUPT', `${what} in the store is not the JSON forkpoint wrote (${error.message.split('\n')[0]}): it was cut short or changed outside forkpoint; restore the database from a copy`, {
-      cause: error,
-    });
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `${what} in the store is not the JSON forkpoint wrote (${error.message.split('\n')[0]}): it was cut short or changed outside forkpoint; restore the database from a copy`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -20,7 +20,10 @@ export async function loadScenario(directory: string): Promise<Scenario> {
   // An empty path would name the working directory: it names no scenario.
   const absolute = directory.trim() === '' ? undefined : locateScenario(directory);
   if (absolute === undefined) {
-    throw new ForkpointError('SCENARIO_NOT_FOUND', `no scenario directory at ${JSON.stringify(directory)}; try scenarios/claims-triage`);
+    throw new ForkpointError(
+      'SCENARIO_NOT_FOUND',
+      `no scenario directory at ${JSON.stringify(directory)}; try scenarios/claims-triage`,
+    );
   }
   const entry = scenarioEntry(absolute);
   if (entry === undefined) {
@@ -34,12 +37,20 @@ export async function loadScenario(directory: string): Promise<Scenario> {
     module = (await import(pathToFileURL(entry).href)) as typeof module;
   } catch (error) {
     // The scenario's own code failed (a syntax error, a throw at import): its message, not a bug of forkpoint's.
-    const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
-    throw new ForkpointError('SCENARIO_LOAD_FAILED', `the scenario in ${directory} failed to load (${entry}): ${reason.split('\n')[0]}`, { cause: error });
+    const reason =
+      error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    throw new ForkpointError(
+      'SCENARIO_LOAD_FAILED',
+      `the scenario in ${directory} failed to load (${entry}): ${reason.split('\n')[0]}`,
+      { cause: error },
+    );
   }
   const scenario = module.default ?? module.scenario;
   if (!isScenario(scenario)) {
-    throw new ForkpointError('SCENARIO_NOT_FOUND', `the module ${entry} does not export a scenario (use defineScenario as its default export)`);
+    throw new ForkpointError(
+      'SCENARIO_NOT_FOUND',
+      `the module ${entry} does not export a scenario (use defineScenario as its default export)`,
+    );
   }
   return scenario;
 }
@@ -84,7 +95,8 @@ function scenarioEntry(absolute: string): string | undefined {
     resolve(absolute, 'index.mjs'),
   ];
   const inside = relative(PACKAGE_ROOT, absolute);
-  if (!inside.startsWith('..') && !inside.startsWith('dist')) candidates.push(resolve(PACKAGE_ROOT, 'dist', inside, 'index.js'));
+  if (!inside.startsWith('..') && !inside.startsWith('dist'))
+    candidates.push(resolve(PACKAGE_ROOT, 'dist', inside, 'index.js'));
   return candidates.find((candidate) => existsSync(candidate));
 }
 
@@ -98,5 +110,9 @@ function findPackageRoot(start: string): string {
 function isScenario(value: unknown): value is Scenario {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<Scenario>;
-  return typeof candidate.name === 'string' && typeof candidate.openWorld === 'function' && typeof candidate.builds === 'object';
+  return (
+    typeof candidate.name === 'string' &&
+    typeof candidate.openWorld === 'function' &&
+    typeof candidate.builds === 'object'
+  );
 }

@@ -8,7 +8,10 @@ import type { SyntheticCase, SyntheticSupport } from './synthetic.js';
 /** The scenario's synthetic support, or `INPUT_INVALID` naming the scenario that has none. */
 export function syntheticSupportOf(scenario: Scenario): SyntheticSupport {
   if (scenario.synthetic === undefined) {
-    throw new ForkpointError('INPUT_INVALID', `scenario ${scenario.name} has no synthetic cases support (its definition has no \`synthetic\`)`);
+    throw new ForkpointError(
+      'INPUT_INVALID',
+      `scenario ${scenario.name} has no synthetic cases support (its definition has no \`synthetic\`)`,
+    );
   }
   return scenario.synthetic;
 }
@@ -21,9 +24,15 @@ export function syntheticSupportOf(scenario: Scenario): SyntheticSupport {
 export function loadSyntheticCases(directory: string, support: SyntheticSupport): SyntheticCase[] {
   let names: string[];
   try {
-    names = readdirSync(directory).filter((name) => name.endsWith('.json')).sort();
+    names = readdirSync(directory)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
   } catch (error) {
-    throw new ForkpointError('INPUT_INVALID', `cannot read the synthetic cases in ${directory} (${(error as Error).message})`, { cause: error });
+    throw new ForkpointError(
+      'INPUT_INVALID',
+      `cannot read the synthetic cases in ${directory} (${(error as Error).message})`,
+      { cause: error },
+    );
   }
   if (names.length === 0) throw new ForkpointError('INPUT_INVALID', `${directory} holds no synthetic case (*.json)`);
   const cases = names.map((name) => {
@@ -33,7 +42,8 @@ export function loadSyntheticCases(directory: string, support: SyntheticSupport)
   const seen = new Map<string, string>();
   for (const testCase of cases) {
     const other = seen.get(testCase.id);
-    if (other !== undefined) throw new ForkpointError('INPUT_INVALID', `${testCase.file}: case id ${testCase.id} is also used by ${other}`);
+    if (other !== undefined)
+      throw new ForkpointError('INPUT_INVALID', `${testCase.file}: case id ${testCase.id} is also used by ${other}`);
     seen.set(testCase.id, testCase.file);
   }
   return cases;

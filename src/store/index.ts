@@ -13,6 +13,14 @@ export type {
   RunStatus,
 } from './run-record.js';
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
-export type { FullTierPurge, PurgeCounts, ResumeClaim, RetentionPeriods, RunQuery, Store, StoreSettings } from './store.js';
+export type {
+  FullTierPurge,
+  PurgeCounts,
+  ResumeClaim,
+  RetentionPeriods,
+  RunQuery,
+  Store,
+  StoreSettings,
+} from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';

@@ -135,7 +135,10 @@ export interface RunRecord {
 }
 
 /** What a store needs to create a run. */
-export type NewRunRecord = Omit<RunRecord, 'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes'>;
+export type NewRunRecord = Omit<
+  RunRecord,
+  'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes'
+>;
 
 /** How a run ended. */
 export interface RunFinish {

@@ -1,7 +1,17 @@
 import type { SealingKey } from '../cassette/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { NewRunRecord, RunErrorRecord, RunFinish, RunMode, RunOwner, RunPurge, RunRecord, RunResume, RunStatus } from './run-record.js';
+import type {
+  NewRunRecord,
+  RunErrorRecord,
+  RunFinish,
+  RunMode,
+  RunOwner,
+  RunPurge,
+  RunRecord,
+  RunResume,
+  RunStatus,
+} from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 
 /**
@@ -28,7 +38,13 @@ export interface Store {
    * `ownerToken` must be the running run's owner's: a process whose run was
    * resumed elsewhere gets `LEASE_LOST` and writes nothing.
    */
-  commitStep(runId: string, ownerToken: string, step: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): void;
+  commitStep(
+    runId: string,
+    ownerToken: string,
+    step: StepRecord,
+    blobs: readonly PayloadBlob[],
+    finish?: RunFinish,
+  ): void;
   /** Records how a run ended, if its owner is still `ownerToken` (`LEASE_LOST` otherwise). */
   finishRun(runId: string, ownerToken: string, finish: RunFinish): void;
   /**

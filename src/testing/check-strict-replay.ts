@@ -16,7 +16,11 @@ export interface StrictReplayCheck {
  * and says whether it passed: no request hash changed (no divergence) and the
  * run ended as the recording did.
  */
-export async function checkStrictReplay(cassette: Cassette, agent: AgentBuild, name = cassette.source.runId): Promise<StrictReplayCheck> {
+export async function checkStrictReplay(
+  cassette: Cassette,
+  agent: AgentBuild,
+  name = cassette.source.runId,
+): Promise<StrictReplayCheck> {
   const store = sqliteStore({ path: ':memory:' });
   try {
     const result = await createEngine({ store }).suite([{ name, cassette }], agent);
@@ -32,7 +36,9 @@ function explain(item: SuiteCase, agent: AgentBuild): string {
     case 'passed':
       return `${item.name} replays strictly with ${agent.build} and ends as recorded (${item.recorded ?? '?'})`;
     case 'diverged':
-      return `${item.name} diverged under ${agent.build}: ${item.divergence?.message ?? ''}${(item.divergence?.diff ?? [])
+      return `${item.name} diverged under ${agent.build}: ${item.divergence?.message ?? ''}${(
+        item.divergence?.diff ?? []
+      )
         .map((change) => `\n  ${change.path}: ${change.before} -> ${change.after}`)
         .join('')}`;
     case 'failed':

@@ -20,9 +20,17 @@ export function describeScaleConformance(fresh: () => Store): void {
     redacted,
     ...(structural === undefined ? {} : { structural }),
   });
-  const finished = { status: 'completed' as const, outcome: { ok: true }, error: null, finishedAt: '2026-03-04T10:01:00.000Z' };
+  const finished = {
+    status: 'completed' as const,
+    outcome: { ok: true },
+    error: null,
+    finishedAt: '2026-03-04T10:01:00.000Z',
+  };
   // Runs made in this order: three at the same instant, as a fixed clock stamps them.
-  const created = (store: Store, runs: ReadonlyArray<[string, string, Partial<Parameters<typeof sampleRun>[0]>?]>): void => {
+  const created = (
+    store: Store,
+    runs: ReadonlyArray<[string, string, Partial<Parameters<typeof sampleRun>[0]>?]>,
+  ): void => {
     for (const [runId, createdAt, overrides] of runs) {
       store.createRun(sampleRun({ runId, createdAt, ...overrides }), sampleStep(0, { checkpointFull: true }), []);
     }
@@ -44,7 +52,12 @@ export function describeScaleConformance(fresh: () => Store): void {
     expect(ids(store.queryRuns({ limit: 2, before: 'aaaa0001' }))).toEqual(['aaaa0005']);
     expect(ids(store.queryRuns({ limit: 2, before: 'aaaa0005' }))).toEqual([]);
     expect(store.queryRuns({ limit: 2, before: 'ffffffff' })).toEqual([]);
-    expect(ids(store.queryRuns({ limit: 10, since: '2026-03-04T00:00:00.000Z' }))).toEqual(['aaaa0004', 'aaaa0003', 'aaaa0002', 'aaaa0001']);
+    expect(ids(store.queryRuns({ limit: 10, since: '2026-03-04T00:00:00.000Z' }))).toEqual([
+      'aaaa0004',
+      'aaaa0003',
+      'aaaa0002',
+      'aaaa0001',
+    ]);
     // The page holds whole records, as getRun reads them.
     expect(store.queryRuns({ limit: 1 })[0]).toEqual(store.getRun('aaaa0004'));
   });
@@ -57,13 +70,20 @@ export function describeScaleConformance(fresh: () => Store): void {
       ['bbbb0003', '2026-03-04T00:00:03.000Z', { mode: 'replay:strict', build: 'patched' }],
       ['bbbb0004', '2026-03-04T00:00:04.000Z', { build: 'patched' }],
     ]);
-    store.finishRun('bbbb0004', SAMPLE_OWNER_TOKEN, { ...finished, status: 'failed', outcome: null, error: { code: 'VALIDATION_FAILED', message: 'no', step: 1 } });
+    store.finishRun('bbbb0004', SAMPLE_OWNER_TOKEN, {
+      ...finished,
+      status: 'failed',
+      outcome: null,
+      error: { code: 'VALIDATION_FAILED', message: 'no', step: 1 },
+    });
     store.finishRun('bbbb0002', SAMPLE_OWNER_TOKEN, finished);
     const ids = (query: Parameters<Store['queryRuns']>[0]) => store.queryRuns(query).map((run) => run.runId);
     expect(ids({ limit: 10, build: 'patched' })).toEqual(['bbbb0004', 'bbbb0003', 'bbbb0002']);
     expect(ids({ limit: 10, mode: 'record', build: 'patched' })).toEqual(['bbbb0004', 'bbbb0002']);
     expect(ids({ limit: 10, status: 'running' })).toEqual(['bbbb0003', 'bbbb0001']);
-    expect(ids({ limit: 10, status: 'completed', build: 'patched', mode: 'record', since: '2026-03-04T00:00:02.000Z' })).toEqual(['bbbb0002']);
+    expect(
+      ids({ limit: 10, status: 'completed', build: 'patched', mode: 'record', since: '2026-03-04T00:00:02.000Z' }),
+    ).toEqual(['bbbb0002']);
     expect(ids({ limit: 1, build: 'patched', before: 'bbbb0004' })).toEqual(['bbbb0003']);
   });
 
@@ -76,7 +96,16 @@ export function describeScaleConformance(fresh: () => Store): void {
       ['cccc0004', '2026-03-03T00:00:00.000Z', { expiresAt: null, structuralExpiresAt: null, tier: 'synthetic' }],
     ]);
     // A fork of cccc0003 that outlives nothing, and a run already purged.
-    store.createRun(sampleRun({ runId: 'cccc0005', createdAt: '2026-03-04T00:00:00.000Z', expiresAt: '2026-03-09T00:00:00.000Z', parent: { runId: 'cccc0003', atStep: 1, override: null, changes: null } }), null, []);
+    store.createRun(
+      sampleRun({
+        runId: 'cccc0005',
+        createdAt: '2026-03-04T00:00:00.000Z',
+        expiresAt: '2026-03-09T00:00:00.000Z',
+        parent: { runId: 'cccc0003', atStep: 1, override: null, changes: null },
+      }),
+      null,
+      [],
+    );
     expect(store.expiredRuns('2026-03-06T00:00:00.000Z').map((run) => run.runId)).toEqual(['cccc0001', 'cccc0002']);
     expect(store.expiredRuns('2026-03-01T00:00:00.000Z')).toEqual([]);
     store.purgeRuns([purgeOf('cccc0001')]);
@@ -109,18 +138,34 @@ export function describeScaleConformance(fresh: () => Store): void {
   it('keeps a blob for the run it was handed to, and stores a removed one again for a run that brings it back', () => {
     const store = fresh();
     created(store, [['eeee0001', '2026-03-04T00:00:00.000Z']]);
-    store.commitStep('eeee0001', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(1) }), [blob(1), blob(2, `{"inner":${ref(3)}}`), blob(3)]);
+    store.commitStep('eeee0001', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(1) }), [
+      blob(1),
+      blob(2, `{"inner":${ref(3)}}`),
+      blob(3),
+    ]);
     store.commitStep('eeee0001', SAMPLE_OWNER_TOKEN, sampleStep(2, { response: ref(2, '$tree') }), [], finished);
     // A second run refers to the tree the first stored, without handing it over again.
     created(store, [['eeee0002', '2026-03-04T00:00:01.000Z']]);
-    store.commitStep('eeee0002', SAMPLE_OWNER_TOKEN, sampleStep(1, { checkpoint: `{"state":${ref(2, '$tree')}}` }), [], finished);
+    store.commitStep(
+      'eeee0002',
+      SAMPLE_OWNER_TOKEN,
+      sampleStep(1, { checkpoint: `{"state":${ref(2, '$tree')}}` }),
+      [],
+      finished,
+    );
     expect(store.purgeRuns([purgeOf('eeee0001')])).toEqual({ steps: 3, blobs: 1 });
     expect([...store.readBlobs([digest(1), digest(2), digest(3)]).keys()].sort()).toEqual([digest(2), digest(3)]);
     expect(store.purgeRuns([purgeOf('eeee0002')])).toEqual({ steps: 2, blobs: 2 });
     expect(store.readBlobs([digest(2), digest(3)]).size).toBe(0);
     // The same content stored again by a new run is that run's, whole.
     created(store, [['eeee0003', '2026-03-04T00:00:02.000Z']]);
-    store.commitStep('eeee0003', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(2, '$tree') }), [blob(2, `{"inner":${ref(3)}}`), blob(3)], finished);
+    store.commitStep(
+      'eeee0003',
+      SAMPLE_OWNER_TOKEN,
+      sampleStep(1, { response: ref(2, '$tree') }),
+      [blob(2, `{"inner":${ref(3)}}`), blob(3)],
+      finished,
+    );
     expect(store.readBlobs([digest(2), digest(3)]).size).toBe(2);
     store.compact();
     expect(store.readBlobs([digest(2), digest(3)]).size).toBe(2);
@@ -147,10 +192,19 @@ export function describeScaleConformance(fresh: () => Store): void {
     for (const [n, runId] of ['ffff0001', 'ffff0002', 'ffff0003'].entries()) {
       created(store, [[runId, `2026-03-04T00:00:0${n}.000Z`]]);
       // Blob 7 is everyone's; blob 10 + n is the run's own.
-      store.commitStep(runId, SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(7), message: `[${ref(10 + n)}]` }), [blob(7), blob(10 + n)], finished);
+      store.commitStep(
+        runId,
+        SAMPLE_OWNER_TOKEN,
+        sampleStep(1, { response: ref(7), message: `[${ref(10 + n)}]` }),
+        [blob(7), blob(10 + n)],
+        finished,
+      );
     }
     expect(store.purgeRuns([purgeOf('ffff0001'), purgeOf('ffff0002')])).toEqual({ steps: 4, blobs: 2 });
-    expect([...store.readBlobs([digest(7), digest(10), digest(11), digest(12)]).keys()].sort()).toEqual([digest(7), digest(12)]);
+    expect([...store.readBlobs([digest(7), digest(10), digest(11), digest(12)]).keys()].sort()).toEqual([
+      digest(7),
+      digest(12),
+    ]);
     expect(store.purgeRuns([purgeOf('ffff0003')])).toEqual({ steps: 2, blobs: 2 });
   });
 }

@@ -23,7 +23,10 @@ export function shapePart(part: MessagePart): MessagePart {
 }
 
 /** The shape of a message: its role and the shape of each part. */
-export const shapeMessage = (message: Message): Message => ({ role: message.role, content: message.content.map(shapePart) });
+export const shapeMessage = (message: Message): Message => ({
+  role: message.role,
+  content: message.content.map(shapePart),
+});
 
 /** The shape of a model response: the envelope kept, the content and token counts shaped. */
 export function shapeModelResponse(response: ModelResponse): ModelResponse {
@@ -32,9 +35,15 @@ export function shapeModelResponse(response: ModelResponse): ModelResponse {
     model: response.model,
     content: response.content.map(shapePart),
     stopReason: response.stopReason,
-    usage: { inputTokens: shapeNumber(response.usage.inputTokens), outputTokens: shapeNumber(response.usage.outputTokens) },
+    usage: {
+      inputTokens: shapeNumber(response.usage.inputTokens),
+      outputTokens: shapeNumber(response.usage.outputTokens),
+    },
   };
 }
 
 /** The shape of a tool's answer: the output shaped, the error flag kept. */
-export const shapeToolResponse = (response: ToolResponse): ToolResponse => ({ output: shapeJson(response.output), isError: response.isError });
+export const shapeToolResponse = (response: ToolResponse): ToolResponse => ({
+  output: shapeJson(response.output),
+  isError: response.isError,
+});

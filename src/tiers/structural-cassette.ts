@@ -19,7 +19,10 @@ export function structuralCassetteOf(full: Cassette, expiresAt: string | null): 
   const messages = new Map(full.messages.map(({ digest, message }) => [digest, message]));
   const hasher = new StructuralHasher();
   const entries = full.entries.map((entry): CassetteEntry => {
-    const hashed = entry.kind === 'model' ? hasher.hashModelRequest(modelRequestOf(entry, messages)) : hasher.hashToolRequest(toolRequestOf(entry));
+    const hashed =
+      entry.kind === 'model'
+        ? hasher.hashModelRequest(modelRequestOf(entry, messages))
+        : hasher.hashToolRequest(toolRequestOf(entry));
     return {
       step: entry.step,
       kind: entry.kind,
@@ -44,7 +47,13 @@ export function structuralCassetteOf(full: Cassette, expiresAt: string | null): 
       input: shapeJson(source.input) as JsonObject,
       outcome: source.outcome === null ? null : (shapeJson(source.outcome) as JsonObject),
       // The code and step say what failed; the message may quote content.
-      error: source.error === null ? null : { ...source.error, message: typeof source.error.message === 'string' ? shapeString(source.error.message) : null },
+      error:
+        source.error === null
+          ? null
+          : {
+              ...source.error,
+              message: typeof source.error.message === 'string' ? shapeString(source.error.message) : null,
+            },
     },
     messages: [],
     entries,
@@ -56,7 +65,8 @@ function modelRequestOf(entry: CassetteEntry, messages: ReadonlyMap<string, Mess
   if (!isJsonObject(request) || !Array.isArray(request.messages)) throw unusable(entry, 'its request has no messages');
   const conversation = request.messages.map((digest) => {
     const message = typeof digest === 'string' ? messages.get(digest) : undefined;
-    if (message === undefined) throw unusable(entry, `its request names message ${String(digest)}, which the cassette does not hold`);
+    if (message === undefined)
+      throw unusable(entry, `its request names message ${String(digest)}, which the cassette does not hold`);
     return message;
   });
   return { ...(request as unknown as ModelRequest), messages: conversation };
@@ -69,4 +79,7 @@ function toolRequestOf(entry: CassetteEntry): { tool: string; input: JsonObject 
 }
 
 const unusable = (entry: CassetteEntry, problem: string): ForkpointError =>
-  new ForkpointError('CASSETTE_INVALID', `entry ${entry.kind}#${entry.index} (step ${entry.step}) is not usable: ${problem}`);
+  new ForkpointError(
+    'CASSETTE_INVALID',
+    `entry ${entry.kind}#${entry.index} (step ${entry.step}) is not usable: ${problem}`,
+  );

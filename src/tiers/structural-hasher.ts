@@ -36,7 +36,12 @@ export class StructuralHasher {
   private readonly inner = new RequestHasher();
   private readonly shaped = new WeakMap<Message, Message>();
   // The head with its system prompt shaped; the tools and params are the build's code and are kept.
-  private readonly head = new HeadMemo((head) => sha256Hex(canonicalJson({ ...head, system: shapeString(head.system) } as unknown as JsonValue), REQUEST_HASH_LENGTH));
+  private readonly head = new HeadMemo((head) =>
+    sha256Hex(
+      canonicalJson({ ...head, system: shapeString(head.system) } as unknown as JsonValue),
+      REQUEST_HASH_LENGTH,
+    ),
+  );
 
   /** Hashes the shape of a model request. */
   hashModelRequest(request: ModelRequest): StructurallyHashed {
@@ -58,5 +63,4 @@ export class StructuralHasher {
     if (shaped === undefined) this.shaped.set(message, (shaped = shapeMessage(message)));
     return shaped;
   }
-
 }

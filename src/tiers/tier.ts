@@ -10,7 +10,8 @@ export const STRUCTURAL_RETENTION_DAYS = 90;
 const HOUR_MS = 3_600_000;
 
 /** When the full tier of something recorded at `recordedAt` expires, kept `hours`. */
-export const fullExpiryOf = (recordedAt: Date, hours: number = FULL_RETENTION_HOURS): string => new Date(recordedAt.getTime() + hours * HOUR_MS).toISOString();
+export const fullExpiryOf = (recordedAt: Date, hours: number = FULL_RETENTION_HOURS): string =>
+  new Date(recordedAt.getTime() + hours * HOUR_MS).toISOString();
 
 /** When the structural tier of something recorded at `recordedAt` expires, kept `days`. */
 export const structuralExpiryOf = (recordedAt: Date, days: number = STRUCTURAL_RETENTION_DAYS): string =>

@@ -36,7 +36,8 @@ export function firewalledTransport(options: FirewallOptions): Transport {
       if (spec?.readOnly === true) return options.live.tool(call);
       const choice = choiceFor(options.policy, call.request.tool);
       if (choice === 'live') return { ...(await options.live.tool(call)), sideEffect: true };
-      if (choice === 'simulate' && spec?.simulate !== undefined) return { response: { output: simulate(spec, call), isError: false }, provenance: 'simulated' };
+      if (choice === 'simulate' && spec?.simulate !== undefined)
+        return { response: { output: simulate(spec, call), isError: false }, provenance: 'simulated' };
       throw blocked(call, spec, choice, options.mode);
     },
   };
@@ -48,9 +49,17 @@ function simulate(spec: ToolSpec, call: ToolCall): ToolResponse['output'] {
     output = spec.simulate!({ input: structuredClone(call.request.input), step: call.step, index: call.index });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ForkpointError('AGENT_CODE_FAILED', `the simulator of ${spec.name} threw at ${call.kind}#${call.index} (step ${call.step}): ${reason}`, { cause: error });
+    throw new ForkpointError(
+      'AGENT_CODE_FAILED',
+      `the simulator of ${spec.name} threw at ${call.kind}#${call.index} (step ${call.step}): ${reason}`,
+      { cause: error },
+    );
   }
-  assertJsonValue(output, `the simulated output of ${call.kind}#${call.index} (step ${call.step})`, 'AGENT_CODE_FAILED');
+  assertJsonValue(
+    output,
+    `the simulated output of ${call.kind}#${call.index} (step ${call.step})`,
+    'AGENT_CODE_FAILED',
+  );
   return output;
 }
 
@@ -61,7 +70,12 @@ const RUN_NOUNS: Readonly<Record<string, string>> = {
   resume: 'resumed run',
 };
 
-function blocked(call: ToolCall, spec: ToolSpec | undefined, choice: 'refuse' | 'simulate', mode: string): ForkpointError {
+function blocked(
+  call: ToolCall,
+  spec: ToolSpec | undefined,
+  choice: 'refuse' | 'simulate',
+  mode: string,
+): ForkpointError {
   const tool = call.request.tool;
   const what =
     spec === undefined

@@ -7,7 +7,8 @@ import type { World } from '../world/index.js';
 import { describeFailure, isTransportFailure } from './transport-failure.js';
 import type { Answered, ModelCall, ToolCall, Transport } from './transport.js';
 
-const RESUMABLE = 'the run stops here with every step before it kept; `forkpoint resume` continues it once the service is back';
+const RESUMABLE =
+  'the run stops here with every step before it kept; `forkpoint resume` continues it once the service is back';
 
 /**
  * Answers every request from the live world: the provider samples afresh and
@@ -33,7 +34,11 @@ export function liveTransport(world: World): Transport {
         response = await world.model.respond(call.request);
       } catch (error) {
         if (isForkpointError(error)) throw error;
-        throw new ForkpointError('PROVIDER_FAILED', `the model provider failed at ${where}: ${describeFailure(error)}; ${RESUMABLE}`, { cause: error });
+        throw new ForkpointError(
+          'PROVIDER_FAILED',
+          `the model provider failed at ${where}: ${describeFailure(error)}; ${RESUMABLE}`,
+          { cause: error },
+        );
       }
       assertJsonValue(response, `the model response to ${where}`, 'AGENT_CODE_FAILED');
       if (!isModelResponse(response)) {
@@ -48,7 +53,10 @@ export function liveTransport(world: World): Transport {
       const where = `${call.kind}#${call.index} (step ${call.step})`;
       const handler = world.tools[call.request.tool];
       if (handler === undefined) {
-        return { response: { output: { error: `unknown tool ${call.request.tool}` }, isError: true }, provenance: 'live' };
+        return {
+          response: { output: { error: `unknown tool ${call.request.tool}` }, isError: true },
+          provenance: 'live',
+        };
       }
       let output: unknown;
       try {
@@ -56,12 +64,20 @@ export function liveTransport(world: World): Transport {
       } catch (error) {
         if (isForkpointError(error, 'INTERNAL')) throw error;
         if (isTransportFailure(error)) {
-          throw new ForkpointError('TOOL_FAILED', `the backend of ${call.request.tool} could not answer ${where}: ${describeFailure(error)}; ${RESUMABLE}`, { cause: error });
+          throw new ForkpointError(
+            'TOOL_FAILED',
+            `the backend of ${call.request.tool} could not answer ${where}: ${describeFailure(error)}; ${RESUMABLE}`,
+            { cause: error },
+          );
         }
         const message = error instanceof Error ? error.message : String(error);
         // A structured flag, not words in the message, so a retry policy reads the same in a structural replay.
-        const retryable = typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
-        return { response: { output: retryable ? { error: message, retryable: true } : { error: message }, isError: true }, provenance: 'live' };
+        const retryable =
+          typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
+        return {
+          response: { output: retryable ? { error: message, retryable: true } : { error: message }, isError: true },
+          provenance: 'live',
+        };
       }
       assertJsonValue(output, `the output of ${call.request.tool} at ${where}`, 'AGENT_CODE_FAILED');
       return { response: { output: output as JsonValue, isError: false }, provenance: 'live' };

@@ -2,7 +2,9 @@ import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import type { Answered, ModelCall, ToolCall, Transport } from './transport.js';
 
 /** What a fork injects at its step: a tool result, or a model response. */
-export type InjectedAnswer = { readonly type: 'tool'; readonly response: ToolResponse } | { readonly type: 'model'; readonly response: ModelResponse };
+export type InjectedAnswer =
+  | { readonly type: 'tool'; readonly response: ToolResponse }
+  | { readonly type: 'model'; readonly response: ModelResponse };
 
 /** Options of {@link overrideTransport}. */
 export interface OverrideOptions {

@@ -35,8 +35,7 @@ export interface StrictReplayOptions extends ReplayingBase {
 
 /** Fidelity replay: a miss is a finding. It stops the run, or, when asked by name, goes live from there on. */
 export type FidelityReplayOptions = ReplayingBase & { readonly mode: 'fidelity' } & (
-    | { readonly onMiss: 'stop' }
-    | { readonly onMiss: 'live'; readonly live: Transport }
+    { readonly onMiss: 'stop' } | { readonly onMiss: 'live'; readonly live: Transport }
   );
 
 /** A transport serving a cassette, and what it found. */
@@ -73,7 +72,10 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
     const entry = index.answer(call.kind, call.index, call.hash);
     if (entry === undefined) {
       // Whole messages are compared only when the cassette holds them, in the same canonical form.
-      const divergence = divergenceOfMiss(index, modelRequest === undefined || key !== undefined ? call : { ...call, modelRequest });
+      const divergence = divergenceOfMiss(
+        index,
+        modelRequest === undefined || key !== undefined ? call : { ...call, modelRequest },
+      );
       found.push(divergence);
       // Once live, later misses are only reported: the run already left the recording.
       if (live === undefined) {
@@ -87,8 +89,10 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
   }
 
   return {
-    model: (call: ModelCall) => serve<ModelResponse>(call, options.keys?.model(call), call.request, (world) => world.model(call)),
-    tool: (call: ToolCall) => serve<ToolResponse>(call, options.keys?.tool(call), undefined, (world) => world.tool(call)),
+    model: (call: ModelCall) =>
+      serve<ModelResponse>(call, options.keys?.model(call), call.request, (world) => world.model(call)),
+    tool: (call: ToolCall) =>
+      serve<ToolResponse>(call, options.keys?.tool(call), undefined, (world) => world.tool(call)),
     divergences: () => found,
     droppedCalls: () =>
       index.unasked().map((entry) => {

@@ -2,7 +2,8 @@
  * Node's system error codes for a peer that cannot be reached or dropped the
  * connection, and undici's (the engine behind `fetch`).
  */
-const UNREACHABLE = /^(E(CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|PIPE|NOTFOUND|HOSTUNREACH|NETUNREACH|NETDOWN|AI_AGAIN)|UND_ERR_[A-Z_]+)$/;
+const UNREACHABLE =
+  /^(E(CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|PIPE|NOTFOUND|HOSTUNREACH|NETUNREACH|NETDOWN|AI_AGAIN)|UND_ERR_[A-Z_]+)$/;
 
 /** How deep a chain of `cause`s is followed: `fetch` wraps the socket error once or twice. */
 const MAX_CAUSES = 5;
@@ -18,9 +19,15 @@ const MAX_CAUSES = 5;
 export function isTransportFailure(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth <= MAX_CAUSES && typeof current === 'object' && current !== null; depth++) {
-    const { code, status, statusCode, cause } = current as { code?: unknown; status?: unknown; statusCode?: unknown; cause?: unknown };
+    const { code, status, statusCode, cause } = current as {
+      code?: unknown;
+      status?: unknown;
+      statusCode?: unknown;
+      cause?: unknown;
+    };
     if (typeof code === 'string' && UNREACHABLE.test(code)) return true;
-    for (const value of [status, statusCode]) if (typeof value === 'number' && value >= 500 && value <= 599) return true;
+    for (const value of [status, statusCode])
+      if (typeof value === 'number' && value >= 500 && value <= 599) return true;
     current = cause;
   }
   return false;

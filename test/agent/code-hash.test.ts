@@ -12,7 +12,12 @@ import { CLAIMS_HOOKS } from './measured-sources.js';
 
 const DIST_BUILDS = fileURLToPath(new URL('../../dist/scenarios/claims-triage/builds.js', import.meta.url));
 
-const echo: ToolSpec = { name: 'echo', description: 'echoes its input', inputSchema: { type: 'object' }, readOnly: true };
+const echo: ToolSpec = {
+  name: 'echo',
+  description: 'echoes its input',
+  inputSchema: { type: 'object' },
+  readOnly: true,
+};
 
 // A function that reports `source` as its text, as if a transpiler had printed it so.
 function printedAs<F extends (...args: never[]) => unknown>(fn: F, source: string): F {
@@ -88,7 +93,9 @@ describe('the claims builds', () => {
     expect(existsSync(DIST_BUILDS), `${DIST_BUILDS} is missing: run npm run build`).toBe(true);
     const script = `const b = await import(${JSON.stringify(DIST_BUILDS)});
       console.log(JSON.stringify([b.baseline.codeHash, b.patched.codeHash, b.timestamped.codeHash]));`;
-    const compiled: unknown = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    const compiled: unknown = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    );
     // A mismatch after editing the builds may only mean dist/ is stale: npm run build.
     expect(compiled).toEqual([baseline.codeHash, patched.codeHash, timestamped.codeHash]);
   });

@@ -12,17 +12,24 @@ describe('normalizeSource on sources measured under tsc, vitest and tsx', () => 
     expect(normalizeSource(measured.tsx)).toBe(normalizeSource(measured.tsc));
   });
 
-  it.each(Object.entries(SHAPES).filter(([shape]) => !DIFFERING_SHAPES.has(shape)))('gives one text for the shape %s', (_shape, measured) => {
-    expect(normalizeSource(measured.vitest)).toBe(normalizeSource(measured.tsc));
-    expect(normalizeSource(measured.tsx)).toBe(normalizeSource(measured.tsc));
-  });
+  it.each(Object.entries(SHAPES).filter(([shape]) => !DIFFERING_SHAPES.has(shape)))(
+    'gives one text for the shape %s',
+    (_shape, measured) => {
+      expect(normalizeSource(measured.vitest)).toBe(normalizeSource(measured.tsc));
+      expect(normalizeSource(measured.tsx)).toBe(normalizeSource(measured.tsc));
+    },
+  );
 
   it('still tells an aliased or namespace import under vite from tsc, which keeps the local name', () => {
     const { imports } = SHAPES;
     if (imports === undefined) throw new Error('no imports shape');
     expect(normalizeSource(imports.tsx)).toBe(normalizeSource(imports.tsc));
-    expect(normalizeSource(imports.tsc)).toBe('v => [ isObj ( v ) , canonicalJson ( null ) , json . isJsonObject ( v ) , [ v ] . filter ( isObj ) ]');
-    expect(normalizeSource(imports.vitest)).toBe('v => [ isJsonObject ( v ) , canonicalJson ( null ) , isJsonObject ( v ) , [ v ] . filter ( isJsonObject ) ]');
+    expect(normalizeSource(imports.tsc)).toBe(
+      'v => [ isObj ( v ) , canonicalJson ( null ) , json . isJsonObject ( v ) , [ v ] . filter ( isObj ) ]',
+    );
+    expect(normalizeSource(imports.vitest)).toBe(
+      'v => [ isJsonObject ( v ) , canonicalJson ( null ) , isJsonObject ( v ) , [ v ] . filter ( isJsonObject ) ]',
+    );
   });
 
   it('keeps parentheses around more than one token as written, which tsc keeps and the others drop', () => {
@@ -60,7 +67,9 @@ describe('normalizeSource on literals', () => {
   });
 
   it('keeps comment markers inside strings, templates and regular expressions', () => {
-    expect(normalizeSource(`f("// x", '/* y */', \`/* z */\`, /\\/\\/w/)`)).toBe('f ( "// x" , "/* y */" , `/* z */` , /\\/\\/w/ )');
+    expect(normalizeSource(`f("// x", '/* y */', \`/* z */\`, /\\/\\/w/)`)).toBe(
+      'f ( "// x" , "/* y */" , `/* z */` , /\\/\\/w/ )',
+    );
   });
 
   it('reads untagged templates by value and tagged ones as written', () => {
@@ -72,7 +81,9 @@ describe('normalizeSource on literals', () => {
   });
 
   it('writes numbers by value', () => {
-    expect(normalizeSource('[1_000, 0x1F, 0o17, 0b11, .5, 5., 1E-7, 0x1fn, 10_0n]')).toBe('[ 1000 , 31 , 15 , 3 , 0.5 , 5 , 1e-7 , 31n , 100n ]');
+    expect(normalizeSource('[1_000, 0x1F, 0o17, 0b11, .5, 5., 1E-7, 0x1fn, 10_0n]')).toBe(
+      '[ 1000 , 31 , 15 , 3 , 0.5 , 5 , 1e-7 , 31n , 100n ]',
+    );
     expect(normalizeSource('[0.55]')).not.toBe(normalizeSource('[0.56]'));
   });
 
@@ -94,7 +105,9 @@ describe('normalizeSource on punctuation', () => {
   it('drops a ; before } and an empty statement after a block, but not a ; after a function body', () => {
     expect(normalizeSource('() => { if (a) { b(); }; c(); }')).toBe(normalizeSource('() => { if (a) { b() } c() }'));
     expect(normalizeSource('() => { label: { break label; }; }')).toBe('( ) => { label : { break label } }');
-    expect(normalizeSource('() => { const f = () => {}; [a] = b; }')).not.toBe(normalizeSource('() => { const f = () => {} [a] = b; }'));
+    expect(normalizeSource('() => { const f = () => {}; [a] = b; }')).not.toBe(
+      normalizeSource('() => { const f = () => {} [a] = b; }'),
+    );
     expect(normalizeSource('() => { x = {}; [a] = b }')).toContain('{ } ;');
   });
 
@@ -124,7 +137,8 @@ describe('normalizeSource on transpiler rewrites', () => {
   });
 
   it("unwraps esbuild's __name helper in all three of its forms", () => {
-    const plain = 'x => { const d = y => y * 2; function t(z) { return z } const C = class { m() { return 1 } }; return d(t(x)) }';
+    const plain =
+      'x => { const d = y => y * 2; function t(z) { return z } const C = class { m() { return 1 } }; return d(t(x)) }';
     const named =
       'x=>{const d=__name(y=>y*2,"d");function t(z){return z}__name(t,"t");const C=class{static{__name(this,"C")}m(){return 1}};return d(t(x))}';
     expect(normalizeSource(named)).toBe(normalizeSource(plain));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalNumber, canonicalString, canonicalTemplateText, cookedValue } from '../../src/agent/source-literals.js';
+import {
+  canonicalNumber,
+  canonicalString,
+  canonicalTemplateText,
+  cookedValue,
+} from '../../src/agent/source-literals.js';
 
 describe('cookedValue', () => {
   it('reads every kind of escape', () => {
@@ -13,7 +18,8 @@ describe('cookedValue', () => {
   });
 
   it('gives no value for legacy octal or malformed escapes', () => {
-    for (const raw of ['\\1', '\\01', '\\8', '\\x4', '\\u12', '\\u{110000}', 'a\\']) expect(cookedValue(raw)).toBeUndefined();
+    for (const raw of ['\\1', '\\01', '\\8', '\\x4', '\\u12', '\\u{110000}', 'a\\'])
+      expect(cookedValue(raw)).toBeUndefined();
   });
 });
 
@@ -29,7 +35,15 @@ describe('canonical literals', () => {
 
   it('write numbers by value, BigInts in decimal, and keep legacy octal as written', () => {
     expect(['.5', '5.', '1_000', '0xff', '0B11', '1e21', '0x10n', '017', '08'].map(canonicalNumber)).toEqual([
-      '0.5', '5', '1000', '255', '3', '1e+21', '16n', '017', '08',
+      '0.5',
+      '5',
+      '1000',
+      '255',
+      '3',
+      '1e+21',
+      '16n',
+      '017',
+      '08',
     ]);
   });
 });

@@ -11,7 +11,15 @@ describe('tokenizeSource', () => {
   });
 
   it('reads the longest punctuator, and ?. before a digit as a ternary', () => {
-    expect(texts('a>>>=b?.c??d')).toEqual(['name:a', 'punct:>>>=', 'name:b', 'punct:?.', 'name:c', 'punct:??', 'name:d']);
+    expect(texts('a>>>=b?.c??d')).toEqual([
+      'name:a',
+      'punct:>>>=',
+      'name:b',
+      'punct:?.',
+      'name:c',
+      'punct:??',
+      'name:d',
+    ]);
     expect(texts('a?.5:1')).toEqual(['name:a', 'punct:?', 'number:.5', 'punct::', 'number:1']);
   });
 
@@ -23,7 +31,15 @@ describe('tokenizeSource', () => {
   it('splits a template into pieces around its substitutions, nested templates and braces included', () => {
     const tokens = tokenizeSource('`a${ {b: `c${d}`} }e`');
     expect(tokens.map((token) => `${token.kind}:${token.part ?? ''}:${token.text}`)).toEqual([
-      'template:head:a', 'punct::{', 'name::b', 'punct:::', 'template:head:c', 'name::d', 'template:tail:', 'punct::}', 'template:tail:e',
+      'template:head:a',
+      'punct::{',
+      'name::b',
+      'punct:::',
+      'template:head:c',
+      'name::d',
+      'template:tail:',
+      'punct::}',
+      'template:tail:e',
     ]);
   });
 
@@ -35,9 +51,28 @@ describe('tokenizeSource', () => {
 
   it('marks the } of statement blocks, not of function bodies or objects', () => {
     const closes = (source: string): boolean[] =>
-      tokenizeSource(source).filter((token) => token.text === '}').map((token) => token.closesBlock === true);
-    expect(closes('() => { if (a) {} else {} for (;;) {} try {} catch {} finally {} }')).toEqual([true, true, true, true, true, true, false]);
-    expect(closes('() => { switch (a) { case 1: {} } l: {} x = a ? {} : {}; y = { k: {} } }')).toEqual([true, true, true, false, false, false, false, false]);
+      tokenizeSource(source)
+        .filter((token) => token.text === '}')
+        .map((token) => token.closesBlock === true);
+    expect(closes('() => { if (a) {} else {} for (;;) {} try {} catch {} finally {} }')).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(closes('() => { switch (a) { case 1: {} } l: {} x = a ? {} : {}; y = { k: {} } }')).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(closes('function f() { g(function () {}) }')).toEqual([false, false]);
   });
 

@@ -6,12 +6,19 @@ describe('diffJson', () => {
   it('names each differing field by its path', () => {
     const before = { system: 'a', messages: [{ content: [{ text: 'x' }] }], params: { maxTokens: 1 } };
     const after = { system: 'a', messages: [{ content: [{ text: 'y' }] }], params: { maxTokens: 2, temperature: 0 } };
-    expect(diffJson(before, after).map((change) => change.path)).toEqual(['messages[0].content[0].text', 'params.maxTokens', 'params.temperature']);
+    expect(diffJson(before, after).map((change) => change.path)).toEqual([
+      'messages[0].content[0].text',
+      'params.maxTokens',
+      'params.temperature',
+    ]);
   });
 
   it('shows a long string around its first difference', () => {
     const prose = 'The assessor measured the damaged surface of the roof panel at ';
-    const [change] = diffJson({ text: `${prose}205 cm2 after the fold.` }, { text: `${prose}2050 cm2 after the fold.` });
+    const [change] = diffJson(
+      { text: `${prose}205 cm2 after the fold.` },
+      { text: `${prose}2050 cm2 after the fold.` },
+    );
     expect(change?.before).toMatch(/^"\.\.\.[^"]+ at 205 cm2 after the fold\."$/);
     expect(change?.after).toMatch(/^"\.\.\.[^"]+ at 2050 cm2 after the fold\."$/);
     expect(change!.before.length).toBeLessThan(prose.length);
@@ -36,7 +43,10 @@ describe('diffJson', () => {
   });
 
   it('sums a diff up by its top-level fields', () => {
-    const changes = diffJson({ system: 'a', messages: [1, 2, { t: 'x' }] }, { system: 'b', messages: [1, 2, { t: 'y' }] });
+    const changes = diffJson(
+      { system: 'a', messages: [1, 2, { t: 'x' }] },
+      { system: 'b', messages: [1, 2, { t: 'y' }] },
+    );
     expect(changedFields(changes)).toEqual(['messages[2]', 'system']);
   });
 });

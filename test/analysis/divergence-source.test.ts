@@ -7,7 +7,13 @@ import type { JsonObject, JsonValue } from '../../src/json/index.js';
 const OLD = 'code-old';
 const NEW = 'code-new';
 
-const modelRequest = (system: string, messages: JsonValue[] = ['m0']): JsonObject => ({ messages, model: 'claude-opus-5', params: {}, system, tools: [] });
+const modelRequest = (system: string, messages: JsonValue[] = ['m0']): JsonObject => ({
+  messages,
+  model: 'claude-opus-5',
+  params: {},
+  system,
+  tools: [],
+});
 const modelResponse = (text: string, id = 'msg_1', signature = 'sig_1'): JsonObject => ({
   id,
   content: [
@@ -24,7 +30,14 @@ function model(index: number, hash: string, request: JsonValue, response: JsonVa
   return { kind: 'model', index, requestHash: hash, provenance: 'live', request, response };
 }
 function tool(kind: string, index: number, hash: string, response: JsonValue): SourcedStep {
-  return { kind, index, requestHash: hash, provenance: 'live', request: { input: { claim_id: 'CLM-1' }, tool: kind }, response };
+  return {
+    kind,
+    index,
+    requestHash: hash,
+    provenance: 'live',
+    request: { input: { claim_id: 'CLM-1' }, tool: kind },
+    response,
+  };
 }
 
 /** A three-step recording: model asks fetch_claim, the claim, model asks again. */
@@ -46,7 +59,12 @@ describe('classifyDivergence', () => {
 
   it('is none when model responses differ only in provider ids, signatures and token counts', () => {
     const again = recording().map((step) =>
-      step.kind === 'model' ? { ...step, response: modelResponse(step.index === 0 ? 'Fetching the claim.' : 'Deciding.', 'msg_other', 'sig_other') } : step,
+      step.kind === 'model'
+        ? {
+            ...step,
+            response: modelResponse(step.index === 0 ? 'Fetching the claim.' : 'Deciding.', 'msg_other', 'sig_other'),
+          }
+        : step,
     );
     expect(classifyDivergence(side(recording()), side(again)).source).toBe('none');
   });
@@ -55,13 +73,25 @@ describe('classifyDivergence', () => {
     const again = recording();
     again[1] = tool('fetch_claim', 0, 'h-t0', toolResponse('settled'));
     const result = classifyDivergence(side(recording()), side(again));
-    expect(result).toMatchObject({ source: 'tool-response', step: 2, kind: 'fetch_claim', index: 0, call: 'fetch_claim#0', on: 'response' });
+    expect(result).toMatchObject({
+      source: 'tool-response',
+      step: 2,
+      kind: 'fetch_claim',
+      index: 0,
+      call: 'fetch_claim#0',
+      on: 'response',
+    });
     expect(result.diff).toEqual([{ path: 'output.status', before: '"open"', after: '"settled"' }]);
   });
 
   it('is model-response when the same model request got differently worded answer', () => {
     const again = recording();
-    again[0] = model(0, 'h-m0', modelRequest('You triage claims.'), modelResponse('Let me pull up the claim.', 'msg_9', 'sig_9'));
+    again[0] = model(
+      0,
+      'h-m0',
+      modelRequest('You triage claims.'),
+      modelResponse('Let me pull up the claim.', 'msg_9', 'sig_9'),
+    );
     const result = classifyDivergence(side(recording()), side(again));
     expect(result).toMatchObject({ source: 'model-response', step: 1, call: 'model#0', on: 'response' });
     // The provider's ids and signatures are not part of the diff: only what the model said.
@@ -74,28 +104,51 @@ describe('classifyDivergence', () => {
     ['epoch milliseconds', 'Sent at 1772611200000.', 'Sent at 1773043200123.'],
     ['hex token', 'Trace 9f86d081884c7d659a2feaa0c55ad015.', 'Trace 2c26b46b68ffc68ff99b453c1d304134.'],
     ['base62 token', 'Request req_01HXk2Jb7QpZr9TmWc4Lys8N.', 'Request req_01HXm8Pq3VtYw2KdNf6Rgz1B.'],
-  ])('is volatile-request when the requests differ only in a %s, even with another code hash', (kind, before, after) => {
-    const again = recording();
-    again[0] = model(0, 'h-other', modelRequest(`You triage claims. ${after}`), modelResponse('Fetching the claim.'));
-    const recorded = recording();
-    recorded[0] = model(0, 'h-m0', modelRequest(`You triage claims. ${before}`), modelResponse('Fetching the claim.'));
-    const result = classifyDivergence(side(recorded, OLD), side(again, NEW));
-    expect(result).toMatchObject({ source: 'volatile-request', step: 1, call: 'model#0', on: 'request' });
-    expect(result.reason).toContain(kind);
-    expect(result.diff.map((change) => change.path)).toEqual(['system']);
-  });
+  ])(
+    'is volatile-request when the requests differ only in a %s, even with another code hash',
+    (kind, before, after) => {
+      const again = recording();
+      again[0] = model(0, 'h-other', modelRequest(`You triage claims. ${after}`), modelResponse('Fetching the claim.'));
+      const recorded = recording();
+      recorded[0] = model(
+        0,
+        'h-m0',
+        modelRequest(`You triage claims. ${before}`),
+        modelResponse('Fetching the claim.'),
+      );
+      const result = classifyDivergence(side(recorded, OLD), side(again, NEW));
+      expect(result).toMatchObject({ source: 'volatile-request', step: 1, call: 'model#0', on: 'request' });
+      expect(result.reason).toContain(kind);
+      expect(result.diff.map((change) => change.path)).toEqual(['system']);
+    },
+  );
 
   it('is volatile-request for epoch milliseconds held as a number', () => {
     const recorded = recording();
-    recorded[0] = model(0, 'h-m0', { ...modelRequest('You triage claims.'), sentAt: 1772611200000 }, modelResponse('Fetching the claim.'));
+    recorded[0] = model(
+      0,
+      'h-m0',
+      { ...modelRequest('You triage claims.'), sentAt: 1772611200000 },
+      modelResponse('Fetching the claim.'),
+    );
     const again = recording();
-    again[0] = model(0, 'h-other', { ...modelRequest('You triage claims.'), sentAt: 1773043200123 }, modelResponse('Fetching the claim.'));
+    again[0] = model(
+      0,
+      'h-other',
+      { ...modelRequest('You triage claims.'), sentAt: 1773043200123 },
+      modelResponse('Fetching the claim.'),
+    );
     expect(classifyDivergence(side(recorded, OLD), side(again, NEW)).source).toBe('volatile-request');
   });
 
   it('is volatile-request when the code hash is the same, whatever the request diff', () => {
     const again = recording();
-    again[0] = model(0, 'h-other', modelRequest('You triage claims. Your lucky number is 7.'), modelResponse('Fetching the claim.'));
+    again[0] = model(
+      0,
+      'h-other',
+      modelRequest('You triage claims. Your lucky number is 7.'),
+      modelResponse('Fetching the claim.'),
+    );
     const result = classifyDivergence(side(recording(), OLD), side(again, OLD));
     expect(result).toMatchObject({ source: 'volatile-request', step: 1, call: 'model#0', on: 'request' });
     expect(result.reason).toMatch(/same code/);
@@ -106,22 +159,44 @@ describe('classifyDivergence', () => {
     again[0] = model(0, 'h-other', modelRequest('You triage motor claims.'), modelResponse('Fetching the claim.'));
     const result = classifyDivergence(side(recording(), OLD), side(again, NEW));
     expect(result).toMatchObject({ source: 'code', step: 1, kind: 'model', index: 0, call: 'model#0', on: 'request' });
-    expect(result.diff).toEqual([{ path: 'system', before: '"You triage claims."', after: '"You triage motor claims."' }]);
+    expect(result.diff).toEqual([
+      { path: 'system', before: '"You triage claims."', after: '"You triage motor claims."' },
+    ]);
   });
 
   it('is code when a volatile span changed beside a real change', () => {
     const recorded = recording();
-    recorded[0] = model(0, 'h-m0', modelRequest('Triage. Now: 2026-03-04T09:00:00Z.'), modelResponse('Fetching the claim.'));
+    recorded[0] = model(
+      0,
+      'h-m0',
+      modelRequest('Triage. Now: 2026-03-04T09:00:00Z.'),
+      modelResponse('Fetching the claim.'),
+    );
     const again = recording();
-    again[0] = model(0, 'h-other', modelRequest('Triage carefully. Now: 2026-03-09T09:00:00Z.'), modelResponse('Fetching the claim.'));
+    again[0] = model(
+      0,
+      'h-other',
+      modelRequest('Triage carefully. Now: 2026-03-09T09:00:00Z.'),
+      modelResponse('Fetching the claim.'),
+    );
     expect(classifyDivergence(side(recorded, OLD), side(again, NEW)).source).toBe('code');
   });
 
   it('never takes a changed message digest for a volatile hex token', () => {
     const recorded = recording();
     const again = recording();
-    again[2] = model(1, 'h-other', modelRequest('You triage claims.', ['m0', 'm1', 'ffffffffffffffff']), modelResponse('Deciding.'));
-    recorded[2] = model(1, 'h-m1', modelRequest('You triage claims.', ['m0', 'm1', '0123456789abcdef']), modelResponse('Deciding.'));
+    again[2] = model(
+      1,
+      'h-other',
+      modelRequest('You triage claims.', ['m0', 'm1', 'ffffffffffffffff']),
+      modelResponse('Deciding.'),
+    );
+    recorded[2] = model(
+      1,
+      'h-m1',
+      modelRequest('You triage claims.', ['m0', 'm1', '0123456789abcdef']),
+      modelResponse('Deciding.'),
+    );
     const result = classifyDivergence(side(recorded, OLD), side(again, NEW));
     expect(result).toMatchObject({ source: 'code', step: 3, call: 'model#1' });
   });
@@ -133,11 +208,19 @@ describe('classifyDivergence', () => {
     const again = recording();
     again[2] = model(1, 'h-other', modelRequest('You triage claims.', ['d0', 'd2']), modelResponse('Deciding.'));
     const result = classifyDivergence(
-      side(recorded, OLD, [{ digest: 'd0', message: message('Triage CLM-1.') }, { digest: 'd1', message: message('{"area": 205}') }]),
-      side(again, NEW, [{ digest: 'd0', message: message('Triage CLM-1.') }, { digest: 'd2', message: message('{"area": 2050}') }]),
+      side(recorded, OLD, [
+        { digest: 'd0', message: message('Triage CLM-1.') },
+        { digest: 'd1', message: message('{"area": 205}') },
+      ]),
+      side(again, NEW, [
+        { digest: 'd0', message: message('Triage CLM-1.') },
+        { digest: 'd2', message: message('{"area": 2050}') },
+      ]),
     );
     expect(result.source).toBe('code');
-    expect(result.diff).toEqual([{ path: 'messages[1].content[0].text', before: '"{\\"area\\": 205}"', after: '"{\\"area\\": 2050}"' }]);
+    expect(result.diff).toEqual([
+      { path: 'messages[1].content[0].text', before: '"{\\"area\\": 205}"', after: '"{\\"area\\": 2050}"' },
+    ]);
   });
 
   it('is code at the step where a build with other code stops early', () => {
@@ -158,7 +241,12 @@ describe('maskVolatile', () => {
 
 describe('tallyDivergences', () => {
   it('lists every source in table order with its count, share and entries', () => {
-    const entries = [{ source: 'code' as const }, { source: 'tool-response' as const }, { source: 'tool-response' as const }, { source: 'none' as const }];
+    const entries = [
+      { source: 'code' as const },
+      { source: 'tool-response' as const },
+      { source: 'tool-response' as const },
+      { source: 'none' as const },
+    ];
     const table = tallyDivergences(entries);
     expect(table.total).toBe(4);
     expect(table.rows.map((row) => [row.source, row.count, row.share])).toEqual([

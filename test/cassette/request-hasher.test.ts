@@ -35,7 +35,13 @@ describe('RequestHasher', () => {
     const hasher = new RequestHasher();
     const messages = conversation({ tool: 'toolu_A', signature: 'sig_A' });
     const hashed = hasher.hashModelRequest(request(messages));
-    const expected = canonicalJson({ messages: digestArray(hashed.messageDigests), model: 'claude-opus-5', params, system, tools });
+    const expected = canonicalJson({
+      messages: digestArray(hashed.messageDigests),
+      model: 'claude-opus-5',
+      params,
+      system,
+      tools,
+    });
     expect(hashed.canonical).toBe(expected);
     expect(hashed.hash).toBe(sha256Hex(expected, 16));
     expect(hashed.messageDigests).toHaveLength(3);
@@ -84,7 +90,10 @@ describe('RequestHasher', () => {
     const first = hasher.hashModelRequest(request(messages.slice(0, 2)));
     const second = hasher.hashModelRequest(request(messages));
     expect(digestArray(second.messageDigests).slice(0, 2)).toEqual(digestArray(first.messageDigests));
-    const rewritten = [messages[0]!, { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'other' }] }];
+    const rewritten = [
+      messages[0]!,
+      { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'other' }] },
+    ];
     expect(() => hasher.hashModelRequest(request(rewritten))).toThrow(/append-only/);
   });
 
@@ -98,13 +107,19 @@ describe('RequestHasher', () => {
     const other: Message = { role: 'assistant', content: [{ type: 'text', text: 'other' }] };
     const next: Message = { role: 'assistant', content: [{ type: 'text', text: 'next' }] };
     // The last message it has seen, replaced, then the conversation grown on top of it.
-    expect(() => seen().hashModelRequest(request([messages[0]!, messages[1]!, other, next]))).toThrow(/rewritten at message 2; a run's messages are append-only/);
+    expect(() => seen().hashModelRequest(request([messages[0]!, messages[1]!, other, next]))).toThrow(
+      /rewritten at message 2; a run's messages are append-only/,
+    );
     // A shorter request whose last message is not the one it has seen there.
     expect(() => seen().hashModelRequest(request([messages[0]!, other]))).toThrow(/rewritten at message 1/);
     // The opening turn rewritten.
-    expect(() => seen().hashModelRequest(request([other, messages[1]!, messages[2]!, next]))).toThrow(/rewritten at message 0/);
+    expect(() => seen().hashModelRequest(request([other, messages[1]!, messages[2]!, next]))).toThrow(
+      /rewritten at message 0/,
+    );
     // A conversation rebuilt from copies (decoded, cloned): equal, but not the messages it has seen.
-    expect(() => seen().hashModelRequest(request([...structuredClone(messages), next]))).toThrow(/rewritten at message 0/);
+    expect(() => seen().hashModelRequest(request([...structuredClone(messages), next]))).toThrow(
+      /rewritten at message 0/,
+    );
     // The same messages in a new array, grown: what the machine sends every step.
     expect(seen().hashModelRequest(request([...messages, next])).messageDigests.length).toBe(4);
   });
@@ -182,6 +197,8 @@ describe('RequestHasher', () => {
     const hasher = new RequestHasher();
     const hashed = hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-1' } });
     expect(hashed.canonical).toBe('{"input":{"document_id":"DOC-1"},"tool":"ocr_document"}');
-    expect(hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-2' } }).hash).not.toBe(hashed.hash);
+    expect(hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-2' } }).hash).not.toBe(
+      hashed.hash,
+    );
   });
 });

@@ -6,13 +6,19 @@ import { syntheticWorld, testAgent } from '../support/test-agents.js';
 const changed = (echoed: string) => ({ kind: 'tool-result', output: { echoed } }) as const;
 
 describe('lineageOf', () => {
-  it("leaves out a middle run whose own rows start after the step its fork forked at", async () => {
+  it('leaves out a middle run whose own rows start after the step its fork forked at', async () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
     const agent = testAgent();
     const world = () => syntheticWorld({ toolCalls: 20 });
     const run = await engine.record({ agent, world, input: { task: 'nested' } });
     const child = await engine.fork({ parentRunId: run.runId, atStep: 30, override: changed('child'), agent, world });
-    const grandchild = await engine.fork({ parentRunId: child.runId, atStep: 10, override: changed('grandchild'), agent, world });
+    const grandchild = await engine.fork({
+      parentRunId: child.runId,
+      atStep: 10,
+      override: changed('grandchild'),
+      agent,
+      world,
+    });
     expect(lineageOf(engine.store, grandchild.runId)).toEqual([
       { runId: run.runId, from: 0, to: 9 },
       { runId: grandchild.runId, from: 10, to: Number.MAX_SAFE_INTEGER },

@@ -10,7 +10,12 @@ import { syntheticWorld, testAgent } from '../support/test-agents.js';
 describe('restoreCheckpoint', () => {
   it('rebuilds every checkpoint of a long run exactly as the driver held it', async () => {
     const store = sqliteStore({ path: ':memory:' });
-    const recorded = await recordWithSnapshots(store, testAgent({ stepCap: 100 }), syntheticWorld({ toolCalls: 30, resultBytes: 2048 }), { n: 1 });
+    const recorded = await recordWithSnapshots(
+      store,
+      testAgent({ stepCap: 100 }),
+      syntheticWorld({ toolCalls: 30, resultBytes: 2048 }),
+      { n: 1 },
+    );
     expect(recorded.contexts).toHaveLength(62);
     for (let step = 0; step < recorded.contexts.length; step++) {
       const restored = restoreCheckpoint(store, recorded.runId, step);
@@ -38,19 +43,31 @@ describe('restoreCheckpoint', () => {
   it('writes a full checkpoint on row 0 and every FULL_CHECKPOINT_EVERY steps, deltas between', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 20 }), { n: 1 });
-    const full = store.readSteps(recorded.runId).filter((row) => row.checkpointFull).map((row) => row.step);
+    const full = store
+      .readSteps(recorded.runId)
+      .filter((row) => row.checkpointFull)
+      .map((row) => row.step);
     expect(full).toEqual([0, FULL_CHECKPOINT_EVERY, 2 * FULL_CHECKPOINT_EVERY]);
     expect(store.readCheckpointChain(recorded.runId, 40).length).toBeLessThanOrEqual(FULL_CHECKPOINT_EVERY);
   });
 
-  it("stores conversation segments on full rows: every message since the previous segment, with their digests", async () => {
+  it('stores conversation segments on full rows: every message since the previous segment, with their digests', async () => {
     const store = sqliteStore({ path: ':memory:' });
-    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 20, resultBytes: 600 }), { n: 1 });
+    const recorded = await recordWithSnapshots(
+      store,
+      testAgent(),
+      syntheticWorld({ toolCalls: 20, resultBytes: 600 }),
+      { n: 1 },
+    );
     const rows = store.readSteps(recorded.runId);
     // Row 0 holds one message, fewer than a segment's minimum: its message joins the segment of row 16.
     expect(rows.filter((row) => row.messageSegment !== null).map((row) => row.step)).toEqual([16, 32]);
     expect(rows.filter((row) => row.checkpointFull).map((row) => row.step)).toEqual([0, 16, 32]);
-    const segments = rows.flatMap((row) => (row.messageSegment === null ? [] : [JSON.parse(store.readBlobs([row.messageSegment]).get(row.messageSegment)!) as ConversationSegment]));
+    const segments = rows.flatMap((row) =>
+      row.messageSegment === null
+        ? []
+        : [JSON.parse(store.readBlobs([row.messageSegment]).get(row.messageSegment)!) as ConversationSegment],
+    );
     expect(segments[0]!.messages.length).toBeGreaterThanOrEqual(SEGMENT_MIN_MESSAGES);
     const conversation = recorded.contexts[32]!.messages;
     expect(segments.flatMap((segment) => segment.messages)).toEqual(conversation);
@@ -59,7 +76,12 @@ describe('restoreCheckpoint', () => {
 
   it('hands out fresh objects on every restore', async () => {
     const store = sqliteStore({ path: ':memory:' });
-    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 2, resultBytes: 1024 }), { n: 1 });
+    const recorded = await recordWithSnapshots(
+      store,
+      testAgent(),
+      syntheticWorld({ toolCalls: 2, resultBytes: 1024 }),
+      { n: 1 },
+    );
     const first = restoreCheckpoint(store, recorded.runId, 3);
     (first.context.messages as unknown[]).push('mutated');
     (first.context.input as Record<string, unknown>).n = 99;
@@ -72,7 +94,8 @@ describe('restoreCheckpoint', () => {
     const bump = (text: string) => text.replace('"machineVersion":1', '"machineVersion":99');
     const older: Store = {
       ...store,
-      readCheckpointChain: (runId, step) => store.readCheckpointChain(runId, step).map((row) => ({ ...row, checkpoint: bump(row.checkpoint) })),
+      readCheckpointChain: (runId, step) =>
+        store.readCheckpointChain(runId, step).map((row) => ({ ...row, checkpoint: bump(row.checkpoint) })),
       readBlobs: (digests) => new Map([...store.readBlobs(digests)].map(([digest, body]) => [digest, bump(body)])),
     };
     try {

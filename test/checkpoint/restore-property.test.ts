@@ -1,7 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentBuild, AgentContext, AgentStateName, JsonObject, JsonValue, MessagePart, Store, World } from '../../src/index.js';
-import { RequestHasher, canonicalJson, createEngine, isForkpointError, isJsonObject, liveTransport, overrideTransport, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type {
+  AgentBuild,
+  AgentContext,
+  AgentStateName,
+  JsonObject,
+  JsonValue,
+  MessagePart,
+  Store,
+  World,
+} from '../../src/index.js';
+import {
+  RequestHasher,
+  canonicalJson,
+  createEngine,
+  isForkpointError,
+  isJsonObject,
+  liveTransport,
+  overrideTransport,
+  restoreCheckpoint,
+  sqliteStore,
+} from '../../src/index.js';
 import { FULL_CHECKPOINT_EVERY } from '../../src/checkpoint/index.js';
 import { driveRun, machineOf } from '../../src/engine/index.js';
 import type { Transport } from '../../src/transports/index.js';
@@ -34,14 +53,25 @@ const FAILED_ATTEMPTS: Record<Failure, number> = { none: 0, once: 1, twice: 2, t
 // Lone surrogates are not produced by fc.string's units; JSON.stringify escapes them and they must survive.
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 const text = fc
-  .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), loneSurrogate, fc.constantFrom('😀', '👩‍👩‍👧', 'é', 'e\u0301', '\u0000', '"\\', '\u2028')), { maxLength: 6 })
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      loneSurrogate,
+      fc.constantFrom('😀', '👩‍👩‍👧', 'é', 'e\u0301', '\u0000', '"\\', '\u2028'),
+    ),
+    { maxLength: 6 },
+  )
   .map((parts) => parts.join(''));
 // Strings long enough to be stored as a blob of their own (the threshold counts UTF-16 units).
-const longText = fc.tuple(text, fc.integer({ min: EXTERNALIZE_AT_BYTES, max: 2 * EXTERNALIZE_AT_BYTES })).map(([head, length]) => `${head}${'ü🙂'.repeat(length / 2)}`);
+const longText = fc
+  .tuple(text, fc.integer({ min: EXTERNALIZE_AT_BYTES, max: 2 * EXTERNALIZE_AT_BYTES }))
+  .map(([head, length]) => `${head}${'ü🙂'.repeat(length / 2)}`);
 const hex32 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 });
 const key = fc.oneof(text, fc.constantFrom('$blob', '$tree', '$literal', '__proto__', 'constructor', ''));
 // -0 is left out: JSON has no negative zero (JSON.stringify(-0) is "0"), so no stored form can keep it.
-const number = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })).map((n) => (Object.is(n, -0) ? 0 : n));
+const number = fc
+  .oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))
+  .map((n) => (Object.is(n, -0) ? 0 : n));
 
 const { json } = fc.letrec<{ json: JsonValue }>((tie) => ({
   json: fc.oneof(
@@ -64,11 +94,20 @@ const { json } = fc.letrec<{ json: JsonValue }>((tie) => ({
 const bigOutput = fc.oneof(
   longText,
   fc.tuple(json, longText).map(([value, filler]): JsonValue => ({ value, filler })),
-  fc.array(fc.oneof(longText, json), { minLength: 2, maxLength: 3 }).map((items): JsonValue => [...items, { $blob: '0123456789abcdef0123456789abcdef' }, 'y'.repeat(EXTERNALIZE_AT_BYTES)]),
+  fc
+    .array(fc.oneof(longText, json), { minLength: 2, maxLength: 3 })
+    .map((items): JsonValue => [
+      ...items,
+      { $blob: '0123456789abcdef0123456789abcdef' },
+      'y'.repeat(EXTERNALIZE_AT_BYTES),
+    ]),
 );
 const output = fc.oneof(json, bigOutput);
 
-const callPlan = fc.record({ output: fc.nat({ max: 3 }), failure: fc.constantFrom<Failure>('none', 'none', 'none', 'once', 'twice', 'thrice', 'fatal') });
+const callPlan = fc.record({
+  output: fc.nat({ max: 3 }),
+  failure: fc.constantFrom<Failure>('none', 'none', 'none', 'once', 'twice', 'thrice', 'fatal'),
+});
 const runPlan: fc.Arbitrary<RunPlan> = fc
   .record({
     pool: fc.array(output, { minLength: 1, maxLength: 4 }),
@@ -77,7 +116,10 @@ const runPlan: fc.Arbitrary<RunPlan> = fc
     toolResultTurns: fc.constantFrom<'batch' | 'each'>('batch', 'each'),
     retries: fc.boolean(),
     // Mostly roomy; sometimes small enough that the run fails on the cap mid-way.
-    stepCap: fc.oneof({ arbitrary: fc.constant(1000), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 60 }), weight: 1 }),
+    stepCap: fc.oneof(
+      { arbitrary: fc.constant(1000), weight: 4 },
+      { arbitrary: fc.integer({ min: 1, max: 60 }), weight: 1 },
+    ),
     outcomeOk: fc.boolean(),
     note: text,
   })
@@ -94,7 +136,12 @@ function agentOf(plan: RunPlan): AgentBuild {
   return testAgent({
     stepCap: plan.stepCap,
     toolResultTurns: plan.toolResultTurns,
-    ...(plan.retries ? { retryTool: ({ response, attempt }) => isJsonObject(response.output) && response.output.retryable === true && attempt <= 2 } : {}),
+    ...(plan.retries
+      ? {
+          retryTool: ({ response, attempt }) =>
+            isJsonObject(response.output) && response.output.retryable === true && attempt <= 2,
+        }
+      : {}),
   });
 }
 
@@ -110,7 +157,11 @@ function planWorld(plan: RunPlan, idPrefix: string): World {
     model: {
       async respond(request) {
         const turn = request.messages.filter((message) => message.role === 'assistant').length;
-        const response = { id: `msg_${idPrefix}_${turn}`, model: 'test-model', usage: { inputTokens: 1, outputTokens: 1 } };
+        const response = {
+          id: `msg_${idPrefix}_${turn}`,
+          model: 'test-model',
+          usage: { inputTokens: 1, outputTokens: 1 },
+        };
         const asked = plan.turns[turn];
         if (asked === undefined) {
           const outcome = JSON.stringify({ ok: plan.outcomeOk, calls: calls.length, note: plan.note });
@@ -118,7 +169,14 @@ function planWorld(plan: RunPlan, idPrefix: string): World {
         }
         const first = plan.turns.slice(0, turn).reduce((sum, calls) => sum + calls.length, 0);
         const content: MessagePart[] = [{ type: 'text', text: `turn ${turn} ${plan.note}` }];
-        asked.forEach((_, i) => content.push({ type: 'tool_use', id: `${idPrefix}_${turn}_${i}`, name: 'echo', input: { n: first + i, note: plan.note } }));
+        asked.forEach((_, i) =>
+          content.push({
+            type: 'tool_use',
+            id: `${idPrefix}_${turn}_${i}`,
+            name: 'echo',
+            input: { n: first + i, note: plan.note },
+          }),
+        );
         return { ...response, content, stopReason: 'tool_use' };
       },
     },
@@ -129,7 +187,8 @@ function planWorld(plan: RunPlan, idPrefix: string): World {
         if (call === undefined) throw new Error(`no call ${n} in the plan`);
         const attempt = (attempts.get(n) ?? 0) + 1;
         attempts.set(n, attempt);
-        if (attempt <= FAILED_ATTEMPTS[call.failure]) throw Object.assign(new Error(`call ${n} failed`), { retryable: call.failure !== 'fatal' });
+        if (attempt <= FAILED_ATTEMPTS[call.failure])
+          throw Object.assign(new Error(`call ${n} failed`), { retryable: call.failure !== 'fatal' });
         return plan.pool[call.output % plan.pool.length]!;
       },
     },
@@ -142,7 +201,12 @@ interface Trajectory {
 }
 
 /** Drives a build in memory from a live snapshot, keeping a copy of every snapshot after it. */
-async function driveFrom(agent: AgentBuild, value: string, context: AgentContext, transport: Transport): Promise<Trajectory> {
+async function driveFrom(
+  agent: AgentBuild,
+  value: string,
+  context: AgentContext,
+  transport: Transport,
+): Promise<Trajectory> {
   const machine = machineOf(agent);
   const values: string[] = [];
   const contexts: AgentContext[] = [];
@@ -166,7 +230,9 @@ function expectRestoresLive(store: Store, runId: string, live: Trajectory, label
     const restored = restoreCheckpoint(store, runId, k);
     expect(restored.value, `${label}: state of checkpoint ${k}`).toBe(live.values[k]);
     expect(restored.context, `${label}: context of checkpoint ${k}`).toEqual(live.contexts[k]);
-    expect(restored.messageDigests, `${label}: message digests of checkpoint ${k}`).toEqual(new RequestHasher().messageDigests(restored.context.messages));
+    expect(restored.messageDigests, `${label}: message digests of checkpoint ${k}`).toEqual(
+      new RequestHasher().messageDigests(restored.context.messages),
+    );
   }
   // And the trajectory ends where the live one did.
   let pastEnd: unknown;
@@ -175,7 +241,10 @@ function expectRestoresLive(store: Store, runId: string, live: Trajectory, label
   } catch (error) {
     pastEnd = error;
   }
-  expect(isForkpointError(pastEnd, 'STEP_OUT_OF_RANGE'), `${label}: checkpoint ${live.contexts.length} is past the end`).toBe(true);
+  expect(
+    isForkpointError(pastEnd, 'STEP_OUT_OF_RANGE'),
+    `${label}: checkpoint ${live.contexts.length} is past the end`,
+  ).toBe(true);
 }
 
 /** Every string in a JSON value, keys included. */
@@ -213,12 +282,20 @@ describe('restoreCheckpoint (property)', () => {
           expectRestoresLive(store, recorded.runId, recorded, 'recorded run');
 
           // Fork at a tool step (a generated one) with an overridden result, and continue live.
-          const toolSteps = recorded.values.flatMap((value, k) => (value === 'awaitingTools' && k + 1 < recorded.values.length ? [k + 1] : []));
+          const toolSteps = recorded.values.flatMap((value, k) =>
+            value === 'awaitingTools' && k + 1 < recorded.values.length ? [k + 1] : [],
+          );
           const atStep = toolSteps[pick % Math.max(1, toolSteps.length)];
           const engine = createEngine({ store });
           // A fork that changes nothing is refused (it would claim a change that never happened): only real changes fork.
-          const recordedOutput = atStep === undefined ? undefined : (engine.getRun(recorded.runId).steps[atStep - 1]?.response as { output?: unknown } | undefined)?.output;
-          if (atStep !== undefined && canonicalJson(recordedOutput as JsonValue) !== canonicalJson(overrideOutput as JsonValue)) {
+          const recordedOutput =
+            atStep === undefined
+              ? undefined
+              : (engine.getRun(recorded.runId).steps[atStep - 1]?.response as { output?: unknown } | undefined)?.output;
+          if (
+            atStep !== undefined &&
+            canonicalJson(recordedOutput as JsonValue) !== canonicalJson(overrideOutput as JsonValue)
+          ) {
             const fork = await engine.fork({
               parentRunId: recorded.runId,
               atStep,
@@ -228,8 +305,17 @@ describe('restoreCheckpoint (property)', () => {
               runId: 'f0f0f0f0',
             });
             // The fork's live tail, derived without the store: from the parent's live snapshot, same override, a fresh world.
-            const transport = overrideTransport({ step: atStep, answer: { type: 'tool', response: { output: overrideOutput, isError: false } }, live: liveTransport(planWorld(plan, 'forked')) });
-            const tail = await driveFrom(agent, recorded.values[atStep - 1]!, recorded.contexts[atStep - 1]!, transport);
+            const transport = overrideTransport({
+              step: atStep,
+              answer: { type: 'tool', response: { output: overrideOutput, isError: false } },
+              live: liveTransport(planWorld(plan, 'forked')),
+            });
+            const tail = await driveFrom(
+              agent,
+              recorded.values[atStep - 1]!,
+              recorded.contexts[atStep - 1]!,
+              transport,
+            );
             const forkLive: Trajectory = {
               values: [...recorded.values.slice(0, atStep), ...tail.values],
               contexts: [...recorded.contexts.slice(0, atStep), ...tail.contexts],
@@ -237,7 +323,11 @@ describe('restoreCheckpoint (property)', () => {
             expect(fork.steps.length, 'the fork has the steps its live drive took').toBe(forkLive.contexts.length - 1);
             expectRestoresLive(store, fork.runId, forkLive, `fork at step ${atStep}`);
             coverage.forks++;
-            if (Math.floor((forkLive.contexts.length - 1) / FULL_CHECKPOINT_EVERY) > Math.floor(atStep / FULL_CHECKPOINT_EVERY)) coverage.forkPastFullCheckpoint++;
+            if (
+              Math.floor((forkLive.contexts.length - 1) / FULL_CHECKPOINT_EVERY) >
+              Math.floor(atStep / FULL_CHECKPOINT_EVERY)
+            )
+              coverage.forkPastFullCheckpoint++;
           }
 
           coverage.runs++;
@@ -247,11 +337,19 @@ describe('restoreCheckpoint (property)', () => {
           if (recorded.values.at(-1) === 'failed') coverage.failed++;
           if (plan.turns.some((calls) => calls.length > 1)) coverage.parallelCalls++;
           const uses = new Map<number, number>();
-          for (const call of plan.turns.flat()) uses.set(call.output % plan.pool.length, (uses.get(call.output % plan.pool.length) ?? 0) + 1);
+          for (const call of plan.turns.flat())
+            uses.set(call.output % plan.pool.length, (uses.get(call.output % plan.pool.length) ?? 0) + 1);
           const used = [...uses.keys()].map((index) => plan.pool[index]!);
-          if ([...uses].some(([index, count]) => count > 1 && JSON.stringify(plan.pool[index]).length >= EXTERNALIZE_AT_BYTES)) coverage.sharedBigOutput++;
-          if (used.some((value) => stringsOf(value).some((string) => LONE_SURROGATE.test(string)))) coverage.loneSurrogateOutput++;
-          if (used.some((value) => /"\$(blob|tree|literal)":/.test(JSON.stringify(value)))) coverage.referenceShapedOutput++;
+          if (
+            [...uses].some(
+              ([index, count]) => count > 1 && JSON.stringify(plan.pool[index]).length >= EXTERNALIZE_AT_BYTES,
+            )
+          )
+            coverage.sharedBigOutput++;
+          if (used.some((value) => stringsOf(value).some((string) => LONE_SURROGATE.test(string))))
+            coverage.loneSurrogateOutput++;
+          if (used.some((value) => /"\$(blob|tree|literal)":/.test(JSON.stringify(value))))
+            coverage.referenceShapedOutput++;
         } finally {
           store.close();
         }
@@ -260,6 +358,7 @@ describe('restoreCheckpoint (property)', () => {
     );
     // The generators must keep reaching the cases the property is about.
     expect(coverage).toMatchObject({ runs: 50 });
-    for (const [name, count] of Object.entries(coverage)) expect(count, `property runs covering ${name}`).toBeGreaterThan(0);
+    for (const [name, count] of Object.entries(coverage))
+      expect(count, `property runs covering ${name}`).toBeGreaterThan(0);
   });
 });

@@ -13,11 +13,22 @@ beforeEach(() => {
 });
 afterEach(() => folder.cleanup());
 
-const forkpointIn = (cwd: string, args: readonly string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const forkpointIn = (cwd: string, args: readonly string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 describe('forkpoint from any folder', () => {
   it('finds the built-in scenario from another folder, stores where to find it again, and makes its default database folder', () => {
-    const recorded = forkpointIn(folder.path, ['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--run-id', '0a0a0a0a', '--json']);
+    const recorded = forkpointIn(folder.path, [
+      'record',
+      'scenarios/claims-triage',
+      '--claim',
+      'CLM-91002',
+      '--at',
+      '2026-03-04',
+      '--run-id',
+      '0a0a0a0a',
+      '--json',
+    ]);
     expect(recorded.stderr).not.toMatch(/forkpoint: /);
     expect(recorded.status).toBe(0);
     expect(existsSync(join(folder.path, 'checkpoints', 'forkpoint.db'))).toBe(true);
@@ -32,27 +43,80 @@ describe('forkpoint from any folder', () => {
 
   it('stores a scenario inside the package by its path from the package root, and one outside by its absolute path', async () => {
     const db = join(folder.path, 'abs.db');
-    await cli(['record', 'test/fixtures/scenarios/refund-desk', '--order', 'ORD-1', '--at', '2026-03-04', '--run-id', '0b0b0b0b', '--db', db]);
+    await cli([
+      'record',
+      'test/fixtures/scenarios/refund-desk',
+      '--order',
+      'ORD-1',
+      '--at',
+      '2026-03-04',
+      '--run-id',
+      '0b0b0b0b',
+      '--db',
+      db,
+    ]);
     const store = sqliteStore({ path: db, readOnly: true });
     // Inside this package's tree, so by its path from the package root.
     expect(createEngine({ store }).getRunSummary('0b0b0b0b').scenario).toBe('test/fixtures/scenarios/refund-desk');
     store.close();
     expect(scenarioReference(folder.path)).toBe(folder.path);
-    expect(scenarioReference(join(import.meta.dirname, '../../scenarios/claims-triage'))).toBe('scenarios/claims-triage');
+    expect(scenarioReference(join(import.meta.dirname, '../../scenarios/claims-triage'))).toBe(
+      'scenarios/claims-triage',
+    );
   });
 });
 
 describe('forkpoint record, as it runs', () => {
   it('prints each step as it commits: the table grows on stdout, or progress goes to stderr beside --json', async () => {
     const db = join(folder.path, 'progress.db');
-    const human = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--run-id', '9b40c1d5', '--db', db]);
+    const human = await cli([
+      'record',
+      'scenarios/claims-triage',
+      '--claim',
+      'CLM-91077',
+      '--at',
+      '2026-03-04',
+      '--run-id',
+      '9b40c1d5',
+      '--db',
+      db,
+    ]);
     const lines = human.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^record · run 9b40c1d5 · /);
-    expect(lines.slice(2, 11).map((line) => line.trim().split(/\s+/)[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(lines.slice(2, 11).map((line) => line.trim().split(/\s+/)[0])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
     expect(lines[11]).toMatch(/^failed at step 9: VALIDATION_FAILED/);
-    const json = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--run-id', '9b40c1d6', '--json', '--db', db]);
+    const json = await cli([
+      'record',
+      'scenarios/claims-triage',
+      '--claim',
+      'CLM-91077',
+      '--at',
+      '2026-03-04',
+      '--run-id',
+      '9b40c1d6',
+      '--json',
+      '--db',
+      db,
+    ]);
     expect(JSON.parse(json.stdout)).toMatchObject({ runId: '9b40c1d6', status: 'failed' });
-    expect(json.stderr.trimEnd().split('\n')).toEqual(['record: run 9b40c1d6 started', ...Array.from({ length: 9 }, (_, i) => `record: step ${i + 1} ${['model#0', 'fetch_claim#0', 'model#1', 'ocr_document#0', 'model#2', 'estimate_repair#0', 'model#3', 'fetch_policy#0', 'model#4'][i]} committed`)]);
+    expect(json.stderr.trimEnd().split('\n')).toEqual([
+      'record: run 9b40c1d6 started',
+      ...Array.from(
+        { length: 9 },
+        (_, i) =>
+          `record: step ${i + 1} ${['model#0', 'fetch_claim#0', 'model#1', 'ocr_document#0', 'model#2', 'estimate_repair#0', 'model#3', 'fetch_policy#0', 'model#4'][i]} committed`,
+      ),
+    ]);
   });
 
   it('tells the library of each step once it is committed, and of the run before its first', async () => {
@@ -65,7 +129,8 @@ describe('forkpoint record, as it runs', () => {
       world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
       input: { claimId: 'CLM-91077' },
       runId: '9b40c1d5',
-      onStarted: (run) => seen.push(`started ${run.runId} ${run.status} with ${store.readSteps('9b40c1d5').length} row`),
+      onStarted: (run) =>
+        seen.push(`started ${run.runId} ${run.status} with ${store.readSteps('9b40c1d5').length} row`),
       // Committed already when told: the row is in the store.
       onStep: (step) => seen.push(`${step.step} ${store.readSteps('9b40c1d5', step.step, step.step).length}`),
     });
@@ -75,7 +140,20 @@ describe('forkpoint record, as it runs', () => {
 
 describe('forkpoint record-batch under --capture all', () => {
   it('says what it kept without contradicting the failures, and the storage of keeping all as one figure', async () => {
-    const result = await cli(['record-batch', 'scenarios/claims-triage', '--claims', 'ALL', '--at', '2026-03-04', '--seed', '1', '--capture', 'all', '--db', join(folder.path, 'batch.db')]);
+    const result = await cli([
+      'record-batch',
+      'scenarios/claims-triage',
+      '--claims',
+      'ALL',
+      '--at',
+      '2026-03-04',
+      '--seed',
+      '1',
+      '--capture',
+      'all',
+      '--db',
+      join(folder.path, 'batch.db'),
+    ]);
     expect(result.stdout).toMatch(/^capture all: kept all 11 runs in full \(2 of them failed\)$/m);
     expect(result.stdout).toMatch(/^ {2}per day at 6000 runs: [\d.]+ MB; the default, errors\+sample:0\.01, keeps/m);
     expect(result.stdout).not.toMatch(/under all/);

@@ -13,26 +13,63 @@ describe('forkpoint demo (npm start)', () => {
     const db = join(folder.path, 'demo.db');
     const result = await cli(['demo', '--db', db]);
     expect(result.exit).toBe(0);
-    const headlines = result.stdout.split('\n').filter((line) => /^[a-z:]+ · run [0-9a-f]{8}/.test(line)).map((line) => line.split(' · ')[0]);
-    expect(headlines).toEqual(['record', 'reexecution', 'reexecution', 'drift', 'replay:strict', 'replay:strict', 'fork', 'fork', 'replay:strict', 'replay:structural', 'replay:structural']);
+    const headlines = result.stdout
+      .split('\n')
+      .filter((line) => /^[a-z:]+ · run [0-9a-f]{8}/.test(line))
+      .map((line) => line.split(' · ')[0]);
+    expect(headlines).toEqual([
+      'record',
+      'reexecution',
+      'reexecution',
+      'drift',
+      'replay:strict',
+      'replay:strict',
+      'fork',
+      'fork',
+      'replay:strict',
+      'replay:structural',
+      'replay:structural',
+    ]);
     expect(result.stdout).toMatch(/^record · run 9b40c1d5 .*\n(.*\n){10}failed at step 9: VALIDATION_FAILED/m);
-    expect(result.stdout).toMatch(/a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay · claims-triage\/patched[^\n]*side effects refuse,estimate_repair=simulate\n {2}9 steps \(live\/simulated\); completed: approve/);
+    expect(result.stdout).toMatch(
+      /a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay · claims-triage\/patched[^\n]*side effects refuse,estimate_repair=simulate\n {2}9 steps \(live\/simulated\); completed: approve/,
+    );
     // The fork shows the firewall: stopped where it would have registered a second estimate, then resumed with its simulator.
-    expect(result.stdout).toMatch(/^ +5 +model#2 +live .*\nfailed at step 6: SIDE_EFFECT_BLOCKED: estimate_repair#0 \(step 6\) was not called/m);
-    expect(result.stdout).toMatch(/^fork · run ([0-9a-f]{12}) .* resumed at step 6 \(attempt 2, after SIDE_EFFECT_BLOCKED/m);
+    expect(result.stdout).toMatch(
+      /^ +5 +model#2 +live .*\nfailed at step 6: SIDE_EFFECT_BLOCKED: estimate_repair#0 \(step 6\) was not called/m,
+    );
+    expect(result.stdout).toMatch(
+      /^fork · run ([0-9a-f]{12}) .* resumed at step 6 \(attempt 2, after SIDE_EFFECT_BLOCKED/m,
+    );
     expect(result.stdout).toMatch(/^ +6 +2 +estimate_repair#0 +simulated /m);
-    expect(result.stdout).toMatch(/claims-triage\/patched[^\n]*over the recorded observations[^\n]*\n {2}4 steps \(recorded\); completed: refer/);
-    expect(result.stdout).toMatch(/claims-triage\/baseline[^\n]*over the recorded observations[^\n]*\n {2}9 steps \(recorded\); failed at step 9: VALIDATION_FAILED/);
-    expect(result.stdout).toMatch(/first divergence at step 4 \(ocr_document#0, on the response\); outcome failed -> approve/);
+    expect(result.stdout).toMatch(
+      /claims-triage\/patched[^\n]*over the recorded observations[^\n]*\n {2}4 steps \(recorded\); completed: refer/,
+    );
+    expect(result.stdout).toMatch(
+      /claims-triage\/baseline[^\n]*over the recorded observations[^\n]*\n {2}9 steps \(recorded\); failed at step 9: VALIDATION_FAILED/,
+    );
+    expect(result.stdout).toMatch(
+      /first divergence at step 4 \(ocr_document#0, on the response\); outcome failed -> approve/,
+    );
     expect(result.stdout).toMatch(/divergence: model#0 \(step 1\): .*; changed: system/);
-    expect(result.stdout).toMatch(/ocr_document#0 \(step 4\): .*fields\.damage_area_cm2\.value 205 -> 2050.*\n.*\n.*\n1 changed, 2 unchanged, 1 skipped/);
+    expect(result.stdout).toMatch(
+      /ocr_document#0 \(step 4\): .*fields\.damage_area_cm2\.value 205 -> 2050.*\n.*\n.*\n1 changed, 2 unchanged, 1 skipped/,
+    );
     expect(result.stdout).toMatch(/FLAGGED system\[\d+\.\.\d+\]: "[^"]+" vs "[^"]+" \(ISO 8601 timestamp\)/);
-    const ratio = Number(/tiers: full [\d.]+ KB · structural [\d.]+ KB \(1\/([\d.]+) of full\)/.exec(result.stdout)?.[1]);
+    const ratio = Number(
+      /tiers: full [\d.]+ KB · structural [\d.]+ KB \(1\/([\d.]+) of full\)/.exec(result.stdout)?.[1],
+    );
     expect(ratio).toBeGreaterThanOrEqual(10);
     expect(result.stdout).toMatch(/gc --now 2026-03-07T18:42:00.000Z: removed the full tier of 9b40c1d5 .*, 9 steps/);
-    expect(result.stdout).toMatch(/replay 9b40c1d5: CASSETTE_EXPIRED: .*expired at 2026-03-07T17:42:00.000Z.*the structural tier remains until 2026-06-02T17:42:00.000Z/);
-    expect(result.stdout).toMatch(/^replay:structural · run [0-9a-f]{12} · claims-triage\/baseline[^\n]*\n {2}9 steps \(recorded\); completed: the trajectory held/m);
-    expect(result.stdout).toMatch(/^replay:structural · run [0-9a-f]{12} · claims-triage\/timestamped[^\n]*\n {2}0 steps; diverged at step 1/m);
+    expect(result.stdout).toMatch(
+      /replay 9b40c1d5: CASSETTE_EXPIRED: .*expired at 2026-03-07T17:42:00.000Z.*the structural tier remains until 2026-06-02T17:42:00.000Z/,
+    );
+    expect(result.stdout).toMatch(
+      /^replay:structural · run [0-9a-f]{12} · claims-triage\/baseline[^\n]*\n {2}9 steps \(recorded\); completed: the trajectory held/m,
+    );
+    expect(result.stdout).toMatch(
+      /^replay:structural · run [0-9a-f]{12} · claims-triage\/timestamped[^\n]*\n {2}0 steps; diverged at step 1/m,
+    );
     expect(result.stdout).toMatch(/--build baseline: (\d+)\/\1 pass \(100\.0%\)/);
     expect(result.stdout).toMatch(/The 0\.55 threshold refers [1-9]\d* legitimate faint forms/);
   });

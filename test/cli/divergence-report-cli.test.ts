@@ -31,7 +31,12 @@ interface JsonReport {
 describe('forkpoint divergence-report', () => {
   const folder = tempFolder('forkpoint-divergence-cli-');
   const db = join(folder.path, 'runs.db');
-  const runs: Record<'incident' | 'timestamped' | 'older' | 'disputed', string> = { incident: '', timestamped: '', older: '', disputed: '' };
+  const runs: Record<'incident' | 'timestamped' | 'older' | 'disputed', string> = {
+    incident: '',
+    timestamped: '',
+    older: '',
+    disputed: '',
+  };
   const countRuns = (): number => {
     const store = sqliteStore({ path: db });
     try {
@@ -46,7 +51,16 @@ describe('forkpoint divergence-report', () => {
     const store = sqliteStore({ path: db });
     const engine = createEngine({ store, clock: () => new Date((now += 1000)) });
     const record = async (agent: AgentBuild, claimId: string, seed: number) =>
-      (await engine.record({ agent, world: worldAt('2026-03-04'), input: { claimId }, at: '2026-03-04', seed, scenario: 'scenarios/claims-triage' })).runId;
+      (
+        await engine.record({
+          agent,
+          world: worldAt('2026-03-04'),
+          input: { claimId },
+          at: '2026-03-04',
+          seed,
+          scenario: 'scenarios/claims-triage',
+        })
+      ).runId;
     runs.incident = await record(build('baseline'), 'CLM-91077', 101);
     runs.timestamped = await record(build('timestamped'), 'CLM-91013', 302);
     runs.older = await record(olderBaseline, 'CLM-91002', 401);
@@ -62,27 +76,73 @@ describe('forkpoint divergence-report', () => {
     const result = await report(...named(), '--at', AT, '--seed', '7');
     expect(result.exit).toBe(0);
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toBe(`divergence-report · mode reexecution · 4 recorded runs × 1 against the world of ${AT} · each run's own build`);
+    expect(lines[0]).toBe(
+      `divergence-report · mode reexecution · 4 recorded runs × 1 against the world of ${AT} · each run's own build`,
+    );
     expect(result.stdout).toMatch(/^ {2}tool-response +1 +25\.0% /m);
     expect(result.stdout).toMatch(/^ {2}model-response +0 +0\.0% /m);
     expect(result.stdout).toMatch(/^ {2}volatile-request +1 +25\.0% /m);
     expect(result.stdout).toMatch(/^ {2}code +1 +25\.0% /m);
     expect(result.stdout).toMatch(/^ {2}none +1 +25\.0% /m);
     expect(result.stdout).toMatch(/^ {2}total +4 +100\.0% += 4 runs × 1 − 0 skipped$/m);
-    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.incident} claimId=CLM-91077 #1 -> [0-9a-f]{12} +step 4 ocr_document#0 .*damage_area_cm2`, 'm'));
-    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.timestamped} claimId=CLM-91013 #1 -> [0-9a-f]{12} +step 1 model#0 +system: .*T08:00:0`, 'm'));
-    expect(result.stdout).toMatch(new RegExp(`^ {2}${runs.older} claimId=CLM-91002 #1 -> [0-9a-f]{12} +step 1 model#0 +system: `, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^ {2}${runs.incident} claimId=CLM-91077 #1 -> [0-9a-f]{12} +step 4 ocr_document#0 .*damage_area_cm2`,
+        'm',
+      ),
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^ {2}${runs.timestamped} claimId=CLM-91013 #1 -> [0-9a-f]{12} +step 1 model#0 +system: .*T08:00:0`,
+        'm',
+      ),
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(`^ {2}${runs.older} claimId=CLM-91002 #1 -> [0-9a-f]{12} +step 1 model#0 +system: `, 'm'),
+    );
     expect(result.stdout).not.toContain('skipped (');
   });
 
   it('prints one JSON document with --json, with every re-execution behind its row', async () => {
-    const result = await report(...named(), '--at', AT, '--repeats', '2', '--seed', '7', '--build', 'baseline', '--json');
+    const result = await report(
+      ...named(),
+      '--at',
+      AT,
+      '--repeats',
+      '2',
+      '--seed',
+      '7',
+      '--build',
+      'baseline',
+      '--json',
+    );
     expect(result.exit).toBe(0);
     const parsed = JSON.parse(result.stdout) as JsonReport;
-    expect(parsed).toMatchObject({ mode: 'reexecution', build: 'baseline', runs: 4, repeats: 2, total: 8, skipped: [] });
-    expect(parsed.rows.map((row) => row.source)).toEqual(['tool-response', 'model-response', 'volatile-request', 'code', 'simulated', 'blocked', 'none']);
+    expect(parsed).toMatchObject({
+      mode: 'reexecution',
+      build: 'baseline',
+      runs: 4,
+      repeats: 2,
+      total: 8,
+      skipped: [],
+    });
+    expect(parsed.rows.map((row) => row.source)).toEqual([
+      'tool-response',
+      'model-response',
+      'volatile-request',
+      'code',
+      'simulated',
+      'blocked',
+      'none',
+    ]);
     expect(parsed.rows.reduce((sum, row) => sum + row.count, 0)).toBe(8);
-    const sourceOf = (runId: string) => [...new Set(parsed.rows.flatMap((row) => row.entries.filter((entry) => entry.recordedRunId === runId).map((entry) => entry.source)))];
+    const sourceOf = (runId: string) => [
+      ...new Set(
+        parsed.rows.flatMap((row) =>
+          row.entries.filter((entry) => entry.recordedRunId === runId).map((entry) => entry.source),
+        ),
+      ),
+    ];
     // With --build baseline, the timestamped recording meets a prompt without a timestamp: that is a code change.
     expect(sourceOf(runs.timestamped)).toEqual(['code']);
     expect(sourceOf(runs.older)).toEqual(['code']);
@@ -90,8 +150,13 @@ describe('forkpoint divergence-report', () => {
     // its second (seed 8) already words its first model call differently, which is sampling.
     expect(sourceOf(runs.incident)).toEqual(['tool-response', 'model-response']);
 
-    const again = JSON.parse((await report(...named(), '--at', AT, '--repeats', '2', '--seed', '7', '--build', 'baseline', '--json')).stdout) as JsonReport;
-    const where = (doc: JsonReport) => doc.rows.flatMap((row) => row.entries.map((entry) => `${entry.recordedRunId} ${entry.source} ${entry.step} ${entry.call}`));
+    const again = JSON.parse(
+      (await report(...named(), '--at', AT, '--repeats', '2', '--seed', '7', '--build', 'baseline', '--json')).stdout,
+    ) as JsonReport;
+    const where = (doc: JsonReport) =>
+      doc.rows.flatMap((row) =>
+        row.entries.map((entry) => `${entry.recordedRunId} ${entry.source} ${entry.step} ${entry.call}`),
+      );
     expect(where(again)).toEqual(where(parsed));
   });
 

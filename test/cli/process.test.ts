@@ -19,21 +19,66 @@ afterEach(() => folder.cleanup());
 
 describe('the forkpoint process', () => {
   it('records the incident through bin/forkpoint.js', () => {
-    const result = spawnSync(process.execPath, [BIN, 'record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--run-id', '9b40c1d5', '--json', '--db', db], { encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        'record',
+        'scenarios/claims-triage',
+        '--claim',
+        'CLM-91077',
+        '--at',
+        '2026-03-04',
+        '--run-id',
+        '9b40c1d5',
+        '--json',
+        '--db',
+        db,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(result.status).toBe(1);
-    expect(JSON.parse(result.stdout)).toMatchObject({ mode: 'record', status: 'failed', error: { code: 'VALIDATION_FAILED', step: 9 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      mode: 'record',
+      status: 'failed',
+      error: { code: 'VALIDATION_FAILED', step: 9 },
+    });
   });
 
   it('answers bad input with one line on stderr and exit 2, never a stack trace', () => {
-    const result = spawnSync(process.execPath, [BIN, 'record', 'scenarios/claims-triage', '--claim', 'CLM-00000', '--at', '2026-03-04', '--db', db], { encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [BIN, 'record', 'scenarios/claims-triage', '--claim', 'CLM-00000', '--at', '2026-03-04', '--db', db],
+      { encoding: 'utf8' },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/^forkpoint: INPUT_INVALID: unknown claim CLM-00000/);
   });
 
   it('leaves every completed step readable, and the run interrupted, when killed with SIGKILL mid-run', async () => {
-    const child = spawn(process.execPath, [BIN, 'record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--run-id', 'dead00aa', '--latency', '150', '--db', db], { stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'record',
+        'scenarios/claims-triage',
+        '--claim',
+        'CLM-91077',
+        '--at',
+        '2026-03-04',
+        '--run-id',
+        'dead00aa',
+        '--latency',
+        '150',
+        '--db',
+        db,
+      ],
+      { stdio: 'ignore' },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
     const committed = await committedSteps(db, 'dead00aa', 3);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');

@@ -12,7 +12,8 @@ beforeEach(() => {
 });
 afterEach(() => folder.cleanup());
 
-const record = (...extra: string[]) => cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--db', db, ...extra]);
+const record = (...extra: string[]) =>
+  cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--db', db, ...extra]);
 const runCount = (): number => {
   const store = sqliteStore({ path: db });
   try {
@@ -39,12 +40,35 @@ describe('forkpoint record', () => {
       parent: null,
     });
     expect(run.steps).toHaveLength(9);
-    expect(Object.keys(run.steps[0]).sort()).toEqual(['attempt', 'index', 'kind', 'provenance', 'request', 'requestHash', 'response', 'sideEffect', 'step']);
-    expect(run.steps[3]).toMatchObject({ kind: 'ocr_document', response: { output: { ocr_model: 'v1', fields: { damage_area_cm2: { value: 205, confidence: 0.38 } } } } });
+    expect(Object.keys(run.steps[0]).sort()).toEqual([
+      'attempt',
+      'index',
+      'kind',
+      'provenance',
+      'request',
+      'requestHash',
+      'response',
+      'sideEffect',
+      'step',
+    ]);
+    expect(run.steps[3]).toMatchObject({
+      kind: 'ocr_document',
+      response: { output: { ocr_model: 'v1', fields: { damage_area_cm2: { value: 205, confidence: 0.38 } } } },
+    });
   });
 
   it('completes the same claim on 2026-03-09, reading 2050 at 0.97 (exit 0)', async () => {
-    const result = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-09', '--db', db, '--json']);
+    const result = await cli([
+      'record',
+      'scenarios/claims-triage',
+      '--claim',
+      'CLM-91077',
+      '--at',
+      '2026-03-09',
+      '--db',
+      db,
+      '--json',
+    ]);
     expect(result.exit).toBe(0);
     const run = JSON.parse(result.stdout);
     expect(run.status).toBe('completed');
@@ -63,15 +87,26 @@ describe('forkpoint record', () => {
   });
 
   it('colours a terminal unless NO_COLOR is set', async () => {
-    const coloured = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--db', db], { tty: true, env: {} });
+    const coloured = await cli(
+      ['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--db', db],
+      { tty: true, env: {} },
+    );
     expect(coloured.stdout).toMatch(/\u001b\[/);
-    const plain = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--db', db], { tty: true, env: { NO_COLOR: '1' } });
+    const plain = await cli(
+      ['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--db', db],
+      { tty: true, env: { NO_COLOR: '1' } },
+    );
     expect(plain.stdout).not.toMatch(/\u001b\[/);
   });
 
   describe('bad input: a clear message with a stable code, exit 2, no stack trace, no rows', () => {
     it.each([
-      ['an unknown claim', ['--claim', 'CLM-00000'], 'INPUT_INVALID', /unknown claim CLM-00000; the claims are CLM-91077/],
+      [
+        'an unknown claim',
+        ['--claim', 'CLM-00000'],
+        'INPUT_INVALID',
+        /unknown claim CLM-00000; the claims are CLM-91077/,
+      ],
       ['an unknown build', ['--build', 'nightly'], 'BUILD_NOT_FOUND', /builds are baseline, patched, timestamped/],
       ['a malformed date', ['--at', '4 March'], 'USAGE', /YYYY-MM-DD/],
       ['an impossible date', ['--at', '2026-02-30'], 'USAGE', /not a calendar day/],
@@ -89,7 +124,16 @@ describe('forkpoint record', () => {
     });
 
     it('an unknown scenario directory', async () => {
-      const result = await cli(['record', 'scenarios/nowhere', '--claim', 'CLM-91077', '--at', '2026-03-04', '--db', db]);
+      const result = await cli([
+        'record',
+        'scenarios/nowhere',
+        '--claim',
+        'CLM-91077',
+        '--at',
+        '2026-03-04',
+        '--db',
+        db,
+      ]);
       expect(result).toMatchObject({ exit: 2, stdout: '' });
       expect(result.stderr).toMatch(/^forkpoint: SCENARIO_NOT_FOUND: no scenario directory at "scenarios\/nowhere"/);
     });
@@ -105,7 +149,18 @@ describe('forkpoint record', () => {
       const store = sqliteStore({ path: db });
       const before = store.readSteps('9b40c1d5');
       store.close();
-      const result = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--run-id', '9b40c1d5', '--db', db]);
+      const result = await cli([
+        'record',
+        'scenarios/claims-triage',
+        '--claim',
+        'CLM-91002',
+        '--at',
+        '2026-03-04',
+        '--run-id',
+        '9b40c1d5',
+        '--db',
+        db,
+      ]);
       expect(result.exit).toBe(2);
       expect(result.stderr).toMatch(/^forkpoint: RUN_EXISTS: a run with id 9b40c1d5 already exists/);
       const after = sqliteStore({ path: db });
@@ -123,7 +178,16 @@ describe('forkpoint record', () => {
     });
 
     it('an unreadable database path', async () => {
-      const result = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--db', folder.path]);
+      const result = await cli([
+        'record',
+        'scenarios/claims-triage',
+        '--claim',
+        'CLM-91077',
+        '--at',
+        '2026-03-04',
+        '--db',
+        folder.path,
+      ]);
       expect(result.exit).toBe(2);
       expect(result.stderr).toMatch(/^forkpoint: STORE_UNREADABLE: cannot open the database/);
     });
@@ -131,7 +195,9 @@ describe('forkpoint record', () => {
     it('prints the error as a JSON document with --json', async () => {
       const result = await record('--claim', 'CLM-00000', '--json');
       expect(result.exit).toBe(2);
-      expect(JSON.parse(result.stdout)).toEqual({ error: { code: 'INPUT_INVALID', message: expect.stringMatching(/unknown claim/) } });
+      expect(JSON.parse(result.stdout)).toEqual({
+        error: { code: 'INPUT_INVALID', message: expect.stringMatching(/unknown claim/) },
+      });
     });
   });
 });
@@ -157,7 +223,9 @@ describe('forkpoint runs and show', () => {
     expect(run.steps.map((step: { provenance: string }) => step.provenance)).toEqual(Array(9).fill('live'));
     const human = await cli(['show', '9b40c1d5', '--db', db]);
     expect(human.stdout.split('\n')[0]).toMatch(/^record · run 9b40c1d5/);
-    expect(human.stdout).toMatch(/ocr_document#0\s+live\s+[0-9a-f]{16}\s+DOC-77120: damage_area_cm2 205 @ 0.38 \(ocr v1\)/);
+    expect(human.stdout).toMatch(
+      /ocr_document#0\s+live\s+[0-9a-f]{16}\s+DOC-77120: damage_area_cm2 205 @ 0.38 \(ocr v1\)/,
+    );
   });
 
   it('shows the checkpoint after step K', async () => {

@@ -44,7 +44,10 @@ beforeAll(() => {
 const json = async (...args: string[]) => {
   const result = await cli(['runs', '--db', db, '--json', ...args]);
   expect(result.exit).toBe(0);
-  return JSON.parse(result.stdout) as { runs: Array<{ runId: string; mode: string; status: string; createdAt: string }>; next: string | null };
+  return JSON.parse(result.stdout) as {
+    runs: Array<{ runId: string; mode: string; status: string; createdAt: string }>;
+    next: string | null;
+  };
 };
 const id = (n: number) => n.toString(16).padStart(12, '0');
 
@@ -59,7 +62,11 @@ describe('forkpoint runs', () => {
   });
 
   it('filters by --mode, --status (interrupted included), --build and --since', async () => {
-    expect((await json('--mode', 'replay:strict', '--limit', '3')).runs.map((run) => run.runId)).toEqual([id(120), id(116), id(112)]);
+    expect((await json('--mode', 'replay:strict', '--limit', '3')).runs.map((run) => run.runId)).toEqual([
+      id(120),
+      id(116),
+      id(112),
+    ]);
     expect((await json('--status', 'interrupted')).runs.map((run) => run.runId)).toEqual([id(120)]);
     expect((await json('--status', 'running')).runs).toEqual([]);
     expect((await json('--status', 'failed', '--build', 'patched')).runs.map((run) => run.runId)).toEqual([id(70)]);
@@ -74,13 +81,22 @@ describe('forkpoint runs', () => {
     const result = await cli(['runs', '--db', db, '--limit', '4', '--build', 'baseline']);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^run +mode +build +input +world +steps +from +status$/);
-    expect(lines.slice(1, 5).map((line) => line.split(/\s{2,}/).slice(0, 2).concat(line.split(/\s{2,}/)[6]!))).toEqual([
+    expect(
+      lines.slice(1, 5).map((line) =>
+        line
+          .split(/\s{2,}/)
+          .slice(0, 2)
+          .concat(line.split(/\s{2,}/)[6]!),
+      ),
+    ).toEqual([
       [id(119), 'record', '-'],
       [id(118), 'record', '-'],
       [id(117), 'record', '-'],
       [id(116), 'replay:strict', id(115)],
     ]);
-    expect(lines[5]).toBe(`4 runs shown, newest first; older ones: forkpoint runs --db ${db} --limit 4 --build baseline --before ${id(116)}`);
+    expect(lines[5]).toBe(
+      `4 runs shown, newest first; older ones: forkpoint runs --db ${db} --limit 4 --build baseline --before ${id(116)}`,
+    );
   });
 
   it.each([

@@ -13,14 +13,26 @@ const FORK = ['fork', PARENT, '--at-step', '2', '--tool-merge', '{"amount":80}']
 
 let folder: ReturnType<typeof tempFolder>;
 let db: string;
-const run = (args: readonly string[], options: { env?: Record<string, string>; tty?: boolean } = {}) => cli([...args, '--db', db], options);
+const run = (args: readonly string[], options: { env?: Record<string, string>; tty?: boolean } = {}) =>
+  cli([...args, '--db', db], options);
 const json = async (args: readonly string[]) => {
   const result = await run([...args, '--json']);
   return { exit: result.exit, stderr: result.stderr, body: JSON.parse(result.stdout) };
 };
 const runCount = async () => (await json(['runs'])).body.runs.length as number;
 const record = async () => {
-  const result = await run(['record', DIR, '--order', 'ORD-1', '--at', '2026-03-04', '--run-id', PARENT, '--seed', '7']);
+  const result = await run([
+    'record',
+    DIR,
+    '--order',
+    'ORD-1',
+    '--at',
+    '2026-03-04',
+    '--run-id',
+    PARENT,
+    '--seed',
+    '7',
+  ]);
   expect(result.exit, result.stderr).toBe(0);
 };
 
@@ -41,7 +53,13 @@ describe('the refund-desk fixture', () => {
     await record();
     expect(liveCalls).toEqual({ model: 4, lookup_order: 1, lookup_customer: 1, refund: 1, notify_customer: 0 });
     const shown = await json(['show', PARENT]);
-    expect(shown.body).toMatchObject({ mode: 'record', status: 'completed', outcome: { refunded: 120, refund_id: 'RF-ORD-1-1' }, sideEffects: null, scenario: DIR });
+    expect(shown.body).toMatchObject({
+      mode: 'record',
+      status: 'completed',
+      outcome: { refunded: 120, refund_id: 'RF-ORD-1-1' },
+      sideEffects: null,
+      scenario: DIR,
+    });
   });
 });
 
@@ -51,12 +69,19 @@ describe('forkpoint fork --side-effects', () => {
   it('refuses by default: exit 1, SIDE_EFFECT_BLOCKED at the refund, no refund made', async () => {
     const { exit, body } = await json(FORK);
     expect(exit).toBe(1);
-    expect(body).toMatchObject({ mode: 'fork', status: 'failed', error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 }, sideEffects: { default: 'refuse', tools: {} } });
+    expect(body).toMatchObject({
+      mode: 'fork',
+      status: 'failed',
+      error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 },
+      sideEffects: { default: 'refuse', tools: {} },
+    });
     expect(body.steps).toHaveLength(5);
     expect(liveCalls.refund).toBe(1);
     const human = await run(FORK);
     expect(human.exit).toBe(1);
-    expect(human.stdout.split('\n')[0]).toMatch(/^fork · run [0-9a-f]{12} · refund-desk\/baseline .* · side effects refuse$/);
+    expect(human.stdout.split('\n')[0]).toMatch(
+      /^fork · run [0-9a-f]{12} · refund-desk\/baseline .* · side effects refuse$/,
+    );
     expect(human.stdout).toMatch(/\nfailed at step 6: SIDE_EFFECT_BLOCKED: refund#0 \(step 6\) was not called/);
     expect(liveCalls.refund).toBe(1);
   });
@@ -64,8 +89,20 @@ describe('forkpoint fork --side-effects', () => {
   it('refund=simulate: exit 0 on the simulated refund', async () => {
     const { exit, body } = await json([...FORK, '--side-effects', 'refund=simulate']);
     expect(exit).toBe(0);
-    expect(body).toMatchObject({ status: 'completed', outcome: { refunded: 80, refund_id: 'SIM-ORD-1-0' }, sideEffects: { default: 'refuse', tools: { refund: 'simulate' } } });
-    expect(body.steps.map((step: { provenance: string }) => step.provenance)).toEqual(['inherited', 'override', 'live', 'live', 'live', 'simulated', 'live']);
+    expect(body).toMatchObject({
+      status: 'completed',
+      outcome: { refunded: 80, refund_id: 'SIM-ORD-1-0' },
+      sideEffects: { default: 'refuse', tools: { refund: 'simulate' } },
+    });
+    expect(body.steps.map((step: { provenance: string }) => step.provenance)).toEqual([
+      'inherited',
+      'override',
+      'live',
+      'live',
+      'live',
+      'simulated',
+      'live',
+    ]);
     const human = await run(['show', body.runId]);
     expect(human.stdout).toMatch(/^ +6 +refund#0 +simulated /m);
     expect(human.stdout.split('\n')[0]).toMatch(/ · side effects refuse,refund=simulate$/);
@@ -75,11 +112,23 @@ describe('forkpoint fork --side-effects', () => {
   it('live: the refund is made once more and marked in show, compare and tree', async () => {
     const { exit, body } = await json([...FORK, '--side-effects', 'live']);
     expect(exit).toBe(0);
-    expect(body).toMatchObject({ status: 'completed', outcome: { refunded: 80, refund_id: 'RF-ORD-1-2' }, sideEffects: { default: 'live', tools: {} } });
+    expect(body).toMatchObject({
+      status: 'completed',
+      outcome: { refunded: 80, refund_id: 'RF-ORD-1-2' },
+      sideEffects: { default: 'live', tools: {} },
+    });
     expect(liveCalls.refund).toBe(2);
     const fork = body.runId as string;
     const shown = await json(['show', fork]);
-    expect(shown.body.steps.map((step: { sideEffect: boolean }) => step.sideEffect)).toEqual([false, false, false, false, false, true, false]);
+    expect(shown.body.steps.map((step: { sideEffect: boolean }) => step.sideEffect)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
     const human = await run(['show', fork]);
     expect(human.stdout).toMatch(/^ +6 +refund#0 +live side effect /m);
     expect(human.stdout.match(/live side effect/g)).toHaveLength(1);
@@ -90,7 +139,9 @@ describe('forkpoint fork --side-effects', () => {
     expect(tree.stdout).toMatch(new RegExp(`${fork} fork .* · live side effects: refund#0 \\(step 6\\)`));
     expect(tree.stdout.match(/live side effects/g)).toHaveLength(1);
     // The recording's refund was the original run's: nothing marks it.
-    expect((await json(['show', PARENT])).body.steps.some((step: { sideEffect: boolean }) => step.sideEffect)).toBe(false);
+    expect((await json(['show', PARENT])).body.steps.some((step: { sideEffect: boolean }) => step.sideEffect)).toBe(
+      false,
+    );
   });
 
   it('shows a policy that lets side effects through live in red, and one that does not in plain text', async () => {
@@ -114,9 +165,24 @@ describe('forkpoint fork --side-effects', () => {
     const recorded = await json(['record', DIR, '--order', 'ORD-2', '--at', '2026-03-04', '--run-id', '0000bbbb']);
     expect(recorded.body.steps.map((step: { kind: string }) => step.kind)).toContain('notify_customer');
     expect(liveCalls).toMatchObject({ notify_customer: 1, refund: 2 });
-    const { exit, body } = await json(['fork', '0000bbbb', '--at-step', '2', '--tool-merge', '{"amount":10}', '--side-effects', 'simulate']);
+    const { exit, body } = await json([
+      'fork',
+      '0000bbbb',
+      '--at-step',
+      '2',
+      '--tool-merge',
+      '{"amount":10}',
+      '--side-effects',
+      'simulate',
+    ]);
     expect(exit).toBe(1);
-    expect(body.error).toMatchObject({ code: 'SIDE_EFFECT_BLOCKED', step: 6, message: expect.stringMatching(/^notify_customer#0 \(step 6\) was not called: notify_customer is not a tool the build declares/) });
+    expect(body.error).toMatchObject({
+      code: 'SIDE_EFFECT_BLOCKED',
+      step: 6,
+      message: expect.stringMatching(
+        /^notify_customer#0 \(step 6\) was not called: notify_customer is not a tool the build declares/,
+      ),
+    });
     expect(liveCalls).toMatchObject({ notify_customer: 1, refund: 2 });
   });
 });
@@ -127,7 +193,11 @@ describe('every other mode past the recording refunds nothing by default', () =>
   it('reexecute: exit 1, SIDE_EFFECT_BLOCKED', async () => {
     const { exit, body } = await json(['reexecute', PARENT, '--at', LATER]);
     expect(exit).toBe(1);
-    expect(body).toMatchObject({ mode: 'reexecution', status: 'failed', error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 } });
+    expect(body).toMatchObject({
+      mode: 'reexecution',
+      status: 'failed',
+      error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 },
+    });
     expect(liveCalls).toMatchObject({ lookup_order: 2, refund: 1 });
     const simulated = await json(['reexecute', PARENT, '--at', LATER, '--side-effects', 'refund=simulate']);
     expect(simulated).toMatchObject({ exit: 0, body: { status: 'completed', outcome: { refund_id: 'SIM-ORD-1-0' } } });
@@ -137,20 +207,62 @@ describe('every other mode past the recording refunds nothing by default', () =>
   it('replay --fidelity --on-miss live of another prompt: goes live at step 1, exit 1 at the refund', async () => {
     const { exit, body } = await json(['replay', PARENT, '--fidelity', '--on-miss', 'live', '--build', 'terse']);
     expect(exit).toBe(1);
-    expect(body).toMatchObject({ mode: 'replay:fidelity', status: 'failed', error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 }, sideEffects: { default: 'refuse', tools: {} } });
+    expect(body).toMatchObject({
+      mode: 'replay:fidelity',
+      status: 'failed',
+      error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 },
+      sideEffects: { default: 'refuse', tools: {} },
+    });
     expect(body.findings[0]).toMatchObject({ step: 1, kind: 'model' });
     expect(liveCalls).toMatchObject({ lookup_order: 2, refund: 1 });
-    const simulated = await json(['replay', PARENT, '--fidelity', '--on-miss', 'live', '--build', 'terse', '--side-effects', 'refund=simulate']);
+    const simulated = await json([
+      'replay',
+      PARENT,
+      '--fidelity',
+      '--on-miss',
+      'live',
+      '--build',
+      'terse',
+      '--side-effects',
+      'refund=simulate',
+    ]);
     expect(simulated).toMatchObject({ exit: 0, body: { status: 'completed', outcome: { refund_id: 'SIM-ORD-1-0' } } });
     expect(liveCalls.refund).toBe(1);
   });
 
   it('verify --mode reexecution: verdict blocked, exit 1', async () => {
-    const { exit, body } = await json(['verify', PARENT, '--candidate', 'terse', '--baseline', 'baseline', '--mode', 'reexecution', '--at', LATER]);
+    const { exit, body } = await json([
+      'verify',
+      PARENT,
+      '--candidate',
+      'terse',
+      '--baseline',
+      'baseline',
+      '--mode',
+      'reexecution',
+      '--at',
+      LATER,
+    ]);
     expect(exit).toBe(1);
-    expect(body).toMatchObject({ verdict: 'blocked', mode: 'reexecution', candidate: { outcomes: { 'failed: SIDE_EFFECT_BLOCKED': 1 } }, control: { outcomes: { 'failed: SIDE_EFFECT_BLOCKED': 1 } } });
+    expect(body).toMatchObject({
+      verdict: 'blocked',
+      mode: 'reexecution',
+      candidate: { outcomes: { 'failed: SIDE_EFFECT_BLOCKED': 1 } },
+      control: { outcomes: { 'failed: SIDE_EFFECT_BLOCKED': 1 } },
+    });
     expect(liveCalls.refund).toBe(1);
-    const human = await run(['verify', PARENT, '--candidate', 'terse', '--baseline', 'baseline', '--mode', 'reexecution', '--at', LATER]);
+    const human = await run([
+      'verify',
+      PARENT,
+      '--candidate',
+      'terse',
+      '--baseline',
+      'baseline',
+      '--mode',
+      'reexecution',
+      '--at',
+      LATER,
+    ]);
     expect(human.stdout).toMatch(/\nverdict: blocked: an arm was stopped by the side-effect firewall/);
     expect(liveCalls.refund).toBe(1);
   });
@@ -158,7 +270,9 @@ describe('every other mode past the recording refunds nothing by default', () =>
   it('divergence-report: the stopped re-execution is counted blocked', async () => {
     const { exit, body } = await json(['divergence-report', '--runs', PARENT, '--at', LATER]);
     expect(exit).toBe(0);
-    const counted = body.rows.filter((row: { count: number }) => row.count > 0).map((row: { source: string; count: number }) => [row.source, row.count]);
+    const counted = body.rows
+      .filter((row: { count: number }) => row.count > 0)
+      .map((row: { source: string; count: number }) => [row.source, row.count]);
     expect(counted).toEqual([['blocked', 1]]);
     expect(liveCalls.refund).toBe(1);
   });
@@ -172,11 +286,19 @@ describe('forkpoint resume of a blocked fork', () => {
     const runs = await runCount();
     const { exit, body } = await json(['resume', fork.body.runId, '--side-effects', 'refund=simulate']);
     expect(exit).toBe(0);
-    expect(body).toMatchObject({ runId: fork.body.runId, mode: 'fork', status: 'completed', outcome: { refunded: 80, refund_id: 'SIM-ORD-1-0' }, resumed: { attempt: 2, fromStep: 6, after: 'SIDE_EFFECT_BLOCKED' } });
+    expect(body).toMatchObject({
+      runId: fork.body.runId,
+      mode: 'fork',
+      status: 'completed',
+      outcome: { refunded: 80, refund_id: 'SIM-ORD-1-0' },
+      resumed: { attempt: 2, fromStep: 6, after: 'SIDE_EFFECT_BLOCKED' },
+    });
     expect(body.steps.map((step: { attempt: number }) => step.attempt)).toEqual([1, 1, 1, 1, 1, 2, 2]);
     expect(await runCount()).toBe(runs);
     const shown = await run(['show', fork.body.runId]);
-    expect(shown.stdout.split('\n')[0]).toMatch(/ · side effects refuse · resumed at step 6 \(attempt 2, after SIDE_EFFECT_BLOCKED, [^)]+\) · side effects refuse,refund=simulate$/);
+    expect(shown.stdout.split('\n')[0]).toMatch(
+      / · side effects refuse · resumed at step 6 \(attempt 2, after SIDE_EFFECT_BLOCKED, [^)]+\) · side effects refuse,refund=simulate$/,
+    );
     expect(liveCalls.refund).toBe(1);
   });
 
@@ -184,20 +306,27 @@ describe('forkpoint resume of a blocked fork', () => {
     const fork = await json(FORK);
     const { exit, body } = await json(['resume', fork.body.runId]);
     expect(exit).toBe(1);
-    expect(body).toMatchObject({ status: 'failed', error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 }, resumed: { attempt: 2 } });
+    expect(body).toMatchObject({
+      status: 'failed',
+      error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 },
+      resumed: { attempt: 2 },
+    });
     expect(liveCalls.refund).toBe(1);
   });
 
-  it.each([['nope'], ['refund=later'], ['lookup_customer=live'], ['notify_customer=simulate']])('refuses --side-effects %s with USAGE (exit 2), leaving the run as it was', async (policy) => {
-    const fork = await json(FORK);
-    const before = await json(['show', fork.body.runId]);
-    const result = await run(['resume', fork.body.runId, '--side-effects', policy]);
-    expect(result.exit).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^forkpoint: USAGE: [^\n]*\n$/);
-    expect((await json(['show', fork.body.runId])).body).toEqual(before.body);
-    expect(liveCalls.refund).toBe(1);
-  });
+  it.each([['nope'], ['refund=later'], ['lookup_customer=live'], ['notify_customer=simulate']])(
+    'refuses --side-effects %s with USAGE (exit 2), leaving the run as it was',
+    async (policy) => {
+      const fork = await json(FORK);
+      const before = await json(['show', fork.body.runId]);
+      const result = await run(['resume', fork.body.runId, '--side-effects', policy]);
+      expect(result.exit).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^forkpoint: USAGE: [^\n]*\n$/);
+      expect((await json(['show', fork.body.runId])).body).toEqual(before.body);
+      expect(liveCalls.refund).toBe(1);
+    },
+  );
 });
 
 describe('a bad --side-effects is a USAGE error: exit 2, one line on stderr, no run', () => {
@@ -205,19 +334,60 @@ describe('a bad --side-effects is a USAGE error: exit 2, one line on stderr, no 
 
   it.each([
     [[...FORK, '--side-effects', 'yolo'], /--side-effects must be one of refuse, simulate, live, got "yolo"/],
-    [[...FORK, '--side-effects', 'refund=maybe'], /--side-effects refund must be one of refuse, simulate, live, got "maybe"/],
+    [
+      [...FORK, '--side-effects', 'refund=maybe'],
+      /--side-effects refund must be one of refuse, simulate, live, got "maybe"/,
+    ],
     [[...FORK, '--side-effects', 'simulate,live'], /gives a choice for every tool twice/],
     [[...FORK, '--side-effects', 'refund=live,refund=simulate'], /names tool refund twice/],
     [[...FORK, '--side-effects', 'refund=live=now'], /takes refuse\|simulate\|live, or TOOL=CHOICE pairs/],
     [[...FORK, '--side-effects', 'simulate,'], /takes refuse\|simulate\|live, or TOOL=CHOICE pairs/],
     [[...FORK, '--side-effects', 'lookup_order=live'], /names tool "lookup_order", which is read-only/],
-    [[...FORK, '--side-effects', 'notify_customer=live'], /names tool "notify_customer", which the build does not declare/],
+    [
+      [...FORK, '--side-effects', 'notify_customer=live'],
+      /names tool "notify_customer", which the build does not declare/,
+    ],
     [['reexecute', PARENT, '--at', LATER, '--side-effects', 'sometimes'], /must be one of refuse, simulate, live/],
-    [['replay', PARENT, '--fidelity', '--side-effects', 'simulate'], /--side-effects only applies with --fidelity --on-miss live/],
+    [
+      ['replay', PARENT, '--fidelity', '--side-effects', 'simulate'],
+      /--side-effects only applies with --fidelity --on-miss live/,
+    ],
     [['replay', PARENT, '--side-effects', 'live'], /--side-effects only applies with --fidelity --on-miss live/],
-    [['replay', PARENT, '--fidelity', '--on-miss', 'live', '--build', 'terse', '--side-effects', 'lookup_customer=simulate'], /which is read-only/],
-    [['verify', PARENT, '--candidate', 'terse', '--baseline', 'baseline', '--side-effects', 'simulate'], /--side-effects only applies to --mode reexecution/],
-    [['verify', PARENT, '--candidate', 'terse', '--baseline', 'baseline', '--mode', 'reexecution', '--at', LATER, '--side-effects', 'refund=yes'], /must be one of/],
+    [
+      [
+        'replay',
+        PARENT,
+        '--fidelity',
+        '--on-miss',
+        'live',
+        '--build',
+        'terse',
+        '--side-effects',
+        'lookup_customer=simulate',
+      ],
+      /which is read-only/,
+    ],
+    [
+      ['verify', PARENT, '--candidate', 'terse', '--baseline', 'baseline', '--side-effects', 'simulate'],
+      /--side-effects only applies to --mode reexecution/,
+    ],
+    [
+      [
+        'verify',
+        PARENT,
+        '--candidate',
+        'terse',
+        '--baseline',
+        'baseline',
+        '--mode',
+        'reexecution',
+        '--at',
+        LATER,
+        '--side-effects',
+        'refund=yes',
+      ],
+      /must be one of/,
+    ],
     [['divergence-report', '--runs', PARENT, '--at', LATER, '--side-effects', 'bogus'], /must be one of/],
   ])('%j', async (args, message) => {
     const runs = await runCount();

@@ -8,7 +8,18 @@ let db: string;
 beforeEach(async () => {
   folder = tempFolder('forkpoint-verify-cli-');
   db = join(folder.path, 'forkpoint.db');
-  await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--run-id', '9b40c1d5', '--db', db]);
+  await cli([
+    'record',
+    'scenarios/claims-triage',
+    '--claim',
+    'CLM-91077',
+    '--at',
+    '2026-03-04',
+    '--run-id',
+    '9b40c1d5',
+    '--db',
+    db,
+  ]);
 });
 afterEach(() => folder.cleanup());
 
@@ -32,9 +43,28 @@ describe('forkpoint verify', () => {
   });
 
   it('finds the trajectory gone when both arms re-execute on 2026-03-09 (not-reproducible, exit 1)', async () => {
-    const { exit, body } = await json(['verify', '9b40c1d5', '--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution', '--at', '2026-03-09', '--repeats', '5', '--side-effects', 'simulate']);
+    const { exit, body } = await json([
+      'verify',
+      '9b40c1d5',
+      '--candidate',
+      'patched',
+      '--baseline',
+      'baseline',
+      '--mode',
+      'reexecution',
+      '--at',
+      '2026-03-09',
+      '--repeats',
+      '5',
+      '--side-effects',
+      'simulate',
+    ]);
     expect(exit).toBe(1);
-    expect(body).toMatchObject({ verdict: 'not-reproducible', mode: 'reexecution', control: { outcomes: { 'completed: approve': 5 } } });
+    expect(body).toMatchObject({
+      verdict: 'not-reproducible',
+      mode: 'reexecution',
+      control: { outcomes: { 'completed: approve': 5 } },
+    });
     expect(body.candidate.runs).toHaveLength(5);
     expect(new Set(body.candidate.runs).size).toBe(5);
   });
@@ -42,14 +72,37 @@ describe('forkpoint verify', () => {
   it('reports the timestamped candidate as diverged at step 1 (exit 1)', async () => {
     const { exit, body } = await json(['verify', '9b40c1d5', '--candidate', 'timestamped', '--baseline', 'baseline']);
     expect(exit).toBe(1);
-    expect(body).toMatchObject({ verdict: 'candidate-diverged', divergence: { step: 1, kind: 'model', index: 0, classification: 'changed', changed: ['system'] } });
+    expect(body).toMatchObject({
+      verdict: 'candidate-diverged',
+      divergence: { step: 1, kind: 'model', index: 0, classification: 'changed', changed: ['system'] },
+    });
   });
 
   it('stores every arm’s runs, labelled, under the recording', async () => {
-    const { body } = await json(['verify', '9b40c1d5', '--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution', '--at', '2026-03-09', '--repeats', '2', '--side-effects', 'simulate']);
+    const { body } = await json([
+      'verify',
+      '9b40c1d5',
+      '--candidate',
+      'patched',
+      '--baseline',
+      'baseline',
+      '--mode',
+      'reexecution',
+      '--at',
+      '2026-03-09',
+      '--repeats',
+      '2',
+      '--side-effects',
+      'simulate',
+    ]);
     const tree = await json(['tree', '9b40c1d5']);
-    const children = tree.body.tree.children.map((node: { run: { runId: string; mode: string } }) => [node.run.runId, node.run.mode]);
-    expect(children).toEqual([...body.candidate.runs, ...body.control.runs].map((runId: string) => [runId, 'reexecution']));
+    const children = tree.body.tree.children.map((node: { run: { runId: string; mode: string } }) => [
+      node.run.runId,
+      node.run.mode,
+    ]);
+    expect(children).toEqual(
+      [...body.candidate.runs, ...body.control.runs].map((runId: string) => [runId, 'reexecution']),
+    );
   });
 
   it.each([
@@ -66,7 +119,14 @@ describe('forkpoint verify', () => {
 
 describe('forkpoint suite and record-batch', () => {
   it('passes every committed cassette with baseline', async () => {
-    const { exit, body } = await json(['suite', 'test/fixtures/cassettes', '--scenario', 'scenarios/claims-triage', '--build', 'baseline']);
+    const { exit, body } = await json([
+      'suite',
+      'test/fixtures/cassettes',
+      '--scenario',
+      'scenarios/claims-triage',
+      '--build',
+      'baseline',
+    ]);
     expect(exit).toBe(0);
     expect(body).toMatchObject({ mode: 'suite', build: 'baseline', failed: 0, diverged: 0, invalid: 0 });
     expect(body.passed).toBeGreaterThanOrEqual(20);
@@ -74,16 +134,36 @@ describe('forkpoint suite and record-batch', () => {
 
   it('fails a build that changes outcomes, and writes JUnit XML naming each case', async () => {
     const junit = join(folder.path, 'suite.xml');
-    const result = await cli(['suite', 'test/fixtures/cassettes', '--scenario', 'scenarios/claims-triage', '--build', 'patched', '--junit', junit]);
+    const result = await cli([
+      'suite',
+      'test/fixtures/cassettes',
+      '--scenario',
+      'scenarios/claims-triage',
+      '--build',
+      'patched',
+      '--junit',
+      junit,
+    ]);
     expect(result.exit).toBe(1);
-    expect(result.stdout).toMatch(/failed +test\/fixtures\/cassettes\/2026-03-04\/CLM-91058-2026-03-04-baseline\.cassette\.json: recorded completed: approve, now completed: refer/);
+    expect(result.stdout).toMatch(
+      /failed +test\/fixtures\/cassettes\/2026-03-04\/CLM-91058-2026-03-04-baseline\.cassette\.json: recorded completed: approve, now completed: refer/,
+    );
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="forkpoint suite" tests="20" failures="1" errors="0"/);
-    expect(xml).toMatch(/name="test\/fixtures\/cassettes\/2026-03-04\/CLM-91058-2026-03-04-baseline.cassette.json"[^>]*>\n\s*<failure type="outcome-changed"/);
+    expect(xml).toMatch(
+      /name="test\/fixtures\/cassettes\/2026-03-04\/CLM-91058-2026-03-04-baseline.cassette.json"[^>]*>\n\s*<failure type="outcome-changed"/,
+    );
   });
 
   it('reports divergences with their first divergence', async () => {
-    const { exit, body } = await json(['suite', 'test/fixtures/cassettes/2026-03-09', '--scenario', 'scenarios/claims-triage', '--build', 'timestamped']);
+    const { exit, body } = await json([
+      'suite',
+      'test/fixtures/cassettes/2026-03-09',
+      '--scenario',
+      'scenarios/claims-triage',
+      '--build',
+      'timestamped',
+    ]);
     expect(exit).toBe(1);
     expect(body.diverged).toBe(10);
     expect(body.cases[0].divergence).toMatchObject({ step: 1, kind: 'model', classification: 'changed' });
@@ -91,7 +171,19 @@ describe('forkpoint suite and record-batch', () => {
 
   it('records a batch of claims and exports the failures as a suite', async () => {
     const out = join(folder.path, 'failures');
-    const { exit, body } = await json(['record-batch', 'scenarios/claims-triage', '--claims', 'ALL', '--at', '2026-03-04', '--seed', '1', '--export', out, '--failed-only']);
+    const { exit, body } = await json([
+      'record-batch',
+      'scenarios/claims-triage',
+      '--claims',
+      'ALL',
+      '--at',
+      '2026-03-04',
+      '--seed',
+      '1',
+      '--export',
+      out,
+      '--failed-only',
+    ]);
     expect(exit).toBe(0);
     expect(body).toMatchObject({ mode: 'record-batch', recorded: 11, failed: 2 });
     expect(body.exported.map((file: string) => file.slice(out.length + 1)).sort()).toEqual([
@@ -104,7 +196,16 @@ describe('forkpoint suite and record-batch', () => {
 
   it('marks a cassette it cannot read as invalid and exits 2', async () => {
     const out = join(folder.path, 'broken');
-    await json(['record-batch', 'scenarios/claims-triage', '--claims', 'CLM-91002', '--at', '2026-03-04', '--export', out]);
+    await json([
+      'record-batch',
+      'scenarios/claims-triage',
+      '--claims',
+      'CLM-91002',
+      '--at',
+      '2026-03-04',
+      '--export',
+      out,
+    ]);
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(out, 'junk.json'), '{"format":"forkpoint-cassette/7"}');
     const result = await json(['suite', out, '--scenario', 'scenarios/claims-triage', '--build', 'baseline']);

@@ -12,7 +12,10 @@ import { tempFolder } from '../support/cli-harness.js';
 const CANARIES = ['Quillon Canaryfeather', 'quillon.canaryfeather@example.com', 'POL-CANARY7731'];
 
 function cannedCase(): JsonObject {
-  const data = parseJsonInput(readFileSync('scenarios/claims-triage/synthetic/syn-01-hail-approve.json', 'utf8'), 'syn-01') as JsonObject;
+  const data = parseJsonInput(
+    readFileSync('scenarios/claims-triage/synthetic/syn-01-hail-approve.json', 'utf8'),
+    'syn-01',
+  ) as JsonObject;
   const claim = data.claim as JsonObject;
   const policy = data.policy as JsonObject;
   return {
@@ -24,7 +27,9 @@ function cannedCase(): JsonObject {
 
 /** Every byte the database keeps on disk: the file, its write-ahead log and its shared-memory index. */
 const diskBytes = (path: string): string =>
-  ['', '-wal', '-shm'].map((suffix) => (existsSync(path + suffix) ? readFileSync(path + suffix).toString('latin1') : '')).join('');
+  ['', '-wal', '-shm']
+    .map((suffix) => (existsSync(path + suffix) ? readFileSync(path + suffix).toString('latin1') : ''))
+    .join('');
 
 describe('canaries planted in a claim', () => {
   const folders: Array<{ cleanup(): void }> = [];

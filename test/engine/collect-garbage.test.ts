@@ -38,7 +38,11 @@ async function recordRuns(count: number, toolCalls = 1) {
   const engine = createEngine({ store, clock: () => now, newRunId: () => (ids++).toString(16).padStart(8, '0') });
   const agent = testAgent();
   const runs: string[] = [];
-  for (let i = 0; i < count; i++) runs.push((await engine.record({ agent, world: () => syntheticWorld({ toolCalls, resultBytes: 300 }), input: { task: i } })).runId);
+  for (let i = 0; i < count; i++)
+    runs.push(
+      (await engine.record({ agent, world: () => syntheticWorld({ toolCalls, resultBytes: 300 }), input: { task: i } }))
+        .runId,
+    );
   now = LATER;
   return { store, engine, agent, runs, setNow: (at: Date) => (now = at) };
 }
@@ -81,7 +85,11 @@ describe('gc in bounded batches', () => {
     const forkOfFork = await engine.fork({ parentRunId: fork.runId, atStep: 4, agent, world, override });
     const watch = watched(store);
     const report = collectGarbage(watch.store, LATER, () => false, { batchRuns: 1 });
-    expect(watch.purges.map((batch) => batch.map((purge) => purge.runId))).toEqual([[forkOfFork.runId], [fork.runId], [runs[0]]]);
+    expect(watch.purges.map((batch) => batch.map((purge) => purge.runId))).toEqual([
+      [forkOfFork.runId],
+      [fork.runId],
+      [runs[0]],
+    ]);
     expect(watch.purges.flat().every((purge) => typeof purge.structural === 'string')).toBe(true);
     // The report lists them oldest first, as before.
     expect(report.purged.map((run) => run.runId)).toEqual([runs[0], fork.runId, forkOfFork.runId]);
@@ -91,7 +99,13 @@ describe('gc in bounded batches', () => {
   it('collects, on the next run, a fork that was being written while its parent was purged', async () => {
     const { store, engine, agent, runs, setNow } = await recordRuns(1, 2);
     setNow(RECORDED);
-    const fork = await engine.fork({ parentRunId: runs[0]!, atStep: 2, agent, world: () => syntheticWorld({ toolCalls: 2 }), override: { kind: 'tool-result', output: {} } });
+    const fork = await engine.fork({
+      parentRunId: runs[0]!,
+      atStep: 2,
+      agent,
+      world: () => syntheticWorld({ toolCalls: 2 }),
+      override: { kind: 'tool-result', output: {} },
+    });
     const first = collectGarbage(store, LATER, (run) => run.runId === fork.runId);
     expect(first.purged.map((run) => run.runId)).toEqual([runs[0]]);
     const second = collectGarbage(store, LATER, () => false);

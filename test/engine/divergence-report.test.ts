@@ -21,7 +21,11 @@ function deterministicEngine(): Engine {
   });
 }
 
-const plan = (run: { agent: { build: string } }) => ({ agent: build(run.agent.build), world: worldAt(AT), scenario: 'scenarios/claims-triage' });
+const plan = (run: { agent: { build: string } }) => ({
+  agent: build(run.agent.build),
+  world: worldAt(AT),
+  scenario: 'scenarios/claims-triage',
+});
 
 describe('divergenceReport over the recorded divergence study', () => {
   let engine: Engine;
@@ -36,13 +40,20 @@ describe('divergenceReport over the recorded divergence study', () => {
     engine = deterministicEngine();
     study = await recordDivergenceStudy(engine);
     // The study's world is made up: its re-executions may register estimates, by name.
-    report = await divergenceReport(engine, { runIds: study.map((run) => run.runId), at: AT, repeats: REPEATS, plan, sideEffects: { tools: { estimate_repair: 'live' } } });
+    report = await divergenceReport(engine, {
+      runIds: study.map((run) => run.runId),
+      at: AT,
+      repeats: REPEATS,
+      plan,
+      sideEffects: { tools: { estimate_repair: 'live' } },
+    });
   });
 
   it('records at least 24 runs on 2026-03-04, with every kind of release', () => {
     expect(study.length).toBeGreaterThanOrEqual(24);
     expect(new Set(study.map((run) => run.release))).toEqual(new Set(['baseline', 'timestamped', 'older-baseline']));
-    for (const run of study) expect(engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
+    for (const run of study)
+      expect(engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
   });
 
   it('finds every source, and the counts add up to runs × K minus the skipped', () => {
@@ -63,19 +74,34 @@ describe('divergenceReport over the recorded divergence study', () => {
   it('skips the run kept only in its structural tier, with the reason', () => {
     const structural = study.filter((run) => run.structuralOnly === true);
     expect(structural).toHaveLength(1);
-    expect(report.skipped).toEqual([{ runId: structural[0]!.runId, code: 'CASSETTE_EXPIRED', reason: expect.stringMatching(/cannot re-execute run .*structural tier/), reexecutions: REPEATS }]);
+    expect(report.skipped).toEqual([
+      {
+        runId: structural[0]!.runId,
+        code: 'CASSETTE_EXPIRED',
+        reason: expect.stringMatching(/cannot re-execute run .*structural tier/),
+        reexecutions: REPEATS,
+      },
+    ]);
   });
 
   it('stores every re-execution with mode reexecution, each with its own seed', () => {
     const entries = report.rows.flatMap((row) => row.entries);
-    for (const entry of entries) expect(engine.getRunSummary(entry.runId)).toMatchObject({ mode: 'reexecution', source: entry.recordedRunId, at: AT });
+    for (const entry of entries)
+      expect(engine.getRunSummary(entry.runId)).toMatchObject({
+        mode: 'reexecution',
+        source: entry.recordedRunId,
+        at: AT,
+      });
     expect(new Set(entries.map((entry) => entry.seed)).size).toBe(entries.length);
   });
 
   it('finds the incident (CLM-91077 recorded on 03-04) leaving at step 4 on ocr_document#0: the tool answered differently', () => {
     // The incident is the study's first recording of CLM-91077 with baseline; the second, with another seed, is a run of its own.
     const incident = study.find((run) => run.claimId === 'CLM-91077' && run.release === 'baseline')!;
-    expect(engine.getRun(incident.runId)).toMatchObject({ status: 'failed', error: { code: 'VALIDATION_FAILED', step: 9 } });
+    expect(engine.getRun(incident.runId)).toMatchObject({
+      status: 'failed',
+      error: { code: 'VALIDATION_FAILED', step: 9 },
+    });
     const entries = entriesOf([incident]);
     expect(entries).toHaveLength(REPEATS);
     for (const entry of entries) {
@@ -88,7 +114,13 @@ describe('divergenceReport over the recorded divergence study', () => {
     const entries = entriesOf(study.filter((run) => run.release === 'timestamped'));
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) {
-      expect(entry).toMatchObject({ source: 'volatile-request', step: 1, call: 'model#0', on: 'request', reason: expect.stringContaining('ISO 8601 timestamp') });
+      expect(entry).toMatchObject({
+        source: 'volatile-request',
+        step: 1,
+        call: 'model#0',
+        on: 'request',
+        reason: expect.stringContaining('ISO 8601 timestamp'),
+      });
       expect(entry.diff.map((change) => change.path)).toEqual(['system']);
     }
   });
@@ -116,22 +148,34 @@ describe('divergenceReport behind the side-effect firewall', () => {
   // the registration of the estimate, a side effect.
   const followed = async () => {
     const engine = deterministicEngine();
-    const recorded = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91002' }, at: '2026-03-04', seed: 5, scenario: 'scenarios/claims-triage' });
+    const recorded = await engine.record({
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      input: { claimId: 'CLM-91002' },
+      at: '2026-03-04',
+      seed: 5,
+      scenario: 'scenarios/claims-triage',
+    });
     const samePlan = () => ({ agent: build('baseline'), world: worldAt('2026-03-04') });
     return { engine, runIds: [recorded.runId], at: '2026-03-04', seed: 5, plan: samePlan };
   };
-  const sourceOf = (report: DivergenceReport) => report.rows.flatMap((row) => row.entries).map((entry) => [entry.source, entry.step]);
+  const sourceOf = (report: DivergenceReport) =>
+    report.rows.flatMap((row) => row.entries).map((entry) => [entry.source, entry.step]);
 
   it('counts a re-execution the firewall stopped while still on its recording as blocked, never as a divergence of the world', async () => {
     const { engine, ...options } = await followed();
     const report = await divergenceReport(engine, options);
     expect(sourceOf(report)).toEqual([['blocked', 6]]);
-    expect(report.rows.find((row) => row.source === 'blocked')!.entries[0]!.reason).toMatch(/firewall stopped it at step 6/);
+    expect(report.rows.find((row) => row.source === 'blocked')!.entries[0]!.reason).toMatch(
+      /firewall stopped it at step 6/,
+    );
   });
 
-  it('counts a simulator\'s answer where the world\'s was recorded as simulated, and a live side effect as the world', async () => {
+  it("counts a simulator's answer where the world's was recorded as simulated, and a live side effect as the world", async () => {
     const { engine, ...options } = await followed();
-    expect(sourceOf(await divergenceReport(engine, { ...options, sideEffects: 'simulate' }))).toEqual([['simulated', 6]]);
+    expect(sourceOf(await divergenceReport(engine, { ...options, sideEffects: 'simulate' }))).toEqual([
+      ['simulated', 6],
+    ]);
     expect(sourceOf(await divergenceReport(engine, { ...options, sideEffects: 'live' }))).toEqual([['none', null]]);
   });
 });
@@ -139,7 +183,13 @@ describe('divergenceReport behind the side-effect firewall', () => {
 describe('divergenceReport on bad input', () => {
   it('writes nothing for an unknown run, a bad date, repeats below 1, or a build that cannot be planned', async () => {
     const engine = deterministicEngine();
-    const recorded = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91069' }, at: '2026-03-04', seed: 1 });
+    const recorded = await engine.record({
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      input: { claimId: 'CLM-91069' },
+      at: '2026-03-04',
+      seed: 1,
+    });
     const attempts: Array<[Partial<Parameters<typeof divergenceReport>[1]>, string]> = [
       [{ runIds: [recorded.runId, 'deadbeef'] }, 'RUN_NOT_FOUND'],
       [{ at: '2026-02-30' }, 'USAGE'],

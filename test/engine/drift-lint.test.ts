@@ -1,22 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import type { World } from '../../src/index.js';
-import { createEngine, defineAgent, differingSpans, isForkpointError, lintFirstRequest, sqliteStore } from '../../src/index.js';
+import {
+  createEngine,
+  defineAgent,
+  differingSpans,
+  isForkpointError,
+  lintFirstRequest,
+  sqliteStore,
+} from '../../src/index.js';
 import { build, scenario, withIncident } from '../support/incident.js';
 
 /** The claims world of a day, counting tool calls and refusing any model call. */
 function countingWorld(at: string): { world: World; calls: string[] } {
   const inner = scenario.openWorld({ at, seed: 1, latencyMs: 0 });
   const calls: string[] = [];
-  const tools = Object.fromEntries(Object.entries(inner.tools).map(([name, handler]) => [name, (input: Parameters<typeof handler>[0]) => (calls.push(name), handler(input))]));
-  return { world: { model: { respond: () => Promise.reject(new Error('the drift probe asked the model')) }, tools }, calls };
+  const tools = Object.fromEntries(
+    Object.entries(inner.tools).map(([name, handler]) => [
+      name,
+      (input: Parameters<typeof handler>[0]) => (calls.push(name), handler(input)),
+    ]),
+  );
+  return {
+    world: { model: { respond: () => Promise.reject(new Error('the drift probe asked the model')) }, tools },
+    calls,
+  };
 }
 
 describe('the drift probe', () => {
   it('reports the step-4 OCR change on 2026-03-09 and nothing else, never calling a tool that writes', async () => {
     const { engine, incident } = await withIncident();
     const { world, calls } = countingWorld('2026-03-09');
-    const report = await engine.drift({ runId: incident.runId, at: '2026-03-09', tools: build('baseline').tools, world });
-    expect(report).toMatchObject({ mode: 'drift', runId: '9b40c1d5', recordedAt: '2026-03-04', at: '2026-03-09', changed: 1, unchanged: 2, skipped: 1 });
+    const report = await engine.drift({
+      runId: incident.runId,
+      at: '2026-03-09',
+      tools: build('baseline').tools,
+      world,
+    });
+    expect(report).toMatchObject({
+      mode: 'drift',
+      runId: '9b40c1d5',
+      recordedAt: '2026-03-04',
+      at: '2026-03-09',
+      changed: 1,
+      unchanged: 2,
+      skipped: 1,
+    });
     expect(report.steps.map((step) => `${step.kind}#${step.index}:${step.status}`)).toEqual([
       'fetch_claim#0:unchanged',
       'ocr_document#0:changed',
@@ -37,7 +65,12 @@ describe('the drift probe', () => {
 
   it('finds no change against the world the run was recorded in', async () => {
     const { engine, incident } = await withIncident();
-    const report = await engine.drift({ runId: incident.runId, at: '2026-03-04', tools: build('baseline').tools, world: countingWorld('2026-03-04').world });
+    const report = await engine.drift({
+      runId: incident.runId,
+      at: '2026-03-04',
+      tools: build('baseline').tools,
+      world: countingWorld('2026-03-04').world,
+    });
     expect(report.changed).toBe(0);
   });
 
@@ -50,16 +83,36 @@ describe('the drift probe', () => {
       agent: build('baseline'),
       world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
     });
-    const report = await engine.drift({ runId: fork.runId, at: '2026-03-09', tools: build('baseline').tools, world: countingWorld('2026-03-09').world });
-    expect(report.steps.find((step) => step.step === 4)).toMatchObject({ status: 'skipped', reason: "a fork's override, not an answer of the world" });
+    const report = await engine.drift({
+      runId: fork.runId,
+      at: '2026-03-09',
+      tools: build('baseline').tools,
+      world: countingWorld('2026-03-09').world,
+    });
+    expect(report.steps.find((step) => step.step === 4)).toMatchObject({
+      status: 'skipped',
+      reason: "a fork's override, not an answer of the world",
+    });
   });
 
   it('refuses a run whose full tier has expired', async () => {
     let now = new Date('2026-03-04T09:00:00Z');
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }), clock: () => now });
-    const run = await engine.record({ agent: build('baseline'), world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }), input: { claimId: 'CLM-91077' }, at: '2026-03-04' });
+    const run = await engine.record({
+      agent: build('baseline'),
+      world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
+      input: { claimId: 'CLM-91077' },
+      at: '2026-03-04',
+    });
     now = new Date('2026-03-08T09:00:00Z');
-    const error = await engine.drift({ runId: run.runId, at: '2026-03-09', tools: build('baseline').tools, world: countingWorld('2026-03-09').world }).catch((caught: unknown) => caught);
+    const error = await engine
+      .drift({
+        runId: run.runId,
+        at: '2026-03-09',
+        tools: build('baseline').tools,
+        world: countingWorld('2026-03-09').world,
+      })
+      .catch((caught: unknown) => caught);
     expect(isForkpointError(error, 'CASSETTE_EXPIRED')).toBe(true);
   });
 });
@@ -69,7 +122,12 @@ describe('the volatile-prompt lint', () => {
     const flagged = lintFirstRequest(build('timestamped'), { claimId: 'CLM-91077' });
     expect(flagged.flagged).toBe(true);
     expect(flagged.findings).toEqual([
-      expect.objectContaining({ path: 'system', before: '2026-03-04T09:00:00.000Z', after: '2026-03-05T17:31:07.123Z', looksLike: 'ISO 8601 timestamp' }),
+      expect.objectContaining({
+        path: 'system',
+        before: '2026-03-04T09:00:00.000Z',
+        after: '2026-03-05T17:31:07.123Z',
+        looksLike: 'ISO 8601 timestamp',
+      }),
     ]);
     expect(flagged.stablePrefixBytes).toBeLessThan(flagged.requestBytes);
     const clean = lintFirstRequest(build('baseline'), { claimId: 'CLM-91077' });

@@ -2,8 +2,25 @@ import stableStringify from 'fast-json-stable-stringify';
 import fc from 'fast-check';
 import type { Draft } from 'immer';
 import { describe, expect, it } from 'vitest';
-import type { Engine, ForkOptions, ForkOverride, ForkResult, JsonPatchOperation, JsonValue, ModelResponse, StepView } from '../../src/index.js';
-import { applyJsonPatch, createEngine, describeOverride, isForkpointError, observationOf, parseForkOverride, sqliteStore } from '../../src/index.js';
+import type {
+  Engine,
+  ForkOptions,
+  ForkOverride,
+  ForkResult,
+  JsonPatchOperation,
+  JsonValue,
+  ModelResponse,
+  StepView,
+} from '../../src/index.js';
+import {
+  applyJsonPatch,
+  createEngine,
+  describeOverride,
+  isForkpointError,
+  observationOf,
+  parseForkOverride,
+  sqliteStore,
+} from '../../src/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 import { finalTurn, syntheticWorld, testAgent, toolTurn } from '../support/test-agents.js';
 
@@ -12,7 +29,10 @@ const simulateEstimates = { tools: { estimate_repair: 'simulate' } } as const;
 
 interface Ocr {
   document_id: string;
-  fields: { damage_area_cm2: { value: number; confidence: number }; [name: string]: { value: unknown; confidence: number } };
+  fields: {
+    damage_area_cm2: { value: number; confidence: number };
+    [name: string]: { value: unknown; confidence: number };
+  };
   text: string;
 }
 
@@ -37,20 +57,55 @@ async function refusedWith(engine: Engine, work: () => Promise<unknown>): Promis
 }
 
 const stable = (value: unknown): string => stableStringify(value);
-const incidentFork = (atStep: number) => ({ parentRunId: '9b40c1d5', atStep, agent: build('baseline'), world: worldAt('2026-03-04') });
+const incidentFork = (atStep: number) => ({
+  parentRunId: '9b40c1d5',
+  atStep,
+  agent: build('baseline'),
+  world: worldAt('2026-03-04'),
+});
 
 describe('fork overrides: malformed ones are refused before anything is written', () => {
   it.each<[string, number, unknown, RegExp]>([
     ['a misspelt model field', 5, { kind: 'model', modelId: 'x' }, /no field "modelId" \(did you mean "model"\?\)/],
-    ['a system prompt under another name', 1, { kind: 'system-prompt', prompt: 'Refer low-confidence readings.' }, /no field "prompt"/],
-    ['a system prompt that is a number', 1, { kind: 'system-prompt', system: 42 }, /system-prompt\.system must be a string/],
-    ['a misspelt kind', 1, { kind: 'sytem-prompt', system: 'Refer low-confidence readings.' }, /unknown override kind "sytem-prompt" \(did you mean "system-prompt"\?\)/],
-    ['an unknown kind at a tool step (invalid, not a mismatch)', 4, { kind: 'tool-replace', output: { fields: {} } }, /unknown override kind "tool-replace"/],
+    [
+      'a system prompt under another name',
+      1,
+      { kind: 'system-prompt', prompt: 'Refer low-confidence readings.' },
+      /no field "prompt"/,
+    ],
+    [
+      'a system prompt that is a number',
+      1,
+      { kind: 'system-prompt', system: 42 },
+      /system-prompt\.system must be a string/,
+    ],
+    [
+      'a misspelt kind',
+      1,
+      { kind: 'sytem-prompt', system: 'Refer low-confidence readings.' },
+      /unknown override kind "sytem-prompt" \(did you mean "system-prompt"\?\)/,
+    ],
+    [
+      'an unknown kind at a tool step (invalid, not a mismatch)',
+      4,
+      { kind: 'tool-replace', output: { fields: {} } },
+      /unknown override kind "tool-replace"/,
+    ],
     ['a misspelt tool kind at a tool step', 4, { kind: 'tool_result', output: {} }, /did you mean "tool-result"/],
     ['a model kind with a wrong field at a tool step', 4, { kind: 'model', id: 'x' }, /no field "id"/],
-    ['a JSON Patch that is no list', 4, { kind: 'tool-patch', operations: { op: 'replace', path: '/fields/damage_area_cm2/value', value: 2050 } }, /non-empty list/],
+    [
+      'a JSON Patch that is no list',
+      4,
+      { kind: 'tool-patch', operations: { op: 'replace', path: '/fields/damage_area_cm2/value', value: 2050 } },
+      /non-empty list/,
+    ],
     ['a tool result that is not JSON', 4, { kind: 'tool-result', output: { read: new Date(0) } }, /not plain JSON/],
-    ['a `__proto__` field', 4, JSON.parse('{"kind":"tool-merge","patch":{},"__proto__":{"patch":{"a":1}}}'), /no field "__proto__"/],
+    [
+      'a `__proto__` field',
+      4,
+      JSON.parse('{"kind":"tool-merge","patch":{},"__proto__":{"patch":{"a":1}}}'),
+      /no field "__proto__"/,
+    ],
   ])('%s: OVERRIDE_INVALID, no row written', async (_name, atStep, override, message) => {
     const { engine } = await withIncident();
     let error: unknown;
@@ -71,42 +126,76 @@ describe('fork overrides: malformed ones are refused before anything is written'
     const edit = (draft: Draft<Ocr>) => {
       draft.fields.damage_area_cm2.value = 2050;
     };
-    const both = { ...incidentFork(4), override: { kind: 'tool-error', message: 'down' }, edit } as unknown as ForkOptions;
+    const both = {
+      ...incidentFork(4),
+      override: { kind: 'tool-error', message: 'down' },
+      edit,
+    } as unknown as ForkOptions;
     expect(await refusedWith(engine, () => engine.fork(both))).toBe('OVERRIDE_INVALID');
     await expect(engine.fork(both)).rejects.toThrow(/give either override or edit, not both/);
     const neither = { ...incidentFork(4) } as unknown as ForkOptions;
     expect(await refusedWith(engine, () => engine.fork(neither))).toBe('OVERRIDE_INVALID');
     await expect(engine.fork(neither)).rejects.toThrow(/got neither/);
-    const notAFunction = { ...incidentFork(4), edit: { fields: { damage_area_cm2: { value: 2050 } } } } as unknown as ForkOptions;
+    const notAFunction = {
+      ...incidentFork(4),
+      edit: { fields: { damage_area_cm2: { value: 2050 } } },
+    } as unknown as ForkOptions;
     expect(await refusedWith(engine, () => engine.fork(notAFunction))).toBe('OVERRIDE_INVALID');
   });
 
   it.each<[string, number, ForkOverride | ((draft: Draft<Ocr>) => void)]>([
     ['an empty tool-merge', 4, { kind: 'tool-merge', patch: {} }],
-    ['a tool-merge that sets the recorded value', 4, { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 205 } } } }],
-    ['a tool-patch that only tests', 4, { kind: 'tool-patch', operations: [{ op: 'test', path: '/fields/damage_area_cm2/value', value: 205 }] }],
+    [
+      'a tool-merge that sets the recorded value',
+      4,
+      { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 205 } } } },
+    ],
+    [
+      'a tool-patch that only tests',
+      4,
+      { kind: 'tool-patch', operations: [{ op: 'test', path: '/fields/damage_area_cm2/value', value: 205 }] },
+    ],
     ['an edit recipe that changes nothing', 4, () => {}],
-    ['an edit recipe that writes the value it reads', 4, (draft) => {
-      draft.fields.damage_area_cm2.value = 205;
-    }],
+    [
+      'an edit recipe that writes the value it reads',
+      4,
+      (draft) => {
+        draft.fields.damage_area_cm2.value = 205;
+      },
+    ],
     ['the same model id', 5, { kind: 'model', model: 'claude-opus-5' }],
   ])('a no-op (%s) is OVERRIDE_INVALID, and writes nothing', async (_name, atStep, change) => {
     const { engine } = await withIncident();
-    const run = () => (typeof change === 'function' ? engine.fork<Ocr>({ ...incidentFork(atStep), edit: change }) : engine.fork({ ...incidentFork(atStep), override: change }));
+    const run = () =>
+      typeof change === 'function'
+        ? engine.fork<Ocr>({ ...incidentFork(atStep), edit: change })
+        : engine.fork({ ...incidentFork(atStep), override: change });
     expect(await refusedWith(engine, run)).toBe('OVERRIDE_INVALID');
     await expect(run()).rejects.toThrow(/changes nothing|changed nothing/);
   });
 
   it.each<[string, (draft: Draft<Ocr>) => void, RegExp]>([
-    ['throws', () => {
-      throw new Error('no such field');
-    }, /the edit recipe threw: no such field/],
-    ['writes undefined', (draft) => {
-      (draft.fields.damage_area_cm2 as { value: unknown }).value = undefined;
-    }, /not plain JSON/],
-    ['writes a Date', (draft) => {
-      (draft as { read?: unknown }).read = new Date(0);
-    }, /not plain JSON/],
+    [
+      'throws',
+      () => {
+        throw new Error('no such field');
+      },
+      /the edit recipe threw: no such field/,
+    ],
+    [
+      'writes undefined',
+      (draft) => {
+        (draft.fields.damage_area_cm2 as { value: unknown }).value = undefined;
+      },
+      /not plain JSON/,
+    ],
+    [
+      'writes a Date',
+      (draft) => {
+        (draft as { read?: unknown }).read = new Date(0);
+      },
+      /not plain JSON/,
+    ],
   ])('an edit recipe that %s is OVERRIDE_INVALID, and writes nothing', async (_name, edit, message) => {
     const { engine } = await withIncident();
     expect(await refusedWith(engine, () => engine.fork<Ocr>({ ...incidentFork(4), edit }))).toBe('OVERRIDE_INVALID');
@@ -115,7 +204,13 @@ describe('fork overrides: malformed ones are refused before anything is written'
 
   it('a tool-patch that cannot apply is OVERRIDE_INVALID, and writes nothing', async () => {
     const { engine } = await withIncident();
-    const override: ForkOverride = { kind: 'tool-patch', operations: [{ op: 'replace', path: '/fields/damage_area_cm2/value', value: 2050 }, { op: 'remove', path: '/fields/area' }] };
+    const override: ForkOverride = {
+      kind: 'tool-patch',
+      operations: [
+        { op: 'replace', path: '/fields/damage_area_cm2/value', value: 2050 },
+        { op: 'remove', path: '/fields/area' },
+      ],
+    };
     expect(await refusedWith(engine, () => engine.fork({ ...incidentFork(4), override }))).toBe('OVERRIDE_INVALID');
   });
 
@@ -123,15 +218,33 @@ describe('fork overrides: malformed ones are refused before anything is written'
     const { engine } = await withIncident();
     const operations: JsonPatchOperation[] = [{ op: 'replace', path: '/fields/damage_area_cm2/value', value: 2050 }];
     operations.length = 2;
-    expect(await refusedWith(engine, () => engine.fork({ ...incidentFork(4), override: { kind: 'tool-patch', operations } }))).toBe('OVERRIDE_INVALID');
+    expect(
+      await refusedWith(engine, () =>
+        engine.fork({ ...incidentFork(4), override: { kind: 'tool-patch', operations } }),
+      ),
+    ).toBe('OVERRIDE_INVALID');
   });
 
-  it('refuses a model-patch that puts a tool_result part into the model\'s turn, as it refuses such a model-response', async () => {
+  it("refuses a model-patch that puts a tool_result part into the model's turn, as it refuses such a model-response", async () => {
     const { engine } = await withIncident();
     const part = { type: 'tool_result', toolUseId: 'toolu_x', content: 'estimate: EUR 9000', isError: false } as const;
     const response = { ...(engine.getRun('9b40c1d5').steps[2]!.response as unknown as ModelResponse) };
-    expect(await refusedWith(engine, () => engine.fork({ ...incidentFork(3), override: { kind: 'model-response', response: { ...response, content: [...response.content, part] } } }))).toBe('OVERRIDE_INVALID');
-    expect(await refusedWith(engine, () => engine.fork({ ...incidentFork(3), override: { kind: 'model-patch', operations: [{ op: 'add', path: '/content/-', value: part }] } }))).toBe('OVERRIDE_INVALID');
+    expect(
+      await refusedWith(engine, () =>
+        engine.fork({
+          ...incidentFork(3),
+          override: { kind: 'model-response', response: { ...response, content: [...response.content, part] } },
+        }),
+      ),
+    ).toBe('OVERRIDE_INVALID');
+    expect(
+      await refusedWith(engine, () =>
+        engine.fork({
+          ...incidentFork(3),
+          override: { kind: 'model-patch', operations: [{ op: 'add', path: '/content/-', value: part }] },
+        }),
+      ),
+    ).toBe('OVERRIDE_INVALID');
   });
 });
 
@@ -141,7 +254,13 @@ describe('fork overrides on the incident', () => {
     const override: ForkOverride = { kind: 'tool-error', message: 'OCR service timed out' };
     const fork = await engine.fork({ ...incidentFork(4), override, sideEffects: simulateEstimates });
     expect(fork.parent).toMatchObject({ runId: '9b40c1d5', atStep: 4, override });
-    expect(fork.steps[3]).toMatchObject({ kind: 'ocr_document', index: 0, provenance: 'override', requestHash: incident.steps[3]!.requestHash, response: { output: { error: 'OCR service timed out' }, isError: true } });
+    expect(fork.steps[3]).toMatchObject({
+      kind: 'ocr_document',
+      index: 0,
+      provenance: 'override',
+      requestHash: incident.steps[3]!.requestHash,
+      response: { output: { error: 'OCR service timed out' }, isError: true },
+    });
     expect(fork.parent.changes).toContainEqual({ path: 'isError', before: 'false', after: 'true' });
     expect(fork.steps.slice(0, 3).map((step) => step.provenance)).toEqual(['inherited', 'inherited', 'inherited']);
     expect(fork.steps[4]).toMatchObject({ kind: 'model', provenance: 'live' });
@@ -162,8 +281,19 @@ describe('fork overrides on the incident', () => {
     };
     const fork = await engine.fork({ ...incidentFork(3), override: { kind: 'model-response', response } });
     expect(fork.parent.override).toEqual({ kind: 'model-response', response });
-    expect(fork.steps[2]).toMatchObject({ kind: 'model', index: 1, provenance: 'override', response, requestHash: incident.steps[2]!.requestHash });
-    expect(fork.steps[3]).toMatchObject({ kind: 'fetch_policy', index: 0, provenance: 'live', request: { tool: 'fetch_policy', input: { policy_id: 'POL-5531' } } });
+    expect(fork.steps[2]).toMatchObject({
+      kind: 'model',
+      index: 1,
+      provenance: 'override',
+      response,
+      requestHash: incident.steps[2]!.requestHash,
+    });
+    expect(fork.steps[3]).toMatchObject({
+      kind: 'fetch_policy',
+      index: 0,
+      provenance: 'live',
+      request: { tool: 'fetch_policy', input: { policy_id: 'POL-5531' } },
+    });
     expect(fork.parent.changes?.map((change) => change.path)).toContain('content[1].name');
   });
 
@@ -180,19 +310,31 @@ describe('fork overrides on the incident', () => {
     const recorded = structuredClone(incident.steps[3]!.response as unknown as { output: Ocr; isError: boolean });
     recorded.output.fields.damage_area_cm2.value = 2050;
     expect(fork.steps[3]).toMatchObject({ provenance: 'override', response: recorded });
-    expect(fork.parent).toMatchObject({ override, changes: [{ path: 'fields.damage_area_cm2.value', before: '205', after: '2050' }] });
-    expect(describeOverride(fork.parent.override, fork.parent.changes)).toBe('tool-patch: replace fields.damage_area_cm2.value 205 -> 2050');
+    expect(fork.parent).toMatchObject({
+      override,
+      changes: [{ path: 'fields.damage_area_cm2.value', before: '205', after: '2050' }],
+    });
+    expect(describeOverride(fork.parent.override, fork.parent.changes)).toBe(
+      'tool-patch: replace fields.damage_area_cm2.value 205 -> 2050',
+    );
     expect(fork.steps[4]!.requestHash).not.toBe(incident.steps[4]!.requestHash);
   });
 
   it('model-patch at step 5: the model asks for the estimate of the area as it should have been read', async () => {
     const { engine, incident } = await withIncident();
-    const override: ForkOverride = { kind: 'model-patch', operations: [{ op: 'replace', path: '/content/2/input/damage_area_cm2', value: 2050 }] };
+    const override: ForkOverride = {
+      kind: 'model-patch',
+      operations: [{ op: 'replace', path: '/content/2/input/damage_area_cm2', value: 2050 }],
+    };
     const fork = await engine.fork({ ...incidentFork(5), override, sideEffects: simulateEstimates });
     expect(fork.steps[4]).toMatchObject({ kind: 'model', index: 2, provenance: 'override' });
     expect(fork.steps[4]!.response).toEqual(applyJsonPatch(incident.steps[4]!.response, override.operations));
     expect(fork.parent.changes).toEqual([{ path: 'content[2].input.damage_area_cm2', before: '205', after: '2050' }]);
-    expect(fork.steps[5]).toMatchObject({ kind: 'estimate_repair', provenance: 'simulated', request: { input: { damage_area_cm2: 2050 } } });
+    expect(fork.steps[5]).toMatchObject({
+      kind: 'estimate_repair',
+      provenance: 'simulated',
+      request: { input: { damage_area_cm2: 2050 } },
+    });
   });
 
   it('an edit recipe at step 4 is stored as its patch list, with what it changed, and reads 2050', async () => {
@@ -204,12 +346,25 @@ describe('fork overrides on the incident', () => {
       },
       sideEffects: simulateEstimates,
     });
-    expect(fork.parent.override).toEqual({ kind: 'tool-patch', operations: [{ op: 'replace', path: '/fields/damage_area_cm2/value', value: 2050 }], via: 'edit' });
+    expect(fork.parent.override).toEqual({
+      kind: 'tool-patch',
+      operations: [{ op: 'replace', path: '/fields/damage_area_cm2/value', value: 2050 }],
+      via: 'edit',
+    });
     expect(fork.parent.changes).toEqual([{ path: 'fields.damage_area_cm2.value', before: '205', after: '2050' }]);
-    expect(fork.steps[3]).toMatchObject({ provenance: 'override', response: { output: { fields: { damage_area_cm2: { value: 2050, confidence: 0.38 } } }, isError: false } });
-    expect(describeOverride(fork.parent.override, fork.parent.changes)).toBe('tool-patch (edit): replace fields.damage_area_cm2.value 205 -> 2050');
+    expect(fork.steps[3]).toMatchObject({
+      provenance: 'override',
+      response: { output: { fields: { damage_area_cm2: { value: 2050, confidence: 0.38 } } }, isError: false },
+    });
+    expect(describeOverride(fork.parent.override, fork.parent.changes)).toBe(
+      'tool-patch (edit): replace fields.damage_area_cm2.value 205 -> 2050',
+    );
     // What is stored is an override like any other: forking with it again gives the same step 4.
-    const again = await engine.fork({ ...incidentFork(4), override: parseForkOverride(fork.parent.override), sideEffects: simulateEstimates });
+    const again = await engine.fork({
+      ...incidentFork(4),
+      override: parseForkOverride(fork.parent.override),
+      sideEffects: simulateEstimates,
+    });
     expect(again.steps[3]!.response).toEqual(fork.steps[3]!.response);
   });
 
@@ -227,7 +382,7 @@ describe('fork overrides on the incident', () => {
     expect(fork.steps[3]).toMatchObject({ kind: 'fetch_policy', index: 0 });
   });
 
-  it('leaves the parent\'s rows as they were', async () => {
+  it("leaves the parent's rows as they were", async () => {
     const { engine, incident } = await withIncident();
     const before = engine.store.readSteps(incident.runId);
     await engine.fork({ ...incidentFork(4), override: { kind: 'tool-error', message: 'down' } });
@@ -238,24 +393,53 @@ describe('fork overrides on the incident', () => {
 });
 
 describe('fork and re-execution keep to the agent of the run', () => {
-  it('refuses to fork the incident with another agent\'s build: AGENT_MISMATCH, nothing written', async () => {
+  it("refuses to fork the incident with another agent's build: AGENT_MISMATCH, nothing written", async () => {
     const { engine } = await withIncident();
-    const fork = () => engine.fork({ parentRunId: '9b40c1d5', atStep: 5, agent: testAgent(), world: () => syntheticWorld({ toolCalls: 1 }), override: { kind: 'model', model: 'claude-sonnet-5' } });
+    const fork = () =>
+      engine.fork({
+        parentRunId: '9b40c1d5',
+        atStep: 5,
+        agent: testAgent(),
+        world: () => syntheticWorld({ toolCalls: 1 }),
+        override: { kind: 'model', model: 'claude-sonnet-5' },
+      });
     expect(await refusedWith(engine, fork)).toBe('AGENT_MISMATCH');
-    await expect(fork()).rejects.toThrow(/cannot fork run 9b40c1d5 with build baseline of agent test-agent: the run is agent claims-triage's/);
+    await expect(fork()).rejects.toThrow(
+      /cannot fork run 9b40c1d5 with build baseline of agent test-agent: the run is agent claims-triage's/,
+    );
   });
 
-  it('refuses to re-execute the incident with another agent\'s build: AGENT_MISMATCH, nothing written', async () => {
+  it("refuses to re-execute the incident with another agent's build: AGENT_MISMATCH, nothing written", async () => {
     const { engine } = await withIncident();
-    const reexecute = () => engine.reexecute({ sourceRunId: '9b40c1d5', agent: testAgent(), at: '2026-03-04', world: () => syntheticWorld({ toolCalls: 1 }) });
+    const reexecute = () =>
+      engine.reexecute({
+        sourceRunId: '9b40c1d5',
+        agent: testAgent(),
+        at: '2026-03-04',
+        world: () => syntheticWorld({ toolCalls: 1 }),
+      });
     expect(await refusedWith(engine, reexecute)).toBe('AGENT_MISMATCH');
     await expect(reexecute()).rejects.toThrow(/cannot re-execute run 9b40c1d5/);
   });
 
   it('refuses a claims build for a run of the test agent', async () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
-    const parent = await engine.record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 1 }), input: { n: 1 } });
-    expect(await refusedWith(engine, () => engine.fork({ parentRunId: parent.runId, atStep: 1, agent: build('baseline'), world: worldAt('2026-03-04'), override: { kind: 'model', model: 'x' } }))).toBe('AGENT_MISMATCH');
+    const parent = await engine.record({
+      agent: testAgent(),
+      world: () => syntheticWorld({ toolCalls: 1 }),
+      input: { n: 1 },
+    });
+    expect(
+      await refusedWith(engine, () =>
+        engine.fork({
+          parentRunId: parent.runId,
+          atStep: 1,
+          agent: build('baseline'),
+          world: worldAt('2026-03-04'),
+          override: { kind: 'model', model: 'x' },
+        }),
+      ),
+    ).toBe('AGENT_MISMATCH');
   });
 
   it('a fork that only changes the model keeps the agent and its build, and can be forked again with it', async () => {
@@ -263,10 +447,20 @@ describe('fork and re-execution keep to the agent of the run', () => {
     const fork = await engine.fork({ ...incidentFork(5), override: { kind: 'model', model: 'claude-sonnet-5' } });
     expect(fork.agent).toEqual(incident.agent);
     expect(fork.steps[4]).toMatchObject({ provenance: 'live', request: { model: 'claude-sonnet-5' } });
-    const again = await engine.fork({ parentRunId: fork.runId, atStep: 5, agent: build('baseline'), world: worldAt('2026-03-04'), override: { kind: 'model', model: 'claude-opus-5' } });
+    const again = await engine.fork({
+      parentRunId: fork.runId,
+      atStep: 5,
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      override: { kind: 'model', model: 'claude-opus-5' },
+    });
     expect(again.agent).toEqual(incident.agent);
     // Another build of the same agent may continue the run.
-    const patched = await engine.fork({ ...incidentFork(5), agent: build('patched'), override: { kind: 'model', model: 'claude-sonnet-5' } });
+    const patched = await engine.fork({
+      ...incidentFork(5),
+      agent: build('patched'),
+      override: { kind: 'model', model: 'claude-sonnet-5' },
+    });
     expect(patched.agent).toMatchObject({ name: 'claims-triage', build: 'patched' });
   });
 });
@@ -294,7 +488,11 @@ interface Materialised {
   readonly change: Change;
   readonly expected: Expectation;
 }
-type Case = { readonly at: 'tool' | 'model' | 'any'; readonly label: string; readonly make: (recorded: StepView) => Materialised };
+type Case = {
+  readonly at: 'tool' | 'model' | 'any';
+  readonly label: string;
+  readonly make: (recorded: StepView) => Materialised;
+};
 
 const SYSTEM = 'You echo things.';
 const MODEL = 'test-model';
@@ -302,7 +500,8 @@ const differs = (a: unknown, b: unknown) => stable(a) !== stable(b);
 const outputOf = (step: StepView) => (step.response as unknown as { output: Echo }).output;
 const responseOf = (step: StepView) => step.response as unknown as ModelResponse;
 const changeIf = (changed: boolean): Expectation => (changed ? 'change' : 'invalid');
-const isObject = (value: unknown): value is Record<string, JsonValue> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, JsonValue> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** RFC 7386, section 2, as the RFC writes it. */
 function mergePatch(target: JsonValue | undefined, patch: JsonValue): JsonValue {
   if (!isObject(patch)) return patch;
@@ -315,26 +514,49 @@ function mergePatch(target: JsonValue | undefined, patch: JsonValue): JsonValue 
 }
 
 const json = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<JsonValue>;
-const text = fc.oneof(fc.string({ unit: 'binary', minLength: 1 }), fc.constantFrom(SYSTEM, MODEL, 'claude-sonnet-5', 'calling tools'));
+const text = fc.oneof(
+  fc.string({ unit: 'binary', minLength: 1 }),
+  fc.constantFrom(SYSTEM, MODEL, 'claude-sonnet-5', 'calling tools'),
+);
 const n = fc.integer({ min: -1, max: 2 });
 const override = (value: unknown): Change => ({ override: value });
 
 const toolCases: fc.Arbitrary<Case>[] = [
-  fc.oneof(json, fc.constant('RECORDED' as const), fc.constant('REORDERED' as const), fc.constant('PROTO' as const)).map((output) => ({
-    at: 'tool',
-    label: `tool-result ${JSON.stringify(output)}`,
-    make: (step) => {
-      const recorded = outputOf(step);
-      const value =
-        output === 'RECORDED' ? structuredClone(recorded) : output === 'REORDERED' ? { payload: recorded.payload, echoed: recorded.echoed } : output === 'PROTO' ? (JSON.parse('{"__proto__":{"polluted":true},"n":1}') as JsonValue) : output;
-      return { change: override({ kind: 'tool-result', output: value }), expected: changeIf(differs(value, recorded)) };
-    },
-  })),
-  fc.oneof(n.map((m) => ({ echoed: { n: m } })), fc.constantFrom<JsonValue>({}, { echoed: null }, { payload: null }, { extra: 1 }, { extra: { deep: [1] } }), json).map((patch) => ({
-    at: 'tool',
-    label: `tool-merge ${JSON.stringify(patch)}`,
-    make: (step) => ({ change: override({ kind: 'tool-merge', patch }), expected: changeIf(differs(mergePatch(outputOf(step) as unknown as JsonValue, patch), outputOf(step))) }),
-  })),
+  fc
+    .oneof(json, fc.constant('RECORDED' as const), fc.constant('REORDERED' as const), fc.constant('PROTO' as const))
+    .map((output) => ({
+      at: 'tool',
+      label: `tool-result ${JSON.stringify(output)}`,
+      make: (step) => {
+        const recorded = outputOf(step);
+        const value =
+          output === 'RECORDED'
+            ? structuredClone(recorded)
+            : output === 'REORDERED'
+              ? { payload: recorded.payload, echoed: recorded.echoed }
+              : output === 'PROTO'
+                ? (JSON.parse('{"__proto__":{"polluted":true},"n":1}') as JsonValue)
+                : output;
+        return {
+          change: override({ kind: 'tool-result', output: value }),
+          expected: changeIf(differs(value, recorded)),
+        };
+      },
+    })),
+  fc
+    .oneof(
+      n.map((m) => ({ echoed: { n: m } })),
+      fc.constantFrom<JsonValue>({}, { echoed: null }, { payload: null }, { extra: 1 }, { extra: { deep: [1] } }),
+      json,
+    )
+    .map((patch) => ({
+      at: 'tool',
+      label: `tool-merge ${JSON.stringify(patch)}`,
+      make: (step) => ({
+        change: override({ kind: 'tool-merge', patch }),
+        expected: changeIf(differs(mergePatch(outputOf(step) as unknown as JsonValue, patch), outputOf(step))),
+      }),
+    })),
   fc
     .record({
       operations: fc.oneof(
@@ -347,7 +569,10 @@ const toolCases: fc.Arbitrary<Case>[] = [
           [{ op: 'move', from: '/payload', path: '/p2' }],
           [{ op: 'copy', from: '/echoed', path: '/echoed/copy' }],
           [{ op: 'move', from: '/echoed', path: '/echoed/n/x' }],
-          [{ op: 'replace', path: '/payload', value: 'y' }, { op: 'replace', path: '/payload', value: 'x'.repeat(64) }],
+          [
+            { op: 'replace', path: '/payload', value: 'y' },
+            { op: 'replace', path: '/payload', value: 'x'.repeat(64) },
+          ],
         ),
         json.map((value): JsonPatchOperation[] => [{ op: 'replace', path: '', value }]),
       ),
@@ -359,20 +584,35 @@ const toolCases: fc.Arbitrary<Case>[] = [
       make: (step) => {
         let expected: Expectation;
         try {
-          expected = changeIf(differs(applyJsonPatch(outputOf(step) as unknown as JsonValue, operations), outputOf(step)));
+          expected = changeIf(
+            differs(applyJsonPatch(outputOf(step) as unknown as JsonValue, operations), outputOf(step)),
+          );
         } catch {
           expected = 'invalid';
         }
         return { change: override({ kind: 'tool-patch', operations, ...(via ? { via: 'edit' } : {}) }), expected };
       },
     })),
-  text.map((message) => ({ at: 'tool', label: `tool-error ${message}`, make: () => ({ change: override({ kind: 'tool-error', message }), expected: message.trim() === '' ? 'invalid' : 'change' }) })),
+  text.map((message) => ({
+    at: 'tool',
+    label: `tool-error ${message}`,
+    make: () => ({
+      change: override({ kind: 'tool-error', message }),
+      expected: message.trim() === '' ? 'invalid' : 'change',
+    }),
+  })),
   fc
     .oneof(
-      n.map((m) => ({ recipe: (draft: Draft<Echo>) => void (draft.echoed.n = m), changes: (recorded: Echo) => recorded.echoed.n !== m })),
+      n.map((m) => ({
+        recipe: (draft: Draft<Echo>) => void (draft.echoed.n = m),
+        changes: (recorded: Echo) => recorded.echoed.n !== m,
+      })),
       fc.constant({ recipe: (draft: Draft<Echo>) => void delete draft.payload, changes: () => true }),
       json.map((value) => ({ recipe: (draft: Draft<Echo>) => void (draft.extra = value), changes: () => true })),
-      json.map((value) => ({ recipe: () => value as unknown as Echo, changes: (recorded: Echo) => differs(value, recorded) })),
+      json.map((value) => ({
+        recipe: () => value as unknown as Echo,
+        changes: (recorded: Echo) => differs(value, recorded),
+      })),
       fc.constant({ recipe: () => {}, changes: () => false }),
       fc.constant({
         recipe: () => {
@@ -382,7 +622,11 @@ const toolCases: fc.Arbitrary<Case>[] = [
       }),
       fc.constant({ recipe: (draft: Draft<Echo>) => void (draft.extra = new Date(0)), changes: () => false }),
     )
-    .map(({ recipe, changes }) => ({ at: 'tool', label: `tool edit ${recipe.toString()}`, make: (step) => ({ change: { toolEdit: recipe }, expected: changeIf(changes(outputOf(step))) }) })),
+    .map(({ recipe, changes }) => ({
+      at: 'tool',
+      label: `tool edit ${recipe.toString()}`,
+      make: (step) => ({ change: { toolEdit: recipe }, expected: changeIf(changes(outputOf(step))) }),
+    })),
 ];
 
 const modelCases: fc.Arbitrary<Case>[] = [
@@ -403,9 +647,21 @@ const modelCases: fc.Arbitrary<Case>[] = [
           response === 'RECORDED'
             ? structuredClone(recorded)
             : response === 'OTHER_IDS'
-              ? { ...recorded, id: 'msg_other', usage: { inputTokens: 9, outputTokens: 9 }, content: recorded.content.map((part) => (part.type === 'tool_use' ? { ...part, id: 'toolu_other' } : part)) }
+              ? {
+                  ...recorded,
+                  id: 'msg_other',
+                  usage: { inputTokens: 9, outputTokens: 9 },
+                  content: recorded.content.map((part) =>
+                    part.type === 'tool_use' ? { ...part, id: 'toolu_other' } : part,
+                  ),
+                }
               : response;
-        return { change: override({ kind: 'model-response', response: value }), expected: changeIf(differs(observationOf(value as unknown as JsonValue), observationOf(recorded as unknown as JsonValue))) };
+        return {
+          change: override({ kind: 'model-response', response: value }),
+          expected: changeIf(
+            differs(observationOf(value as unknown as JsonValue), observationOf(recorded as unknown as JsonValue)),
+          ),
+        };
       },
     })),
   fc
@@ -428,19 +684,37 @@ const modelCases: fc.Arbitrary<Case>[] = [
         let expected: Expectation;
         try {
           const patched = applyJsonPatch(recorded, operations) as { usage?: unknown };
-          expected = patched.usage === undefined ? 'invalid' : changeIf(differs(observationOf(patched as JsonValue), observationOf(recorded)));
+          expected =
+            patched.usage === undefined
+              ? 'invalid'
+              : changeIf(differs(observationOf(patched as JsonValue), observationOf(recorded)));
         } catch {
           expected = 'invalid';
         }
         return { change: override({ kind: 'model-patch', operations }), expected };
       },
     })),
-  fc.record({ system: fc.oneof(fc.string({ unit: 'binary' }), fc.constant(SYSTEM)), file: fc.option(fc.string(), { nil: undefined }) }).map(({ system, file }) => ({
+  fc
+    .record({
+      system: fc.oneof(fc.string({ unit: 'binary' }), fc.constant(SYSTEM)),
+      file: fc.option(fc.string(), { nil: undefined }),
+    })
+    .map(({ system, file }) => ({
+      at: 'model',
+      label: `system-prompt ${system}`,
+      make: () => ({
+        change: override({ kind: 'system-prompt', system, ...(file === undefined ? {} : { file }) }),
+        expected: changeIf(system !== SYSTEM),
+      }),
+    })),
+  text.map((model) => ({
     at: 'model',
-    label: `system-prompt ${system}`,
-    make: () => ({ change: override({ kind: 'system-prompt', system, ...(file === undefined ? {} : { file }) }), expected: changeIf(system !== SYSTEM) }),
+    label: `model ${model}`,
+    make: () => ({
+      change: override({ kind: 'model', model }),
+      expected: model.trim() === '' ? 'invalid' : changeIf(model !== MODEL),
+    }),
   })),
-  text.map((model) => ({ at: 'model', label: `model ${model}`, make: () => ({ change: override({ kind: 'model', model }), expected: model.trim() === '' ? 'invalid' : changeIf(model !== MODEL) }) })),
   fc
     .oneof(
       text.map((value) => ({
@@ -448,20 +722,44 @@ const modelCases: fc.Arbitrary<Case>[] = [
           const part = draft.content[0];
           if (part?.type === 'text') part.text = value;
         },
-        changes: (recorded: ModelResponse) => recorded.content[0]?.type === 'text' && recorded.content[0].text !== value,
+        changes: (recorded: ModelResponse) =>
+          recorded.content[0]?.type === 'text' && recorded.content[0].text !== value,
       })),
       fc.constant({ recipe: (draft: Draft<ModelResponse>) => void (draft.id = 'msg_other'), changes: () => false }),
-      fc.constant({ recipe: (draft: Draft<ModelResponse>) => void (draft.stopReason = 'max_tokens'), changes: (recorded: ModelResponse) => recorded.stopReason !== 'max_tokens' }),
+      fc.constant({
+        recipe: (draft: Draft<ModelResponse>) => void (draft.stopReason = 'max_tokens'),
+        changes: (recorded: ModelResponse) => recorded.stopReason !== 'max_tokens',
+      }),
       fc.constant({ recipe: () => {}, changes: () => false }),
     )
-    .map(({ recipe, changes }) => ({ at: 'model', label: `model edit ${recipe.toString()}`, make: (step) => ({ change: { modelEdit: recipe }, expected: changeIf(changes(responseOf(step))) }) })),
+    .map(({ recipe, changes }) => ({
+      at: 'model',
+      label: `model edit ${recipe.toString()}`,
+      make: (step) => ({ change: { modelEdit: recipe }, expected: changeIf(changes(responseOf(step))) }),
+    })),
 ];
 
-const REQUIRED: Record<string, string> = { 'tool-result': 'output', 'tool-merge': 'patch', 'tool-patch': 'operations', 'tool-error': 'message', 'model-response': 'response', 'model-patch': 'operations', 'system-prompt': 'system', model: 'model' };
+const REQUIRED: Record<string, string> = {
+  'tool-result': 'output',
+  'tool-merge': 'patch',
+  'tool-patch': 'operations',
+  'tool-error': 'message',
+  'model-response': 'response',
+  'model-patch': 'operations',
+  'system-prompt': 'system',
+  model: 'model',
+};
 const WRONG: Record<string, readonly unknown[]> = {
   output: [undefined, NaN, new Date(0), () => 1, 10n, { a: [undefined] }, new Map()],
   patch: [undefined, Infinity, { when: new Date(0) }, [Symbol('s')]],
-  operations: [{}, [], 'replace', [{ op: 'delete', path: '/a' }], [{ op: 'add', path: 'a', value: 1 }], [{ op: 'remove', path: '/a', value: 1 }]],
+  operations: [
+    {},
+    [],
+    'replace',
+    [{ op: 'delete', path: '/a' }],
+    [{ op: 'add', path: 'a', value: 1 }],
+    [{ op: 'remove', path: '/a', value: 1 }],
+  ],
   message: ['', '   ', 42, null],
   response: [{}, { id: 'x' }, finalTurn('x').content],
   system: [42, null, ['x'], { text: 'x' }],
@@ -470,19 +768,29 @@ const WRONG: Record<string, readonly unknown[]> = {
 
 /** A valid override made invalid in one way: misspelt kind, missing field, extra field, wrong type, or not a plain object at all. */
 const broken = (valid: fc.Arbitrary<Case>) =>
-  fc.tuple(valid, fc.constantFrom('kind', 'missing', 'extra', 'wrong', 'shape'), fc.nat(), fc.constantFrom('__proto__', 'constructor', 'modelId', 'prompt', 'outputs', 'Kind')).map(
-    ([base, how, pick, key]): Case => ({
+  fc
+    .tuple(
+      valid,
+      fc.constantFrom('kind', 'missing', 'extra', 'wrong', 'shape'),
+      fc.nat(),
+      fc.constantFrom('__proto__', 'constructor', 'modelId', 'prompt', 'outputs', 'Kind'),
+    )
+    .map(([base, how, pick, key]): Case => ({
       at: 'any',
       label: `${base.label}, broken: ${how}`,
       make: (step) => {
         // A valid override for the step's kind, whatever step the property picked.
-        const made = (base.at === 'any' || (base.at === 'tool') === (step.kind !== 'model') ? base : fallback(step)).make(step).change;
-        const original = 'override' in made ? { ...(made.override as Record<string, unknown>) } : { kind: 'model', model: 'x' };
+        const made = (
+          base.at === 'any' || (base.at === 'tool') === (step.kind !== 'model') ? base : fallback(step)
+        ).make(step).change;
+        const original =
+          'override' in made ? { ...(made.override as Record<string, unknown>) } : { kind: 'model', model: 'x' };
         const field = REQUIRED[original.kind as string]!;
         const value: Record<string, unknown> = { ...original };
         if (how === 'kind') value.kind = `${String(original.kind).replace('-', '_')}s`;
         if (how === 'missing') delete value[field];
-        if (how === 'extra') Object.defineProperty(value, key, { value: 'x', enumerable: true, writable: true, configurable: true });
+        if (how === 'extra')
+          Object.defineProperty(value, key, { value: 'x', enumerable: true, writable: true, configurable: true });
         if (how === 'wrong') {
           const choices = WRONG[field]!;
           value[field] = choices[pick % choices.length];
@@ -490,41 +798,107 @@ const broken = (valid: fc.Arbitrary<Case>) =>
         const shaped: unknown[] = [[value], null, JSON.stringify(value), new Date(0), Object.create(value) as unknown];
         return { change: override(how === 'shape' ? shaped[pick % shaped.length] : value), expected: 'invalid' };
       },
-    }),
-  );
+    }));
 const fallback = (step: StepView): Case =>
   step.kind === 'model'
-    ? { at: 'model', label: 'model', make: () => ({ change: override({ kind: 'model', model: 'claude-sonnet-5' }), expected: 'change' }) }
-    : { at: 'tool', label: 'tool-error', make: () => ({ change: override({ kind: 'tool-error', message: 'down' }), expected: 'change' }) };
+    ? {
+        at: 'model',
+        label: 'model',
+        make: () => ({ change: override({ kind: 'model', model: 'claude-sonnet-5' }), expected: 'change' }),
+      }
+    : {
+        at: 'tool',
+        label: 'tool-error',
+        make: () => ({ change: override({ kind: 'tool-error', message: 'down' }), expected: 'change' }),
+      };
 
 /** The same valid case at a step of the other type. */
 const mismatched = (valid: fc.Arbitrary<Case>) =>
-  valid.filter((base) => base.at !== 'any' && !base.label.includes('edit')).map((base): Case => ({ at: base.at === 'tool' ? 'model' : 'tool', label: `${base.label} at the wrong step`, make: (step) => {
-    const other = base.at === 'tool' ? { ...step, kind: 'echo', response: { output: { echoed: { n: 0 }, payload: 'x' }, isError: false } } : { ...step, kind: 'model', response: finalTurn('x') as unknown as JsonValue };
-    const { change } = base.make(other as StepView);
-    // A blank message or model id is refused by the schema before the step is looked at.
-    const fields = 'override' in change ? (change.override as Record<string, unknown>) : {};
-    const blank = ['message', 'model'].some((field) => typeof fields[field] === 'string' && (fields[field] as string).trim() === '');
-    return { change, expected: blank ? 'invalid' : 'mismatch' };
-  } }));
+  valid
+    .filter((base) => base.at !== 'any' && !base.label.includes('edit'))
+    .map((base): Case => ({
+      at: base.at === 'tool' ? 'model' : 'tool',
+      label: `${base.label} at the wrong step`,
+      make: (step) => {
+        const other =
+          base.at === 'tool'
+            ? { ...step, kind: 'echo', response: { output: { echoed: { n: 0 }, payload: 'x' }, isError: false } }
+            : { ...step, kind: 'model', response: finalTurn('x') as unknown as JsonValue };
+        const { change } = base.make(other as StepView);
+        // A blank message or model id is refused by the schema before the step is looked at.
+        const fields = 'override' in change ? (change.override as Record<string, unknown>) : {};
+        const blank = ['message', 'model'].some(
+          (field) => typeof fields[field] === 'string' && (fields[field] as string).trim() === '',
+        );
+        return { change, expected: blank ? 'invalid' : 'mismatch' };
+      },
+    }));
 
 /** Fields and kinds thrown together: whether valid or not is not known here, only that a fork either refuses it or changes step N. */
 const junk: fc.Arbitrary<Case> = fc
   .record({
-    kind: fc.constantFrom('tool-result', 'tool-merge', 'tool-patch', 'tool-error', 'model-response', 'model-patch', 'system-prompt', 'model', 'tool_result', 'sytem-prompt'),
+    kind: fc.constantFrom(
+      'tool-result',
+      'tool-merge',
+      'tool-patch',
+      'tool-error',
+      'model-response',
+      'model-patch',
+      'system-prompt',
+      'model',
+      'tool_result',
+      'sytem-prompt',
+    ),
     field: fc.constantFrom('output', 'patch', 'operations', 'message', 'response', 'system', 'model', 'via', 'file'),
-    value: fc.oneof(json, fc.string(), fc.constantFrom<unknown>(undefined, new Date(0), [[{ op: 'add', path: '/x', value: 1 }]], [{ op: 'add', path: '/x', value: 1 }])),
+    value: fc.oneof(
+      json,
+      fc.string(),
+      fc.constantFrom<unknown>(
+        undefined,
+        new Date(0),
+        [[{ op: 'add', path: '/x', value: 1 }]],
+        [{ op: 'add', path: '/x', value: 1 }],
+      ),
+    ),
   })
-  .map(({ kind, field, value }) => ({ at: 'any', label: `junk ${kind}.${field}`, make: () => ({ change: override({ kind, [field]: value }), expected: 'refused-or-change' }) }));
+  .map(({ kind, field, value }) => ({
+    at: 'any',
+    label: `junk ${kind}.${field}`,
+    make: () => ({ change: override({ kind, [field]: value }), expected: 'refused-or-change' }),
+  }));
 
 const misuse: fc.Arbitrary<Case> = fc.constantFrom<Case>(
-  { at: 'any', label: 'both', make: () => ({ change: { raw: { override: { kind: 'model', model: 'x' }, edit: () => {} } }, expected: 'invalid' }) },
+  {
+    at: 'any',
+    label: 'both',
+    make: () => ({ change: { raw: { override: { kind: 'model', model: 'x' }, edit: () => {} } }, expected: 'invalid' }),
+  },
   { at: 'any', label: 'neither', make: () => ({ change: { raw: {} }, expected: 'invalid' }) },
-  { at: 'any', label: 'edit is no function', make: () => ({ change: { raw: { edit: { echoed: 1 } } }, expected: 'invalid' }) },
-  { at: 'any', label: 'issue: modelId', make: () => ({ change: override({ kind: 'model', modelId: 'x' }), expected: 'invalid' }) },
-  { at: 'any', label: 'issue: prompt', make: () => ({ change: override({ kind: 'system-prompt', prompt: 'x' }), expected: 'invalid' }) },
-  { at: 'any', label: 'issue: system 42', make: () => ({ change: override({ kind: 'system-prompt', system: 42 }), expected: 'invalid' }) },
-  { at: 'any', label: 'issue: sytem-prompt', make: () => ({ change: override({ kind: 'sytem-prompt', system: 'x' }), expected: 'invalid' }) },
+  {
+    at: 'any',
+    label: 'edit is no function',
+    make: () => ({ change: { raw: { edit: { echoed: 1 } } }, expected: 'invalid' }),
+  },
+  {
+    at: 'any',
+    label: 'issue: modelId',
+    make: () => ({ change: override({ kind: 'model', modelId: 'x' }), expected: 'invalid' }),
+  },
+  {
+    at: 'any',
+    label: 'issue: prompt',
+    make: () => ({ change: override({ kind: 'system-prompt', prompt: 'x' }), expected: 'invalid' }),
+  },
+  {
+    at: 'any',
+    label: 'issue: system 42',
+    make: () => ({ change: override({ kind: 'system-prompt', system: 42 }), expected: 'invalid' }),
+  },
+  {
+    at: 'any',
+    label: 'issue: sytem-prompt',
+    make: () => ({ change: override({ kind: 'sytem-prompt', system: 'x' }), expected: 'invalid' }),
+  },
 );
 
 const validCase = fc.oneof(...toolCases, ...modelCases);
@@ -537,12 +911,15 @@ const anyCase = fc.oneof(
 );
 
 describe('fork overrides (property)', () => {
-  it('every override is refused (OVERRIDE_INVALID / OVERRIDE_MISMATCH, nothing written) or changes step N\'s request or response, and is stored as asked', async () => {
+  it("every override is refused (OVERRIDE_INVALID / OVERRIDE_MISMATCH, nothing written) or changes step N's request or response, and is stored as asked", async () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
     const agent = testAgent();
     const world = () => syntheticWorld({ toolCalls: 2 });
     const parent = await engine.record({ agent, world, input: { n: 1 } });
-    const steps = { tool: parent.steps.filter((step) => step.kind !== 'model'), model: parent.steps.filter((step) => step.kind === 'model') };
+    const steps = {
+      tool: parent.steps.filter((step) => step.kind !== 'model'),
+      model: parent.steps.filter((step) => step.kind === 'model'),
+    };
     const tally: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(anyCase, fc.nat(), async (testCase, pick) => {
@@ -561,7 +938,8 @@ describe('fork overrides (property)', () => {
         } catch (caught) {
           error = caught;
         }
-        const outcome = fork === undefined ? (isForkpointError(error) ? error.code : `threw ${String(error)}`) : 'forked';
+        const outcome =
+          fork === undefined ? (isForkpointError(error) ? error.code : `threw ${String(error)}`) : 'forked';
         tally[outcome] = (tally[outcome] ?? 0) + 1;
         const where = `${testCase.label} at step ${target.step} (${target.kind}): expected ${expected}, got ${outcome}${error instanceof Error ? `: ${error.message}` : ''}`;
 
@@ -579,7 +957,10 @@ describe('fork overrides (property)', () => {
         const responseChanged = differs(observationOf(mine.response), observationOf(target.response));
         expect(requestChanged || responseChanged, `${where}: step ${target.step} is the parent's`).toBe(true);
         expect(fork.parent.changes?.length, where).toBeGreaterThan(0);
-        expect(fork.steps.slice(0, target.step - 1).every((step) => step.provenance === 'inherited'), where).toBe(true);
+        expect(
+          fork.steps.slice(0, target.step - 1).every((step) => step.provenance === 'inherited'),
+          where,
+        ).toBe(true);
         const stored = fork.parent.override;
         if ('override' in change) {
           expect(stable(stored), where).toBe(stable(JSON.parse(JSON.stringify(change.override))));
@@ -588,18 +969,30 @@ describe('fork overrides (property)', () => {
           expect(mine.provenance, where).toBe(kind === 'system-prompt' || kind === 'model' ? 'live' : 'override');
         } else {
           const edit = stored as { kind: string; operations: JsonPatchOperation[]; via: string };
-          expect(edit, where).toMatchObject({ kind: target.kind === 'model' ? 'model-patch' : 'tool-patch', via: 'edit' });
-          const recordedValue = target.kind === 'model' ? target.response : (target.response as { output: JsonValue }).output;
+          expect(edit, where).toMatchObject({
+            kind: target.kind === 'model' ? 'model-patch' : 'tool-patch',
+            via: 'edit',
+          });
+          const recordedValue =
+            target.kind === 'model' ? target.response : (target.response as { output: JsonValue }).output;
           const forkValue = target.kind === 'model' ? mine.response : (mine.response as { output: JsonValue }).output;
-          expect(stable(applyJsonPatch(recordedValue, edit.operations)), `${where}: the stored patch list is not what the recipe did`).toBe(stable(forkValue));
+          expect(
+            stable(applyJsonPatch(recordedValue, edit.operations)),
+            `${where}: the stored patch list is not what the recipe did`,
+          ).toBe(stable(forkValue));
           expect(mine.provenance, where).toBe('override');
         }
         // What a fork stores is an override that can be given again.
         expect(() => parseForkOverride(stored), where).not.toThrow();
         const after = storeState(engine);
         expect(after.runs, where).toHaveLength(before.runs.length + 1);
-        expect(engine.store.readSteps(parent.runId), where).toEqual(before.steps[before.runs.findIndex((run) => run.runId === parent.runId)]);
-        expect(engine.store.readSteps(fork.runId).every((row) => row.step >= target.step), where).toBe(true);
+        expect(engine.store.readSteps(parent.runId), where).toEqual(
+          before.steps[before.runs.findIndex((run) => run.runId === parent.runId)],
+        );
+        expect(
+          engine.store.readSteps(fork.runId).every((row) => row.step >= target.step),
+          where,
+        ).toBe(true);
       }),
       { numRuns: 60 },
     );

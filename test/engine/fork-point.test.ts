@@ -53,8 +53,17 @@ describe('fork point', () => {
     const grandchild = await engine.fork({ parentRunId: child.runId, atStep: 40, override: changed, agent, world });
     expect(rowsRead() - before).toBe(1);
     expect(grandchild.steps.slice(0, 39).every((step) => step.provenance === 'inherited')).toBe(true);
-    expect(grandchild.steps[39]).toMatchObject({ step: 40, provenance: 'override', response: { output: { echoed: 'changed' } } });
-    expect(grandchild.steps.slice(0, 39)).toEqual(engine.getRun(run.runId).steps.slice(0, 39).map((step) => ({ ...step, provenance: 'inherited' })));
+    expect(grandchild.steps[39]).toMatchObject({
+      step: 40,
+      provenance: 'override',
+      response: { output: { echoed: 'changed' } },
+    });
+    expect(grandchild.steps.slice(0, 39)).toEqual(
+      engine
+        .getRun(run.runId)
+        .steps.slice(0, 39)
+        .map((step) => ({ ...step, provenance: 'inherited' })),
+    );
   });
 
   it("reads the fork's steps when they are first read, as getRun shows them", async () => {
@@ -73,7 +82,9 @@ describe('fork point', () => {
   it('refuses a step outside the run as before, naming its steps', async () => {
     const { engine, agent, world, run } = await recorded();
     for (const atStep of [0, STEPS + 1, 2.5]) {
-      await expect(engine.fork({ parentRunId: run.runId, atStep, override: changed, agent, world })).rejects.toMatchObject({
+      await expect(
+        engine.fork({ parentRunId: run.runId, atStep, override: changed, agent, world }),
+      ).rejects.toMatchObject({
         code: 'STEP_OUT_OF_RANGE',
         message: `run ${run.runId} has steps 1 to ${STEPS}; there is no step ${atStep} to fork at`,
       });

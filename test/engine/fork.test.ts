@@ -6,26 +6,63 @@ import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 import { rejectionCode } from '../support/thrown.js';
 
-const corrected: ForkOverride = { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } };
+const corrected: ForkOverride = {
+  kind: 'tool-merge',
+  patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } },
+};
 // estimate_repair registers an estimate: a fork that goes past it asks its simulator by name.
 const simulateEstimates = { tools: { estimate_repair: 'simulate' } } as const;
 
 describe('fork', () => {
   it('forks the incident at step 4 with the corrected OCR value: approved with a positive payout', async () => {
     const { engine, incident } = await withIncident();
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
-    expect(fork).toMatchObject({ mode: 'fork', status: 'completed', parent: { runId: '9b40c1d5', atStep: 4, override: corrected }, at: '2026-03-04' });
+    const fork = await engine.fork({
+      parentRunId: incident.runId,
+      atStep: 4,
+      override: corrected,
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: simulateEstimates,
+    });
+    expect(fork).toMatchObject({
+      mode: 'fork',
+      status: 'completed',
+      parent: { runId: '9b40c1d5', atStep: 4, override: corrected },
+      at: '2026-03-04',
+    });
     expect(fork.outcome).toMatchObject({ decision: 'approve' });
     expect(fork.outcome?.payout).toBeGreaterThan(0);
-    expect(fork.steps.map((step) => step.provenance)).toEqual(['inherited', 'inherited', 'inherited', 'override', 'live', 'simulated', 'live', 'live', 'live']);
-    expect(fork.steps[3]!.response).toMatchObject({ output: { ocr_model: 'v1', fields: { damage_area_cm2: { value: 2050, confidence: 0.97 }, claim_reference: { value: 'CLM-91077' } } } });
+    expect(fork.steps.map((step) => step.provenance)).toEqual([
+      'inherited',
+      'inherited',
+      'inherited',
+      'override',
+      'live',
+      'simulated',
+      'live',
+      'live',
+      'live',
+    ]);
+    expect(fork.steps[3]!.response).toMatchObject({
+      output: {
+        ocr_model: 'v1',
+        fields: { damage_area_cm2: { value: 2050, confidence: 0.97 }, claim_reference: { value: 'CLM-91077' } },
+      },
+    });
     expect(fork.steps[3]!.requestHash).toBe(incident.steps[3]!.requestHash);
   });
 
   it('stores only its own tail and leaves the parent as it was', async () => {
     const { engine, incident } = await withIncident();
     const before = engine.store.readSteps(incident.runId);
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
+    const fork = await engine.fork({
+      parentRunId: incident.runId,
+      atStep: 4,
+      override: corrected,
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: simulateEstimates,
+    });
     expect(engine.store.readSteps(fork.runId).map((row) => row.step)).toEqual([4, 5, 6, 7, 8, 9]);
     expect(engine.store.readSteps(incident.runId)).toEqual(before);
     expect(engine.getRun(incident.runId)).toEqual(incident);
@@ -33,7 +70,14 @@ describe('fork', () => {
 
   it('compares with its parent: first divergence at step 4 on the response, failed against completed', async () => {
     const { engine, incident } = await withIncident();
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
+    const fork = await engine.fork({
+      parentRunId: incident.runId,
+      atStep: 4,
+      override: corrected,
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: simulateEstimates,
+    });
     const comparison = compareRuns(incident, fork, (step) => step.kind);
     expect(comparison.firstDivergence).toEqual({ step: 4, kind: 'ocr_document', index: 0, on: 'response' });
     expect(comparison.a.status).toBe('failed');
@@ -44,7 +88,13 @@ describe('fork', () => {
   it('changes the system prompt from a model step on, and records it as the override', async () => {
     const { engine, incident } = await withIncident();
     const system = 'You triage claims. Refer any OCR reading below confidence 0.5 to a human.';
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 1, override: { kind: 'system-prompt', system }, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({
+      parentRunId: incident.runId,
+      atStep: 1,
+      override: { kind: 'system-prompt', system },
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+    });
     expect(fork.parent.override).toEqual({ kind: 'system-prompt', system });
     expect(fork.steps[0]).toMatchObject({ provenance: 'live', request: { system } });
     expect(fork.steps[0]!.requestHash).not.toBe(incident.steps[0]!.requestHash);
@@ -54,7 +104,13 @@ describe('fork', () => {
 
   it('changes the model from a model step on (claude-sonnet-5 refers the low-confidence reading)', async () => {
     const { engine, incident } = await withIncident();
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 5, override: { kind: 'model', model: 'claude-sonnet-5' }, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({
+      parentRunId: incident.runId,
+      atStep: 5,
+      override: { kind: 'model', model: 'claude-sonnet-5' },
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+    });
     expect(fork.parent.override).toEqual({ kind: 'model', model: 'claude-sonnet-5' });
     expect(fork.steps[4]).toMatchObject({ provenance: 'live', request: { model: 'claude-sonnet-5' } });
     expect(fork.outcome).toMatchObject({ decision: 'refer' });
@@ -62,13 +118,37 @@ describe('fork', () => {
 
   it('forks a fork, including at the step where the first fork changed the prompt', async () => {
     const { engine, incident } = await withIncident();
-    const first = await engine.fork({ parentRunId: incident.runId, atStep: 3, override: { kind: 'system-prompt', system: 'Changed.' }, agent: build('baseline'), world: worldAt('2026-03-04') });
-    const second = await engine.fork({ parentRunId: first.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04') });
-    expect(second.steps.map((step) => step.provenance).slice(0, 4)).toEqual(['inherited', 'inherited', 'inherited', 'override']);
-    const observed = (steps: typeof first.steps) => steps.map(({ requestHash, response }) => ({ requestHash, response }));
+    const first = await engine.fork({
+      parentRunId: incident.runId,
+      atStep: 3,
+      override: { kind: 'system-prompt', system: 'Changed.' },
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+    });
+    const second = await engine.fork({
+      parentRunId: first.runId,
+      atStep: 4,
+      override: corrected,
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+    });
+    expect(second.steps.map((step) => step.provenance).slice(0, 4)).toEqual([
+      'inherited',
+      'inherited',
+      'inherited',
+      'override',
+    ]);
+    const observed = (steps: typeof first.steps) =>
+      steps.map(({ requestHash, response }) => ({ requestHash, response }));
     expect(observed(second.steps.slice(0, 3))).toEqual(observed(first.steps.slice(0, 3)));
     expect(restoreCheckpoint(engine.store, second.runId, 3).context.system).toBe('Changed.');
-    const atTheChange = await engine.fork({ parentRunId: first.runId, atStep: 3, override: { kind: 'model', model: 'claude-sonnet-5' }, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const atTheChange = await engine.fork({
+      parentRunId: first.runId,
+      atStep: 3,
+      override: { kind: 'model', model: 'claude-sonnet-5' },
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+    });
     expect(atTheChange.steps[2]).toMatchObject({ request: { system: 'Changed.' } });
   });
 
@@ -79,15 +159,42 @@ describe('fork', () => {
     [4, { kind: 'model', model: 'claude-sonnet-5' } as ForkOverride, 'OVERRIDE_MISMATCH'],
   ])('at step %s with %j is %s, and writes nothing', async (atStep, override, code) => {
     const { engine, incident } = await withIncident();
-    expect(await rejectionCode(() => engine.fork({ parentRunId: incident.runId, atStep, override, agent: build('baseline'), world: worldAt('2026-03-04') }))).toBe(code);
+    expect(
+      await rejectionCode(() =>
+        engine.fork({
+          parentRunId: incident.runId,
+          atStep,
+          override,
+          agent: build('baseline'),
+          world: worldAt('2026-03-04'),
+        }),
+      ),
+    ).toBe(code);
     expect(engine.listRuns()).toHaveLength(1);
   });
 
   it('lists its lineage with the parent', async () => {
     const { engine, incident } = await withIncident();
-    const fork = await engine.fork({ parentRunId: incident.runId, atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: simulateEstimates });
-    const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' });
-    const again = await engine.fork({ parentRunId: fork.runId, atStep: 9, override: { kind: 'model', model: 'claude-sonnet-5' }, agent: build('baseline'), world: worldAt('2026-03-04') });
+    const fork = await engine.fork({
+      parentRunId: incident.runId,
+      atStep: 4,
+      override: corrected,
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: simulateEstimates,
+    });
+    const replay = await engine.replay({
+      agent: build('patched'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+    });
+    const again = await engine.fork({
+      parentRunId: fork.runId,
+      atStep: 9,
+      override: { kind: 'model', model: 'claude-sonnet-5' },
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+    });
     const lineage = engine.lineage(fork.runId);
     expect(lineage.ancestors.map((run) => run.runId)).toEqual(['9b40c1d5']);
     expect(lineage.tree.children.map((node) => [node.run.runId, node.relation])).toEqual([[again.runId, 'fork']]);
@@ -102,21 +209,43 @@ describe('fork', () => {
 describe('fork (property)', () => {
   it('a fork at any step N shares steps 1..N-1, hashes and checkpoints, with its parent', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 2 }), fc.nat(), async (toolCalls, batch, pick) => {
-        const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
-        const agent = testAgent();
-        const parent = await engine.record({ agent, world: () => syntheticWorld({ toolCalls, batch }), input: { n: 1 } });
-        const atStep = 1 + (pick % parent.steps.length);
-        const kind = parent.steps[atStep - 1]!.kind;
-        const override: ForkOverride = kind === 'model' ? { kind: 'system-prompt', system: 'other' } : { kind: 'tool-result', output: { replaced: true } };
-        const fork = await engine.fork({ parentRunId: parent.runId, atStep, override, agent, world: () => syntheticWorld({ toolCalls, batch, idPrefix: 'other' }) });
-        expect(fork.steps.slice(0, atStep - 1).map((step) => step.requestHash)).toEqual(parent.steps.slice(0, atStep - 1).map((step) => step.requestHash));
-        expect(fork.steps.slice(0, atStep - 1).every((step) => step.provenance === 'inherited')).toBe(true);
-        for (let step = 0; step < atStep - 1; step++) {
-          expect(restoreCheckpoint(engine.store, fork.runId, step)).toEqual(restoreCheckpoint(engine.store, parent.runId, step));
-        }
-        expect(engine.store.readSteps(fork.runId).every((row) => row.step >= atStep)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 2 }),
+        fc.nat(),
+        async (toolCalls, batch, pick) => {
+          const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
+          const agent = testAgent();
+          const parent = await engine.record({
+            agent,
+            world: () => syntheticWorld({ toolCalls, batch }),
+            input: { n: 1 },
+          });
+          const atStep = 1 + (pick % parent.steps.length);
+          const kind = parent.steps[atStep - 1]!.kind;
+          const override: ForkOverride =
+            kind === 'model'
+              ? { kind: 'system-prompt', system: 'other' }
+              : { kind: 'tool-result', output: { replaced: true } };
+          const fork = await engine.fork({
+            parentRunId: parent.runId,
+            atStep,
+            override,
+            agent,
+            world: () => syntheticWorld({ toolCalls, batch, idPrefix: 'other' }),
+          });
+          expect(fork.steps.slice(0, atStep - 1).map((step) => step.requestHash)).toEqual(
+            parent.steps.slice(0, atStep - 1).map((step) => step.requestHash),
+          );
+          expect(fork.steps.slice(0, atStep - 1).every((step) => step.provenance === 'inherited')).toBe(true);
+          for (let step = 0; step < atStep - 1; step++) {
+            expect(restoreCheckpoint(engine.store, fork.runId, step)).toEqual(
+              restoreCheckpoint(engine.store, parent.runId, step),
+            );
+          }
+          expect(engine.store.readSteps(fork.runId).every((row) => row.step >= atStep)).toBe(true);
+        },
+      ),
       { numRuns: 40 },
     );
   });

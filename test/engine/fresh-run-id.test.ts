@@ -42,35 +42,65 @@ describe('run ids', () => {
 
   it('accepts the 12-hex ids it mints and the 8-hex ids of older runs, and nothing else', () => {
     for (const id of ['9b40c1d5', '9b40c1d5e7a2']) expect(() => assertRunId(id)).not.toThrow();
-    for (const id of ['9b40c1d', '9b40c1d5e7', '9b40c1d5e7a2f', '9B40C1D5', '9b40c1d5-e7a']) expect(() => assertRunId(id)).toThrow(/12 lowercase hex characters \(or 8/);
+    for (const id of ['9b40c1d', '9b40c1d5e7', '9b40c1d5e7a2f', '9B40C1D5', '9b40c1d5-e7a'])
+      expect(() => assertRunId(id)).toThrow(/12 lowercase hex characters \(or 8/);
   });
 
   it('records under a fresh id when the minted one is taken', async () => {
     const { engine, minted } = engineWithIds(['aaaaaaaaaaaa', 'aaaaaaaaaaaa', 'bbbbbbbbbbbb']);
     await engine.record({ agent, world, input: { first: true } });
-    const second = await engine.record({ agent, world, input: { second: 'yes' }, capture: { keep: 'errors+sample', rate: 0 } });
+    const second = await engine.record({
+      agent,
+      world,
+      input: { second: 'yes' },
+      capture: { keep: 'errors+sample', rate: 0 },
+    });
     expect(second.runId).toBe('bbbbbbbbbbbb');
     expect(minted()).toBe(3);
     expect(second.capture).toMatchObject({ kept: false });
-    expect(engine.getRunSummary('bbbbbbbbbbbb')).toMatchObject({ input: { second: 'aaa' }, retention: { purge: { reason: 'capture-policy' } } });
+    expect(engine.getRunSummary('bbbbbbbbbbbb')).toMatchObject({
+      input: { second: 'aaa' },
+      retention: { purge: { reason: 'capture-policy' } },
+    });
     expect(engine.getRunSummary('aaaaaaaaaaaa').input).toEqual({ first: true });
   });
 
   it('retries forks, re-executions and replays too, each under the id it was stored with', async () => {
-    const { engine } = engineWithIds(['0000000000aa', '0000000000aa', '0000000000bb', '0000000000aa', '0000000000cc', '0000000000aa', '0000000000dd']);
+    const { engine } = engineWithIds([
+      '0000000000aa',
+      '0000000000aa',
+      '0000000000bb',
+      '0000000000aa',
+      '0000000000cc',
+      '0000000000aa',
+      '0000000000dd',
+    ]);
     const parent = await engine.record({ agent, world, input: {} });
-    const fork = await engine.fork({ parentRunId: parent.runId, atStep: 2, agent, world, override: { kind: 'tool-result', output: { other: true } } });
+    const fork = await engine.fork({
+      parentRunId: parent.runId,
+      atStep: 2,
+      agent,
+      world,
+      override: { kind: 'tool-result', output: { other: true } },
+    });
     const again = await engine.reexecute({ sourceRunId: parent.runId, agent, at: '2026-03-09', world });
     const replay = await engine.replay({ agent, cassette: engine.cassette(parent.runId), mode: 'strict' });
     expect([fork.runId, again.runId, replay.runId]).toEqual(['0000000000bb', '0000000000cc', '0000000000dd']);
-    expect(engine.lineage(parent.runId).tree.children.map((child) => child.run.runId).sort()).toEqual(['0000000000bb', '0000000000cc', '0000000000dd']);
+    expect(
+      engine
+        .lineage(parent.runId)
+        .tree.children.map((child) => child.run.runId)
+        .sort(),
+    ).toEqual(['0000000000bb', '0000000000cc', '0000000000dd']);
   });
 
   it('never replaces an id the caller chose: RUN_EXISTS, and nothing minted', async () => {
     const { engine, minted } = engineWithIds([]);
     await engine.record({ agent, world, input: {}, runId: '9b40c1d5' });
     expect(await codeOf(engine.record({ agent, world, input: {}, runId: '9b40c1d5' }))).toBe('RUN_EXISTS');
-    expect(await codeOf(engine.replay({ agent, cassette: engine.cassette('9b40c1d5'), mode: 'strict', runId: '9b40c1d5' }))).toBe('RUN_EXISTS');
+    expect(
+      await codeOf(engine.replay({ agent, cassette: engine.cassette('9b40c1d5'), mode: 'strict', runId: '9b40c1d5' })),
+    ).toBe('RUN_EXISTS');
     expect(minted()).toBe(0);
   });
 

@@ -38,13 +38,16 @@ describe('step views', () => {
     expect(copies.copied()).toBe(0);
     // Serializing reads each model request's messages once: the output's own size, and no more.
     const modelSteps = view.steps.filter((step) => step.kind === 'model');
-    const messages = modelSteps.reduce((sum, step) => sum + ((step.request as JsonObject).messages as string[]).length, 0);
+    const messages = modelSteps.reduce(
+      (sum, step) => sum + ((step.request as JsonObject).messages as string[]).length,
+      0,
+    );
     const before = copies.copied();
     JSON.stringify(view);
     expect(copies.copied() - before).toBe(messages);
   });
 
-  it("give each model step the digests of the conversation before it, first, as the canonical form orders them", async () => {
+  it('give each model step the digests of the conversation before it, first, as the canonical form orders them', async () => {
     const { engine, incident } = await withIncident();
     const fork = await engine.fork({
       parentRunId: incident.runId,

@@ -53,7 +53,11 @@ describe('engine.record', () => {
     const { store, writes } = loggingStore();
     const run = await fixed(store).record(incident());
     expect(run.status).toBe('failed');
-    expect(writes).toEqual(['createRun', ...run.steps.slice(0, -1).map((step) => `commitStep:${step.step}`), `commitStep:${run.steps.length}+finish:failed`]);
+    expect(writes).toEqual([
+      'createRun',
+      ...run.steps.slice(0, -1).map((step) => `commitStep:${step.step}`),
+      `commitStep:${run.steps.length}+finish:failed`,
+    ]);
     expect(store.getRun(run.runId)).toMatchObject({ status: 'failed', stepCount: run.steps.length, error: run.error });
   });
 
@@ -73,7 +77,10 @@ describe('engine.record', () => {
     expect(run.steps).toHaveLength(9);
     expect(run.steps.every((step) => step.provenance === 'live')).toBe(true);
     expect(run.steps[3]).toMatchObject({ step: 4, kind: 'ocr_document', index: 0 });
-    expect(run.steps[3]!.response).toMatchObject({ output: { fields: { damage_area_cm2: { value: 205, confidence: 0.38 } } }, isError: false });
+    expect(run.steps[3]!.response).toMatchObject({
+      output: { fields: { damage_area_cm2: { value: 205, confidence: 0.38 } } },
+      isError: false,
+    });
     expect(engine.getRun('9b40c1d5')).toEqual(run);
   });
 
@@ -81,7 +88,12 @@ describe('engine.record', () => {
     const store = sqliteStore({ path: ':memory:' });
     const first = await fixed(store).record(incident({ runId: 'beef0001' }));
     await fixed(store).record(incident({ runId: 'beef0002' }));
-    const heads = ['beef0001', 'beef0002'].flatMap((runId) => store.readSteps(runId).filter((row) => row.kind === 'model').map((row) => row.request));
+    const heads = ['beef0001', 'beef0002'].flatMap((runId) =>
+      store
+        .readSteps(runId)
+        .filter((row) => row.kind === 'model')
+        .map((row) => row.request),
+    );
     expect(heads.length).toBeGreaterThan(4);
     expect(new Set(heads).size).toBe(1);
     const digest = /^\{"\$blob":"([0-9a-f]{32})"\}$/.exec(heads[0]!)![1]!;
@@ -101,8 +113,22 @@ describe('engine.record', () => {
   it('repeats exactly with a pinned seed', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const engine = fixed(store);
-    const first = await engine.record(incident({ runId: 'aaaa0001', seed: 7, at: '2026-03-09', world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }) }));
-    const second = await engine.record(incident({ runId: 'aaaa0002', seed: 7, at: '2026-03-09', world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }) }));
+    const first = await engine.record(
+      incident({
+        runId: 'aaaa0001',
+        seed: 7,
+        at: '2026-03-09',
+        world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }),
+      }),
+    );
+    const second = await engine.record(
+      incident({
+        runId: 'aaaa0002',
+        seed: 7,
+        at: '2026-03-09',
+        world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }),
+      }),
+    );
     expect(second.steps.map((step) => step.requestHash)).toEqual(first.steps.map((step) => step.requestHash));
     expect(second.steps.map((step) => step.response)).toEqual(first.steps.map((step) => step.response));
     expect(second.outcome).toEqual(first.outcome);
@@ -113,7 +139,9 @@ describe('engine.record', () => {
     const engine = fixed(store);
     await engine.record(incident({ runId: '9b40c1d5' }));
     const before = store.readSteps('9b40c1d5');
-    expect(await rejectionCode(() => engine.record(incident({ runId: '9b40c1d5', at: '2026-03-09' })))).toBe('RUN_EXISTS');
+    expect(await rejectionCode(() => engine.record(incident({ runId: '9b40c1d5', at: '2026-03-09' })))).toBe(
+      'RUN_EXISTS',
+    );
     expect(store.listRuns()).toHaveLength(1);
     expect(store.readSteps('9b40c1d5')).toEqual(before);
   });
@@ -122,7 +150,11 @@ describe('engine.record', () => {
     ['a malformed run id', { runId: '9B40C1D5' }, 'USAGE'],
     ['an impossible date', { at: '2026-13-01' }, 'USAGE'],
     ['a negative seed', { seed: -1 }, 'USAGE'],
-    ['an input that is not plain JSON', { input: { claimId: 'CLM-91077', when: new Date() } as never }, 'INPUT_INVALID'],
+    [
+      'an input that is not plain JSON',
+      { input: { claimId: 'CLM-91077', when: new Date() } as never },
+      'INPUT_INVALID',
+    ],
   ])('rejects %s before writing anything', async (_name, overrides, code) => {
     const store = sqliteStore({ path: ':memory:' });
     expect(await rejectionCode(() => fixed(store).record(incident(overrides as Partial<RecordOptions>)))).toBe(code);
@@ -141,9 +173,24 @@ describe('engine.record', () => {
 
   it('feeds a tool that throws back to the model as an error result', async () => {
     const world = syntheticWorld({ toolCalls: 1 });
-    const failing: World = { ...world, tools: { ...world.tools, echo: () => { throw new Error('backend down'); } } };
-    const run = await fixed(sqliteStore({ path: ':memory:' })).record({ agent: testAgent(), world: () => failing, input: { n: 1 } });
-    expect(run.steps[1]).toMatchObject({ kind: 'echo', response: { output: { error: 'backend down' }, isError: true } });
+    const failing: World = {
+      ...world,
+      tools: {
+        ...world.tools,
+        echo: () => {
+          throw new Error('backend down');
+        },
+      },
+    };
+    const run = await fixed(sqliteStore({ path: ':memory:' })).record({
+      agent: testAgent(),
+      world: () => failing,
+      input: { n: 1 },
+    });
+    expect(run.steps[1]).toMatchObject({
+      kind: 'echo',
+      response: { output: { error: 'backend down' }, isError: true },
+    });
     expect(run.status).toBe('completed');
   });
 
@@ -153,14 +200,23 @@ describe('engine.record', () => {
     let calls = 0;
     const flaky: World = {
       ...world,
-      model: { respond: (request) => (++calls === 3 ? Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } })) : world.model.respond(request)) },
+      model: {
+        respond: (request) =>
+          ++calls === 3
+            ? Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }))
+            : world.model.respond(request),
+      },
     };
     const run = await fixed(store).record({ agent: testAgent(), world: () => flaky, input: { n: 1 } });
     expect(run.status).toBe('failed');
     expect(run.error).toMatchObject({ code: 'PROVIDER_FAILED', step: 5 });
     expect(run.error?.message).toMatch(/model#2 \(step 5\): fetch failed \(ECONNRESET\)/);
     expect(run.steps.map((step) => step.step)).toEqual([1, 2, 3, 4]);
-    expect(store.getRun('aaaa0001')).toMatchObject({ status: 'failed', stepCount: 4, error: { code: 'PROVIDER_FAILED', step: 5 } });
+    expect(store.getRun('aaaa0001')).toMatchObject({
+      status: 'failed',
+      stepCount: 4,
+      error: { code: 'PROVIDER_FAILED', step: 5 },
+    });
   });
 
   it('closes the run as failed with INTERNAL, at the step it was making, when a bug escapes the drive, and rethrows', async () => {
@@ -173,8 +229,16 @@ describe('engine.record', () => {
         inner.commitStep(...args);
       },
     };
-    expect(await rejectionCode(() => fixed(store).record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }))).toBe('INTERNAL');
-    expect(inner.getRun('aaaa0001')).toMatchObject({ status: 'failed', stepCount: 1, error: { code: 'INTERNAL', message: 'a store bug', step: 2 } });
+    expect(
+      await rejectionCode(() =>
+        fixed(store).record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }),
+      ),
+    ).toBe('INTERNAL');
+    expect(inner.getRun('aaaa0001')).toMatchObject({
+      status: 'failed',
+      stepCount: 1,
+      error: { code: 'INTERNAL', message: 'a store bug', step: 2 },
+    });
   });
 
   it('tells an interrupted run by its owner lease, not by a PID alone', () => {
@@ -183,15 +247,34 @@ describe('engine.record', () => {
     const sink = streamingSink(store, { leaseClock: () => 0, leaseMs: 30_000 });
     new RunWriter(sink, new RequestHasher()).start(
       {
-        runId: 'dead0001', mode: 'record', agentName: build.name, build: build.build, codeHash: build.codeHash, scenario: null,
-        input: { n: 1 }, worldAt: null, seed: 1, parent: null, sourceRunId: null, sourceCassette: null, canonicalForm: 'forkpoint-canonical/1',
-        machineVersion: 1, createdAt: '2026-03-04T10:00:00.000Z', tier: 'full', expiresAt: null, structuralExpiresAt: null, sideEffects: null,
+        runId: 'dead0001',
+        mode: 'record',
+        agentName: build.name,
+        build: build.build,
+        codeHash: build.codeHash,
+        scenario: null,
+        input: { n: 1 },
+        worldAt: null,
+        seed: 1,
+        parent: null,
+        sourceRunId: null,
+        sourceCassette: null,
+        canonicalForm: 'forkpoint-canonical/1',
+        machineVersion: 1,
+        createdAt: '2026-03-04T10:00:00.000Z',
+        tier: 'full',
+        expiresAt: null,
+        structuralExpiresAt: null,
+        sideEffects: null,
         owner: { pid: 1, host: 'this-host', token: 't-1', leaseExpiresAt: 30_000 },
       },
       startSnapshot(build, { n: 1 }, { clock: () => new Date(0), random: () => 0 }),
     );
     sink.close();
-    const status = (options: Partial<EngineOptions>) => fixed(store, { host: 'this-host', leaseClock: () => 10_000, isProcessAlive: () => true, ...options }).getRun('dead0001').status;
+    const status = (options: Partial<EngineOptions>) =>
+      fixed(store, { host: 'this-host', leaseClock: () => 10_000, isProcessAlive: () => true, ...options }).getRun(
+        'dead0001',
+      ).status;
     // Within the lease, a live owner PID on this host is at work.
     expect(status({})).toBe('running');
     // Its process gone from this host: interrupted, without waiting for the lease.

@@ -1,6 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ReexecutionResult, ReplayOptions, ReplayResult, World } from '../../src/index.js';
-import { ForkpointError, ReplayDivergence, isForkpointError, parseCassette, restoreCheckpoint, serializeCassette } from '../../src/index.js';
+import {
+  ForkpointError,
+  ReplayDivergence,
+  isForkpointError,
+  parseCassette,
+  restoreCheckpoint,
+  serializeCassette,
+} from '../../src/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 
 /** A world that fails the test if anything asks it. */
@@ -11,7 +18,10 @@ function tripwire(): { world: World; calls: () => number } {
     throw new Error('a live call was made');
   };
   return {
-    world: { model: { respond: async () => trip() }, tools: { fetch_claim: trip, ocr_document: trip, estimate_repair: trip, fetch_policy: trip } },
+    world: {
+      model: { respond: async () => trip() },
+      tools: { fetch_claim: trip, ocr_document: trip, estimate_repair: trip, fetch_policy: trip },
+    },
     calls: () => calls,
   };
 }
@@ -19,14 +29,26 @@ function tripwire(): { world: World; calls: () => number } {
 describe('strict replay of the incident', () => {
   it('reproduces the recording with baseline: failed at step 9, every step recorded, every hash and checkpoint equal', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' });
-    expect(replay).toMatchObject({ mode: 'replay:strict', status: 'failed', source: '9b40c1d5', divergence: null, findings: [] });
+    const replay = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+    });
+    expect(replay).toMatchObject({
+      mode: 'replay:strict',
+      status: 'failed',
+      source: '9b40c1d5',
+      divergence: null,
+      findings: [],
+    });
     expect(replay.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
     expect(replay.steps.map((step) => step.provenance)).toEqual(Array(9).fill('recorded'));
     expect(replay.steps.map((step) => step.requestHash)).toEqual(incident.steps.map((step) => step.requestHash));
     expect(replay.steps.map((step) => step.response)).toEqual(incident.steps.map((step) => step.response));
     for (let step = 0; step <= 9; step++) {
-      expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(restoreCheckpoint(engine.store, incident.runId, step));
+      expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
+        restoreCheckpoint(engine.store, incident.runId, step),
+      );
     }
   });
 
@@ -35,23 +57,39 @@ describe('strict replay of the incident', () => {
     const cassette = engine.cassette(incident.runId);
     const first = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const second = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
-    const strip = (run: ReplayResult) => ({ ...run, runId: '', createdAt: '', finishedAt: '', retention: { ...run.retention, expiresAt: '', structuralExpiresAt: '' } });
+    const strip = (run: ReplayResult) => ({
+      ...run,
+      runId: '',
+      createdAt: '',
+      finishedAt: '',
+      retention: { ...run.retention, expiresAt: '', structuralExpiresAt: '' },
+    });
     expect(strip(second)).toEqual(strip(first));
   });
 
   it('completes with patched (refer at step 4) and reports the unused entries as dropped calls, not misses', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    const replay = await engine.replay({
+      agent: build('patched'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+    });
     expect(replay.status).toBe('completed');
     expect(replay.outcome).toMatchObject({ decision: 'refer' });
     expect(replay.steps).toHaveLength(4);
     expect(replay.divergence).toBeNull();
-    expect(replay.findings.map((finding) => [finding.classification, finding.step])).toEqual([5, 6, 7, 8, 9].map((step) => ['dropped-call', step]));
+    expect(replay.findings.map((finding) => [finding.classification, finding.step])).toEqual(
+      [5, 6, 7, 8, 9].map((step) => ['dropped-call', step]),
+    );
   });
 
   it('diverges with timestamped at step 1 on model#0, classified changed, with the diff on system', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    const replay = await engine.replay({
+      agent: build('timestamped'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+    });
     expect(replay.status).toBe('diverged');
     expect(replay.error).toMatchObject({ code: 'REPLAY_DIVERGED', step: 1 });
     expect(replay.divergence).toMatchObject({
@@ -63,15 +101,26 @@ describe('strict replay of the incident', () => {
       changed: ['system'],
     });
     expect(replay.divergence?.actualHash).not.toBe(incident.steps[0]!.requestHash);
-    expect(replay.divergence?.diff[0]).toMatchObject({ path: 'system', after: expect.stringContaining('Current time: ') });
-    expect(replay.divergence?.message).toMatch(/^model#0 \(step 1\): request hash [0-9a-f]{16} not in cassette \(recorded: \[[0-9a-f]{16}\]\); changed: system$/);
+    expect(replay.divergence?.diff[0]).toMatchObject({
+      path: 'system',
+      after: expect.stringContaining('Current time: '),
+    });
+    expect(replay.divergence?.message).toMatch(
+      /^model#0 \(step 1\): request hash [0-9a-f]{16} not in cassette \(recorded: \[[0-9a-f]{16}\]\); changed: system$/,
+    );
     expect(replay.steps).toEqual([]);
   });
 
   it('never reaches a live world, whatever the options say', async () => {
     const { engine, incident } = await withIncident();
     const { world, calls } = tripwire();
-    const sneaky = { agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict', onMiss: 'live', world: () => world };
+    const sneaky = {
+      agent: build('timestamped'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+      onMiss: 'live',
+      world: () => world,
+    };
     const replay = await engine.replay(sneaky as unknown as ReplayOptions);
     expect(replay.status).toBe('diverged');
     expect(calls()).toBe(0);
@@ -80,16 +129,30 @@ describe('strict replay of the incident', () => {
   it('refuses a cassette recorded by another agent, or hashed in another canonical form', async () => {
     const { engine, incident } = await withIncident();
     const cassette = engine.cassette(incident.runId);
-    for (const bad of [{ ...cassette, agent: { ...cassette.agent, name: 'other-agent' } }, { ...cassette, canonicalForm: 'forkpoint-canonical/0' }]) {
-      await expect(engine.replay({ agent: build('baseline'), cassette: bad, mode: 'strict' })).rejects.toSatisfy((error) => isForkpointError(error, 'CASSETTE_INVALID'));
+    for (const bad of [
+      { ...cassette, agent: { ...cassette.agent, name: 'other-agent' } },
+      { ...cassette, canonicalForm: 'forkpoint-canonical/0' },
+    ]) {
+      await expect(engine.replay({ agent: build('baseline'), cassette: bad, mode: 'strict' })).rejects.toSatisfy(
+        (error) => isForkpointError(error, 'CASSETTE_INVALID'),
+      );
     }
     expect(engine.listRuns()).toHaveLength(1);
   });
 
   it('is stored as a run with its mode, build and source', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' });
-    expect(engine.getRunSummary(replay.runId)).toMatchObject({ mode: 'replay:strict', agent: { build: 'patched' }, source: '9b40c1d5', status: 'completed' });
+    const replay = await engine.replay({
+      agent: build('patched'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+    });
+    expect(engine.getRunSummary(replay.runId)).toMatchObject({
+      mode: 'replay:strict',
+      agent: { build: 'patched' },
+      source: '9b40c1d5',
+      status: 'completed',
+    });
     expect(engine.getRun(replay.runId).findings).toHaveLength(5);
   });
 });
@@ -97,8 +160,16 @@ describe('strict replay of the incident', () => {
 describe('fidelity replay', () => {
   it('stops at the first miss and reports it with the same detail', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity' });
-    expect(replay).toMatchObject({ mode: 'replay:fidelity', status: 'diverged', divergence: { classification: 'changed', kind: 'model', index: 0, changed: ['system'] } });
+    const replay = await engine.replay({
+      agent: build('timestamped'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'fidelity',
+    });
+    expect(replay).toMatchObject({
+      mode: 'replay:fidelity',
+      status: 'diverged',
+      divergence: { classification: 'changed', kind: 'model', index: 0, changed: ['system'] },
+    });
   });
 
   it('with onMiss live, asks the live world from the miss on, marks those steps live and reports every divergence', async () => {
@@ -117,10 +188,26 @@ describe('fidelity replay', () => {
       sideEffects: { tools: { estimate_repair: 'live' } },
     });
     expect(replay.steps.map((step) => step.provenance)).toEqual(Array(9).fill('live'));
-    expect(replay.steps.map((step) => step.sideEffect)).toEqual([false, false, false, false, false, true, false, false, false]);
+    expect(replay.steps.map((step) => step.sideEffect)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(modelCalls).toBe(5);
     const divergences = replay.findings.filter((finding) => finding.classification !== 'dropped-call');
-    expect(divergences.map((finding) => `${finding.kind}#${finding.index}`)).toEqual(['model#0', 'model#1', 'model#2', 'model#3', 'model#4']);
+    expect(divergences.map((finding) => `${finding.kind}#${finding.index}`)).toEqual([
+      'model#0',
+      'model#1',
+      'model#2',
+      'model#3',
+      'model#4',
+    ]);
     expect(divergences.every((finding) => finding.changed.includes('system'))).toBe(true);
     expect(replay.status).toBe('failed');
   });
@@ -136,7 +223,11 @@ describe('fidelity replay', () => {
       sideEffects: { tools: { estimate_repair: 'simulate' } },
     });
     // Every recorded position was asked for: the five model calls with another hash, the four tool calls with the recorded one.
-    const facts = replay.findings.map((finding) => [finding.classification, `${finding.kind}#${finding.index}`, finding.step]);
+    const facts = replay.findings.map((finding) => [
+      finding.classification,
+      `${finding.kind}#${finding.index}`,
+      finding.step,
+    ]);
     expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => ['changed', `model#${index}`, 2 * index + 1]));
     expect(engine.getRun(replay.runId).findings).toHaveLength(5);
   });
@@ -145,11 +236,27 @@ describe('fidelity replay', () => {
 describe('structural replay', () => {
   it('diverges on the first recorded call a build that stops early never made, and lists every one as dropped', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId, 'structural'), mode: 'structural' });
-    expect(replay).toMatchObject({ mode: 'replay:structural', status: 'diverged', error: { code: 'REPLAY_DIVERGED', step: 5 } });
+    const replay = await engine.replay({
+      agent: build('patched'),
+      cassette: engine.cassette(incident.runId, 'structural'),
+      mode: 'structural',
+    });
+    expect(replay).toMatchObject({
+      mode: 'replay:structural',
+      status: 'diverged',
+      error: { code: 'REPLAY_DIVERGED', step: 5 },
+    });
     expect(replay.steps).toHaveLength(4);
-    expect(replay.divergence).toMatchObject({ classification: 'dropped-call', step: 5, kind: 'model', index: 2, actualHash: null });
-    expect(replay.findings.map((finding) => [finding.classification, finding.step])).toEqual([5, 6, 7, 8, 9].map((step) => ['dropped-call', step]));
+    expect(replay.divergence).toMatchObject({
+      classification: 'dropped-call',
+      step: 5,
+      kind: 'model',
+      index: 2,
+      actualHash: null,
+    });
+    expect(replay.findings.map((finding) => [finding.classification, finding.step])).toEqual(
+      [5, 6, 7, 8, 9].map((step) => ['dropped-call', step]),
+    );
   });
 });
 
@@ -158,31 +265,67 @@ describe('cassette files', () => {
     const { engine, incident } = await withIncident();
     const text = serializeCassette(engine.cassette(incident.runId));
     expect(serializeCassette(parseCassette(text, 'incident.json'))).toBe(text);
-    const fromFile = await engine.replay({ agent: build('baseline'), cassette: parseCassette(text, 'incident.json'), cassetteFile: 'incident.json', mode: 'strict' });
-    const fromDb = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    const fromFile = await engine.replay({
+      agent: build('baseline'),
+      cassette: parseCassette(text, 'incident.json'),
+      cassetteFile: 'incident.json',
+      mode: 'strict',
+    });
+    const fromDb = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+    });
     expect(fromFile.steps).toEqual(fromDb.steps);
-    expect([fromFile.status, fromFile.error, fromFile.sourceCassette]).toEqual([fromDb.status, fromDb.error, 'incident.json']);
+    expect([fromFile.status, fromFile.error, fromFile.sourceCassette]).toEqual([
+      fromDb.status,
+      fromDb.error,
+      'incident.json',
+    ]);
   });
 
   it('is stable and diffable: sorted keys, one entry per step, messages once', async () => {
     const { engine, incident } = await withIncident();
     const text = serializeCassette(engine.cassette(incident.runId));
     const parsed = JSON.parse(text);
-    expect(Object.keys(parsed)).toEqual(['agent', 'canonicalForm', 'entries', 'expiresAt', 'format', 'messages', 'source', 'tier']);
+    expect(Object.keys(parsed)).toEqual([
+      'agent',
+      'canonicalForm',
+      'entries',
+      'expiresAt',
+      'format',
+      'messages',
+      'source',
+      'tier',
+    ]);
     expect(parsed.format).toBe('forkpoint-cassette/1');
     expect(parsed.entries.map((entry: { step: number }) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(parsed.messages).toHaveLength(10);
     const digests = new Set(parsed.messages.map((item: { digest: string }) => item.digest));
-    const referenced = parsed.entries.filter((entry: { kind: string }) => entry.kind === 'model').flatMap((entry: { request: { messages: string[] } }) => entry.request.messages);
+    const referenced = parsed.entries
+      .filter((entry: { kind: string }) => entry.kind === 'model')
+      .flatMap((entry: { request: { messages: string[] } }) => entry.request.messages);
     expect(referenced.length).toBeGreaterThan(digests.size);
     expect(referenced.every((digest: string) => digests.has(digest))).toBe(true);
   });
 
   it.each([
     ['truncated JSON', (text: string) => text.slice(0, text.length / 2), /not valid JSON/],
-    ['an unknown format version', (text: string) => text.replace('forkpoint-cassette/1', 'forkpoint-cassette/9'), /format is "forkpoint-cassette\/9"/],
-    ['a malformed entry', (text: string) => text.replace(/"hash": "[0-9a-f]{16}"/, '"hash": "nope"'), /entries\[0\] has no 16-hex request hash/],
-    ['a response of the wrong shape', (text: string) => text.replace('"stopReason": "tool_use"', '"stopReason": 7'), /not a model response/],
+    [
+      'an unknown format version',
+      (text: string) => text.replace('forkpoint-cassette/1', 'forkpoint-cassette/9'),
+      /format is "forkpoint-cassette\/9"/,
+    ],
+    [
+      'a malformed entry',
+      (text: string) => text.replace(/"hash": "[0-9a-f]{16}"/, '"hash": "nope"'),
+      /entries\[0\] has no 16-hex request hash/,
+    ],
+    [
+      'a response of the wrong shape',
+      (text: string) => text.replace('"stopReason": "tool_use"', '"stopReason": 7'),
+      /not a model response/,
+    ],
     ['a depth bomb', () => `${'['.repeat(5000)}${']'.repeat(5000)}`, /nested deeper/],
     ['not an object', () => '[1,2,3]', /not a JSON object/],
   ])('refuses %s with CASSETTE_INVALID', async (_name, corrupt, message) => {
@@ -208,11 +351,19 @@ describe('re-execution', () => {
       world: worldAt('2026-03-09'),
       sideEffects: { tools: { estimate_repair: 'live' } },
     });
-    expect(again).toMatchObject({ mode: 'reexecution', status: 'completed', source: '9b40c1d5', at: '2026-03-09', input: { claimId: 'CLM-91077' } });
+    expect(again).toMatchObject({
+      mode: 'reexecution',
+      status: 'completed',
+      source: '9b40c1d5',
+      at: '2026-03-09',
+      input: { claimId: 'CLM-91077' },
+    });
     expect(again.outcome).toMatchObject({ decision: 'approve' });
     expect(again.steps.every((step) => step.provenance === 'live')).toBe(true);
     // The one side effect it was allowed by name is marked as such; every other step only read the world.
-    expect(again.steps.filter((step) => step.sideEffect).map((step) => `${step.kind}#${step.index}`)).toEqual(['estimate_repair#0']);
+    expect(again.steps.filter((step) => step.sideEffect).map((step) => `${step.kind}#${step.index}`)).toEqual([
+      'estimate_repair#0',
+    ]);
   });
 
   it('has a result type that TypeScript will not take for a replay', () => {
@@ -228,7 +379,11 @@ describe('re-execution', () => {
 describe('the divergence of a replay result', () => {
   it('is a ReplayDivergence, returned with status diverged, whose fields are the finding and which the caller may throw', async () => {
     const { engine, incident } = await withIncident();
-    const replay = await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' });
+    const replay = await engine.replay({
+      agent: build('timestamped'),
+      cassette: engine.cassette(incident.runId),
+      mode: 'strict',
+    });
     expect(replay.status).toBe('diverged');
     const divergence = replay.divergence;
     expect(divergence).toBeInstanceOf(ReplayDivergence);
@@ -258,8 +413,18 @@ describe('the divergence of a replay result', () => {
     const { engine, incident } = await withIncident();
     const replays = [
       await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
-      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity', onMiss: 'live', world: worldAt('2026-03-04') }),
-      await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId, 'structural'), mode: 'structural' }),
+      await engine.replay({
+        agent: build('timestamped'),
+        cassette: engine.cassette(incident.runId),
+        mode: 'fidelity',
+        onMiss: 'live',
+        world: worldAt('2026-03-04'),
+      }),
+      await engine.replay({
+        agent: build('patched'),
+        cassette: engine.cassette(incident.runId, 'structural'),
+        mode: 'structural',
+      }),
     ];
     for (const replay of replays) {
       const [stored] = engine.getRun(replay.runId).findings;
@@ -268,7 +433,17 @@ describe('the divergence of a replay result', () => {
       expect(Object.getPrototypeOf(replay.divergence!.toJSON())).toBe(Object.prototype);
       expect(JSON.parse(JSON.stringify(replay.divergence))).toEqual(stored);
       // In the order the transport writes a finding, as `--json` printed it before it was an error.
-      expect(Object.keys(JSON.parse(JSON.stringify(replay.divergence)))).toEqual(['classification', 'step', 'kind', 'index', 'actualHash', 'recordedHashes', 'changed', 'diff', 'message']);
+      expect(Object.keys(JSON.parse(JSON.stringify(replay.divergence)))).toEqual([
+        'classification',
+        'step',
+        'kind',
+        'index',
+        'actualHash',
+        'recordedHashes',
+        'changed',
+        'diff',
+        'message',
+      ]);
       // The findings stay as stored: plain objects, not errors.
       expect(replay.findings.some((finding) => finding instanceof Error)).toBe(false);
     }
@@ -276,8 +451,16 @@ describe('the divergence of a replay result', () => {
 
   it('is the same ReplayDivergence in a suite case and in a verification, serialised the same way', async () => {
     const { engine, incident } = await withIncident();
-    const suite = await engine.suite([{ name: 'incident', cassette: engine.cassette(incident.runId) }], build('timestamped'));
-    const verified = await engine.verify({ runId: incident.runId, candidate: build('timestamped'), baseline: build('baseline'), mode: 'replay' });
+    const suite = await engine.suite(
+      [{ name: 'incident', cassette: engine.cassette(incident.runId) }],
+      build('timestamped'),
+    );
+    const verified = await engine.verify({
+      runId: incident.runId,
+      candidate: build('timestamped'),
+      baseline: build('baseline'),
+      mode: 'replay',
+    });
     for (const divergence of [suite.cases[0]!.divergence, verified.divergence]) {
       expect(divergence).toBeInstanceOf(ReplayDivergence);
       expect(JSON.parse(JSON.stringify(divergence))).toEqual(engine.getRun(divergence!.runId).findings[0]);
@@ -292,7 +475,11 @@ describe('the result of a replay', () => {
       await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
       await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
       await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity' }),
-      await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId, 'structural'), mode: 'structural' }),
+      await engine.replay({
+        agent: build('baseline'),
+        cassette: engine.cassette(incident.runId, 'structural'),
+        mode: 'structural',
+      }),
     ];
     for (const result of results) {
       const { divergence: _divergence, ...view } = result;

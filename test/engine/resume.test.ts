@@ -6,26 +6,41 @@ import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { rejectionCode } from '../support/thrown.js';
 
 const SEED = 20260304;
-const INCIDENT = { agent: build('baseline'), input: { claimId: 'CLM-91077' }, at: '2026-03-04', seed: SEED, scenario: 'scenarios/claims-triage' };
+const INCIDENT = {
+  agent: build('baseline'),
+  input: { claimId: 'CLM-91077' },
+  at: '2026-03-04',
+  seed: SEED,
+  scenario: 'scenarios/claims-triage',
+};
 const liveEstimates = { tools: { estimate_repair: 'live' } } as const;
 
 /** The claims world whose provider fails its `failing`-th call with a dropped connection. */
-const droppingWorld = (failing: number) => (seed: number): World => {
-  const world = worldAt('2026-03-04')(seed);
-  let calls = 0;
-  return {
-    ...world,
-    model: {
-      respond: (request) =>
-        ++calls === failing ? Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })) : world.model.respond(request),
-    },
+const droppingWorld =
+  (failing: number) =>
+  (seed: number): World => {
+    const world = worldAt('2026-03-04')(seed);
+    let calls = 0;
+    return {
+      ...world,
+      model: {
+        respond: (request) =>
+          ++calls === failing
+            ? Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+            : world.model.respond(request),
+      },
+    };
   };
-};
 
 const engineOn = (store: Store, options: Partial<EngineOptions> = {}) => createEngine({ store, ...options });
 
 /** What a run observed, step by step: the request hashes and the observations, whichever process made them. */
-const observed = (run: RunView) => run.steps.map((step) => ({ call: `${step.kind}#${step.index}`, hash: step.requestHash, seen: observationOf(step.response) }));
+const observed = (run: RunView) =>
+  run.steps.map((step) => ({
+    call: `${step.kind}#${step.index}`,
+    hash: step.requestHash,
+    seen: observationOf(step.response),
+  }));
 
 describe('engine.resume', () => {
   it('continues a run the provider stopped, in the same run id, to the outcome an uninterrupted run with the same seed reaches', async () => {
@@ -34,13 +49,29 @@ describe('engine.resume', () => {
     expect(stopped).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_FAILED', step: 5 } });
     expect(stopped.steps).toHaveLength(4);
 
-    const resumed = await engine.resume({ runId: 'dead0001', agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: liveEstimates });
+    const resumed = await engine.resume({
+      runId: 'dead0001',
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: liveEstimates,
+    });
     const whole = await engine.record({ ...INCIDENT, world: worldAt('2026-03-04'), runId: 'a11e0001' });
-    expect(resumed).toMatchObject({ mode: 'record', runId: 'dead0001', status: 'failed', error: { code: 'VALIDATION_FAILED', step: 9 } });
+    expect(resumed).toMatchObject({
+      mode: 'record',
+      runId: 'dead0001',
+      status: 'failed',
+      error: { code: 'VALIDATION_FAILED', step: 9 },
+    });
     expect(resumed.error).toEqual(whole.error);
     expect(observed(resumed)).toEqual(observed(whole));
     expect(resumed.steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 2]);
-    expect(resumed.resumed).toEqual({ attempt: 2, fromStep: 5, at: expect.any(String), after: 'PROVIDER_FAILED', sideEffects: { default: 'refuse', tools: { estimate_repair: 'live' } } });
+    expect(resumed.resumed).toEqual({
+      attempt: 2,
+      fromStep: 5,
+      at: expect.any(String),
+      after: 'PROVIDER_FAILED',
+      sideEffects: { default: 'refuse', tools: { estimate_repair: 'live' } },
+    });
     // A recording is the original run: only its resume ran behind the firewall.
     expect(engine.getRun('dead0001')).toMatchObject({ resumes: [resumed.resumed], sideEffects: null });
     // The record run allowed its one side effect by name, and it is marked; every other step only read.
@@ -60,7 +91,12 @@ describe('engine.resume', () => {
     const blocked = await engine.resume({ runId: 'dead0002', agent: build('baseline'), world: worldAt('2026-03-04') });
     expect(blocked).toMatchObject({ status: 'failed', error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 } });
     expect(blocked.steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2]);
-    const done = await engine.resume({ runId: 'dead0002', agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: { tools: { estimate_repair: 'simulate' } } });
+    const done = await engine.resume({
+      runId: 'dead0002',
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: { tools: { estimate_repair: 'simulate' } },
+    });
     expect(done.steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2, 3, 3, 3, 3]);
     expect(done.steps[5]).toMatchObject({ kind: 'estimate_repair', provenance: 'simulated' });
     expect(done.resumes.map((resume) => [resume.attempt, resume.fromStep, resume.after])).toEqual([
@@ -72,8 +108,17 @@ describe('engine.resume', () => {
   it('refuses what it must not resume, with RESUME_REFUSED or AGENT_MISMATCH, and changes nothing', async () => {
     const engine = engineOn(sqliteStore({ path: ':memory:' }));
     const incident = await engine.record({ ...INCIDENT, world: worldAt('2026-03-04'), runId: '9b40c1d5' });
-    const completed = await engine.record({ ...INCIDENT, input: { claimId: 'CLM-91002' }, world: worldAt('2026-03-04'), runId: 'c0ffee01' });
-    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette('9b40c1d5'), mode: 'strict' });
+    const completed = await engine.record({
+      ...INCIDENT,
+      input: { claimId: 'CLM-91002' },
+      world: worldAt('2026-03-04'),
+      runId: 'c0ffee01',
+    });
+    const replay = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette('9b40c1d5'),
+      mode: 'strict',
+    });
     await engine.record({ ...INCIDENT, world: droppingWorld(2), runId: 'dead0003' });
     const before = engine.listRuns();
     const refusal = async (runId: string, agent = build('baseline')) => {
@@ -85,17 +130,21 @@ describe('engine.resume', () => {
       return 'resumed';
     };
     expect(incident.error?.code).toBe('VALIDATION_FAILED');
-    expect(await refusal('9b40c1d5')).toMatch(/^RESUME_REFUSED: .*failed in the agent's own code \(VALIDATION_FAILED at step 9\)/);
+    expect(await refusal('9b40c1d5')).toMatch(
+      /^RESUME_REFUSED: .*failed in the agent's own code \(VALIDATION_FAILED at step 9\)/,
+    );
     expect(completed.status).toBe('completed');
     expect(await refusal('c0ffee01')).toMatch(/^RESUME_REFUSED: .*it completed/);
     expect(await refusal(replay.runId)).toMatch(/^RESUME_REFUSED: .*replay:strict run, written whole/);
-    expect(await refusal('dead0003', build('patched'))).toMatch(/^RESUME_REFUSED: .*ran build baseline .*build patched .* would continue it with other code/);
+    expect(await refusal('dead0003', build('patched'))).toMatch(
+      /^RESUME_REFUSED: .*ran build baseline .*build patched .* would continue it with other code/,
+    );
     expect(await refusal('dead0003', testAgent())).toMatch(/^AGENT_MISMATCH: /);
     expect(await refusal('ffff0000')).toMatch(/^RUN_NOT_FOUND: /);
     expect(engine.listRuns()).toEqual(before);
   });
 
-  it('takes over an interrupted run once its owner\'s lease lapses, and fences the old owner out of it', async () => {
+  it("takes over an interrupted run once its owner's lease lapses, and fences the old owner out of it", async () => {
     const store = sqliteStore({ path: ':memory:' });
     let now = 1_000_000;
     const leaseClock = () => now;
@@ -119,17 +168,34 @@ describe('engine.resume', () => {
     while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
     const second = engineOn(store, { leaseClock, leaseMs: 30_000 });
     expect(second.getRunSummary('dead0004').status).toBe('running');
-    expect(await rejectionCode(() => second.resume({ runId: 'dead0004', agent: build('baseline'), world: worldAt('2026-03-04') }))).toBe('RESUME_REFUSED');
+    expect(
+      await rejectionCode(() =>
+        second.resume({ runId: 'dead0004', agent: build('baseline'), world: worldAt('2026-03-04') }),
+      ),
+    ).toBe('RESUME_REFUSED');
 
     now += 30_001;
     expect(second.getRunSummary('dead0004').status).toBe('interrupted');
-    const resumed = await second.resume({ runId: 'dead0004', agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: liveEstimates });
-    expect(resumed).toMatchObject({ status: 'failed', error: { code: 'VALIDATION_FAILED', step: 9 }, resumed: { fromStep: 5, after: 'interrupted' } });
+    const resumed = await second.resume({
+      runId: 'dead0004',
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: liveEstimates,
+    });
+    expect(resumed).toMatchObject({
+      status: 'failed',
+      error: { code: 'VALIDATION_FAILED', step: 9 },
+      resumed: { fromStep: 5, after: 'interrupted' },
+    });
 
     // The old owner wakes up: its next write names a token that no longer owns the run.
     release();
     expect(await rejectionCode(() => recording)).toBe('LEASE_LOST');
-    expect(second.getRunSummary('dead0004')).toMatchObject({ status: 'failed', error: { code: 'VALIDATION_FAILED' }, stepCount: 9 });
+    expect(second.getRunSummary('dead0004')).toMatchObject({
+      status: 'failed',
+      error: { code: 'VALIDATION_FAILED' },
+      stepCount: 9,
+    });
     expect(second.getRun('dead0004').steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 2]);
   });
 
@@ -139,7 +205,13 @@ describe('engine.resume', () => {
     const agent = testAgent({ stepCap: 100 });
     const dropping: World = syntheticWorld({ toolCalls: 30 });
     let calls = 0;
-    const failing: World = { ...dropping, model: { respond: (request) => (++calls === 11 ? Promise.reject(new Error('503 overloaded')) : dropping.model.respond(request)) } };
+    const failing: World = {
+      ...dropping,
+      model: {
+        respond: (request) =>
+          ++calls === 11 ? Promise.reject(new Error('503 overloaded')) : dropping.model.respond(request),
+      },
+    };
     const stopped = await engine.record({ agent, world: () => failing, input: { n: 1 }, runId: 'dead0005' });
     // Past the full checkpoint and conversation segment of step 16, with messages after it.
     expect(stopped).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_FAILED', step: 21 } });
@@ -150,14 +222,21 @@ describe('engine.resume', () => {
     const replay = await engine.replay({ agent, cassette: engine.cassette('dead0005'), mode: 'strict' });
     expect(replay.status).toBe('completed');
     for (let step = 0; step <= 61; step++) {
-      expect(restoreCheckpoint(store, 'dead0005', step), `checkpoint ${step}`).toEqual(restoreCheckpoint(store, replay.runId, step));
+      expect(restoreCheckpoint(store, 'dead0005', step), `checkpoint ${step}`).toEqual(
+        restoreCheckpoint(store, replay.runId, step),
+      );
     }
   });
 
   it('resumes a fork that stopped before its own step was written, with the change it recorded', async () => {
     const inner = sqliteStore({ path: ':memory:' });
     const engine = engineOn(inner);
-    await engine.record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 }, runId: 'aaaa0001' });
+    await engine.record({
+      agent: testAgent(),
+      world: () => syntheticWorld({ toolCalls: 2 }),
+      input: { n: 1 },
+      runId: 'aaaa0001',
+    });
     let failNext = true;
     const breaking: Store = {
       ...inner,
@@ -171,9 +250,28 @@ describe('engine.resume', () => {
     };
     const forking = engineOn(breaking);
     const change = { kind: 'tool-result', output: { echoed: 'changed' } } as const;
-    expect(await rejectionCode(() => forking.fork({ parentRunId: 'aaaa0001', atStep: 2, override: change, agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), runId: 'f0f00001' }))).toBe('INTERNAL');
-    expect(engine.getRun('f0f00001')).toMatchObject({ status: 'failed', error: { code: 'INTERNAL', step: 2 }, steps: [{ step: 1, provenance: 'inherited' }] });
-    const resumed = await engine.resume({ runId: 'f0f00001', agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }) });
+    expect(
+      await rejectionCode(() =>
+        forking.fork({
+          parentRunId: 'aaaa0001',
+          atStep: 2,
+          override: change,
+          agent: testAgent(),
+          world: () => syntheticWorld({ toolCalls: 2 }),
+          runId: 'f0f00001',
+        }),
+      ),
+    ).toBe('INTERNAL');
+    expect(engine.getRun('f0f00001')).toMatchObject({
+      status: 'failed',
+      error: { code: 'INTERNAL', step: 2 },
+      steps: [{ step: 1, provenance: 'inherited' }],
+    });
+    const resumed = await engine.resume({
+      runId: 'f0f00001',
+      agent: testAgent(),
+      world: () => syntheticWorld({ toolCalls: 2 }),
+    });
     expect(resumed.status).toBe('completed');
     expect(resumed.steps.map((step) => [step.provenance, step.attempt])).toEqual([
       ['inherited', 1],

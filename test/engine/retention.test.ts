@@ -5,7 +5,10 @@ import { build, worldAt } from '../support/incident.js';
 
 const RECORDED = new Date('2026-03-04T09:00:00.000Z');
 const hoursLater = (hours: number) => new Date(RECORDED.getTime() + hours * 3_600_000);
-const corrected: ForkOverride = { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } };
+const corrected: ForkOverride = {
+  kind: 'tool-merge',
+  patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } },
+};
 
 /** An in-memory engine whose clock the test moves. */
 function engineWithClock(): { engine: Engine; setNow: (at: Date) => void } {
@@ -15,7 +18,15 @@ function engineWithClock(): { engine: Engine; setNow: (at: Date) => void } {
 }
 
 const recordIncident = (engine: Engine, runId = '9b40c1d5') =>
-  engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91077' }, at: '2026-03-04', runId, seed: 7, scenario: 'scenarios/claims-triage' });
+  engine.record({
+    agent: build('baseline'),
+    world: worldAt('2026-03-04'),
+    input: { claimId: 'CLM-91077' },
+    at: '2026-03-04',
+    runId,
+    seed: 7,
+    scenario: 'scenarios/claims-triage',
+  });
 
 function codeAndMessage(work: () => unknown): { code: string; message: string } | undefined {
   try {
@@ -41,7 +52,13 @@ describe('retention of the full tier', () => {
   it('stamps a recording with a 72-hour full tier and a 90-day structural tier', async () => {
     const { engine } = engineWithClock();
     const incident = await recordIncident(engine);
-    expect(incident.retention).toEqual({ tier: 'full', expiresAt: '2026-03-07T09:00:00.000Z', structuralExpiresAt: '2026-06-02T09:00:00.000Z', purge: null, expired: false });
+    expect(incident.retention).toEqual({
+      tier: 'full',
+      expiresAt: '2026-03-07T09:00:00.000Z',
+      structuralExpiresAt: '2026-06-02T09:00:00.000Z',
+      purge: null,
+      expired: false,
+    });
   });
 
   it('shows no payload of a full tier that has expired, whether or not gc has removed it yet', async () => {
@@ -52,7 +69,11 @@ describe('retention of the full tier', () => {
     expect(engine.getRun('9b40c1d5').steps).toHaveLength(9);
     setNow(hoursLater(73));
     const shown = engine.getRun('9b40c1d5');
-    expect(shown).toMatchObject({ input: { claimId: 'aaaaaaaaa' }, steps: [], retention: { expired: true, purge: null } });
+    expect(shown).toMatchObject({
+      input: { claimId: 'aaaaaaaaa' },
+      steps: [],
+      retention: { expired: true, purge: null },
+    });
     expect(shown.error?.message).toMatch(/^a+$/);
     expect(JSON.stringify(engine.listRuns())).not.toContain('CLM-91077');
     expect(JSON.stringify(engine.lineage('9b40c1d5'))).not.toContain('CLM-91077');
@@ -68,7 +89,14 @@ describe('retention of the full tier', () => {
 
     setNow(hoursLater(73));
     const report = engine.gc();
-    expect(report.purged).toEqual([{ runId: '9b40c1d5', expiredAt: '2026-03-07T09:00:00.000Z', steps: 9, structuralUntil: '2026-06-02T09:00:00.000Z' }]);
+    expect(report.purged).toEqual([
+      {
+        runId: '9b40c1d5',
+        expiredAt: '2026-03-07T09:00:00.000Z',
+        steps: 9,
+        structuralUntil: '2026-06-02T09:00:00.000Z',
+      },
+    ]);
     expect(report.blobs).toBeGreaterThan(0);
     expect(engine.store.readSteps('9b40c1d5')).toEqual([]);
 
@@ -76,12 +104,44 @@ describe('retention of the full tier', () => {
     expect(full?.code).toBe('CASSETTE_EXPIRED');
     expect(full?.message).toMatch(/expired at 2026-03-07T09:00:00.000Z and was removed/);
     expect(full?.message).toMatch(/structural tier remains until 2026-06-02T09:00:00.000Z/);
-    expect((await rejected(engine.fork({ parentRunId: '9b40c1d5', atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04') })))?.code).toBe('CASSETTE_EXPIRED');
-    expect((await rejected(engine.reexecute({ sourceRunId: '9b40c1d5', agent: build('baseline'), at: '2026-03-09', world: worldAt('2026-03-09') })))?.code).toBe('CASSETTE_EXPIRED');
+    expect(
+      (
+        await rejected(
+          engine.fork({
+            parentRunId: '9b40c1d5',
+            atStep: 4,
+            override: corrected,
+            agent: build('baseline'),
+            world: worldAt('2026-03-04'),
+          }),
+        )
+      )?.code,
+    ).toBe('CASSETTE_EXPIRED');
+    expect(
+      (
+        await rejected(
+          engine.reexecute({
+            sourceRunId: '9b40c1d5',
+            agent: build('baseline'),
+            at: '2026-03-09',
+            world: worldAt('2026-03-09'),
+          }),
+        )
+      )?.code,
+    ).toBe('CASSETTE_EXPIRED');
     expect(codeAndMessage(() => engine.checkpoint('9b40c1d5', 3))?.code).toBe('CASSETTE_EXPIRED');
 
-    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette('9b40c1d5', 'structural'), mode: 'structural' });
-    expect(replay).toMatchObject({ mode: 'replay:structural', status: 'completed', divergence: null, source: '9b40c1d5' });
+    const replay = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette('9b40c1d5', 'structural'),
+      mode: 'structural',
+    });
+    expect(replay).toMatchObject({
+      mode: 'replay:structural',
+      status: 'completed',
+      divergence: null,
+      source: '9b40c1d5',
+    });
     expect(replay.steps).toHaveLength(incident.steps.length);
     expect(replay.retention.tier).toBe('structural');
 
@@ -96,18 +156,36 @@ describe('retention of the full tier', () => {
     await recordIncident(engine);
     const cassette = engine.cassette('9b40c1d5');
     setNow(hoursLater(72));
-    expect(codeAndMessage(() => engine.cassette('9b40c1d5'))?.message).toMatch(/expired at 2026-03-07T09:00:00.000Z \(`forkpoint gc` removes it\)/);
+    expect(codeAndMessage(() => engine.cassette('9b40c1d5'))?.message).toMatch(
+      /expired at 2026-03-07T09:00:00.000Z \(`forkpoint gc` removes it\)/,
+    );
     const replay = await rejected(engine.replay({ agent: build('baseline'), cassette, mode: 'strict' }));
     expect(replay?.code).toBe('CASSETTE_EXPIRED');
-    const fromFile = await rejected(engine.replay({ agent: build('baseline'), cassette: parseCassette(serializeCassette(cassette), 'incident.json'), cassetteFile: 'incident.json', mode: 'strict' }));
-    expect(fromFile?.message).toMatch(/cassette incident.json \(full tier of run 9b40c1d5\) expired at 2026-03-07T09:00:00.000Z/);
+    const fromFile = await rejected(
+      engine.replay({
+        agent: build('baseline'),
+        cassette: parseCassette(serializeCassette(cassette), 'incident.json'),
+        cassetteFile: 'incident.json',
+        mode: 'strict',
+      }),
+    );
+    expect(fromFile?.message).toMatch(
+      /cassette incident.json \(full tier of run 9b40c1d5\) expired at 2026-03-07T09:00:00.000Z/,
+    );
   });
 
   it('lets a fork live no longer than its parent, and collects it with its parent', async () => {
     const { engine, setNow } = engineWithClock();
     await recordIncident(engine);
     setNow(hoursLater(10));
-    const fork = await engine.fork({ parentRunId: '9b40c1d5', atStep: 4, override: corrected, agent: build('baseline'), world: worldAt('2026-03-04'), sideEffects: 'simulate' });
+    const fork = await engine.fork({
+      parentRunId: '9b40c1d5',
+      atStep: 4,
+      override: corrected,
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      sideEffects: 'simulate',
+    });
     expect(fork.retention.expiresAt).toBe('2026-03-07T09:00:00.000Z');
     // A fork's steps are read from the store when first read: count them while its rows are there.
     const forkSteps = fork.steps.length;
@@ -115,7 +193,11 @@ describe('retention of the full tier', () => {
     const report = engine.gc();
     expect(report.purged.map((run) => run.runId).sort()).toEqual(['9b40c1d5', fork.runId].sort());
     // The fork's structural tier was made from its parent's rows before they went.
-    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(fork.runId, 'structural'), mode: 'structural' });
+    const replay = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette(fork.runId, 'structural'),
+      mode: 'structural',
+    });
     expect(replay.status).toBe('completed');
     expect(replay.steps).toHaveLength(forkSteps);
   });
@@ -127,7 +209,11 @@ describe('retention of the full tier', () => {
     const later = await recordIncident(engine, 'c0ffee01');
     setNow(hoursLater(73));
     expect(engine.gc().purged.map((run) => run.runId)).toEqual(['9b40c1d5']);
-    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette('c0ffee01'), mode: 'strict' });
+    const replay = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette('c0ffee01'),
+      mode: 'strict',
+    });
     expect(replay).toMatchObject({ status: 'failed', divergence: null, error: { code: 'VALIDATION_FAILED' } });
     expect(replay.steps.map((step) => step.response)).toEqual(later.steps.map((step) => step.response));
   });
@@ -135,17 +221,29 @@ describe('retention of the full tier', () => {
   it('removes the structural record after 90 days and keeps the summary; synthetic runs never expire', async () => {
     const { engine, setNow } = engineWithClock();
     await recordIncident(engine);
-    const synthetic = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91002' }, at: '2026-03-04', tier: 'synthetic' });
+    const synthetic = await engine.record({
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      input: { claimId: 'CLM-91002' },
+      at: '2026-03-04',
+      tier: 'synthetic',
+    });
     expect(synthetic.retention).toMatchObject({ tier: 'synthetic', expiresAt: null, structuralExpiresAt: null });
     setNow(hoursLater(73));
     engine.gc();
     setNow(hoursLater(24 * 91));
     expect(engine.gc().structuralRemoved).toEqual(['9b40c1d5']);
-    expect(codeAndMessage(() => engine.cassette('9b40c1d5', 'structural'))?.message).toMatch(/structural tier of run 9b40c1d5 expired at 2026-06-02T09:00:00.000Z; only the run summary remains/);
+    expect(codeAndMessage(() => engine.cassette('9b40c1d5', 'structural'))?.message).toMatch(
+      /structural tier of run 9b40c1d5 expired at 2026-06-02T09:00:00.000Z; only the run summary remains/,
+    );
     expect(engine.getRunSummary('9b40c1d5').status).toBe('failed');
     setNow(new Date('2036-01-01T00:00:00Z'));
     engine.gc();
-    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(synthetic.runId), mode: 'strict' });
+    const replay = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette(synthetic.runId),
+      mode: 'strict',
+    });
     expect(replay).toMatchObject({ status: 'completed', divergence: null });
     expect(engine.cassette(synthetic.runId)).toMatchObject({ tier: 'synthetic', expiresAt: null });
   });
@@ -155,16 +253,34 @@ describe('the capture policy', () => {
   it('keeps runs that fail, and keeps only the structural tier of the rest when none is sampled', async () => {
     const { engine } = engineWithClock();
     const policy = { keep: 'errors+sample', rate: 0 } as const;
-    const failed = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91077' }, at: '2026-03-04', capture: policy });
-    const completed = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91002' }, at: '2026-03-04', capture: policy });
+    const failed = await engine.record({
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      input: { claimId: 'CLM-91077' },
+      at: '2026-03-04',
+      capture: policy,
+    });
+    const completed = await engine.record({
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      input: { claimId: 'CLM-91002' },
+      at: '2026-03-04',
+      capture: policy,
+    });
     expect(failed.capture).toMatchObject({ kept: true, reason: 'error' });
     expect(completed.capture).toMatchObject({ kept: false, reason: 'not-sampled' });
     expect(completed.capture!.bytes.structural * 5).toBeLessThan(completed.capture!.bytes.full);
     expect(completed.retention.purge).toMatchObject({ reason: 'capture-policy' });
     expect(completed.steps).toHaveLength(9);
     expect(engine.getRun(completed.runId).steps).toEqual([]);
-    expect(codeAndMessage(() => engine.cassette(completed.runId))?.message).toMatch(/was not kept: the capture policy kept only its structural tier/);
-    const replay = await engine.replay({ agent: build('baseline'), cassette: engine.cassette(completed.runId, 'structural'), mode: 'structural' });
+    expect(codeAndMessage(() => engine.cassette(completed.runId))?.message).toMatch(
+      /was not kept: the capture policy kept only its structural tier/,
+    );
+    const replay = await engine.replay({
+      agent: build('baseline'),
+      cassette: engine.cassette(completed.runId, 'structural'),
+      mode: 'structural',
+    });
     expect(replay.status).toBe('completed');
     expect(engine.cassette(failed.runId).entries).toHaveLength(9);
   });
@@ -173,7 +289,9 @@ describe('the capture policy', () => {
     const { sampleDraw, decideCapture } = await import('../../src/index.js');
     const run = { runId: '9b40c1d5', seed: 7, status: 'completed' as const };
     expect(sampleDraw(run)).toBe(sampleDraw({ ...run }));
-    const draws = Array.from({ length: 4000 }, (_, i) => sampleDraw({ runId: i.toString(16).padStart(8, '0'), seed: i }));
+    const draws = Array.from({ length: 4000 }, (_, i) =>
+      sampleDraw({ runId: i.toString(16).padStart(8, '0'), seed: i }),
+    );
     const kept = draws.filter((draw) => draw < 0.1).length / draws.length;
     expect(kept).toBeGreaterThan(0.08);
     expect(kept).toBeLessThan(0.12);

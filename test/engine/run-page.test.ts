@@ -15,18 +15,35 @@ function store30(): Store {
   for (let n = 1; n <= 30; n++) {
     const runId = String(n).padStart(8, '0');
     const running = n % 3 === 0;
-    const owner = { pid: 1, host: 'elsewhere', token: SAMPLE_OWNER_TOKEN, leaseExpiresAt: n % 2 === 0 ? NOW + 1000 : NOW - 1000 };
+    const owner = {
+      pid: 1,
+      host: 'elsewhere',
+      token: SAMPLE_OWNER_TOKEN,
+      leaseExpiresAt: n % 2 === 0 ? NOW + 1000 : NOW - 1000,
+    };
     store.createRun(
-      sampleRun({ runId, createdAt: `2026-03-04T10:00:${String(n).padStart(2, '0')}.000Z`, mode: n % 5 === 0 ? 'replay:strict' : 'record', owner }),
+      sampleRun({
+        runId,
+        createdAt: `2026-03-04T10:00:${String(n).padStart(2, '0')}.000Z`,
+        mode: n % 5 === 0 ? 'replay:strict' : 'record',
+        owner,
+      }),
       sampleStep(0, { checkpointFull: true }),
       [],
     );
-    if (!running) store.finishRun(runId, SAMPLE_OWNER_TOKEN, { status: 'completed', outcome: { ok: true }, error: null, finishedAt: 'x' });
+    if (!running)
+      store.finishRun(runId, SAMPLE_OWNER_TOKEN, {
+        status: 'completed',
+        outcome: { ok: true },
+        error: null,
+        finishedAt: 'x',
+      });
   }
   return store;
 }
 
-const engineOver = (store: Store) => createEngine({ store, leaseClock: () => NOW, host: 'here', isProcessAlive: () => true });
+const engineOver = (store: Store) =>
+  createEngine({ store, leaseClock: () => NOW, host: 'here', isProcessAlive: () => true });
 const ids = (runs: ReadonlyArray<{ runId: string }>) => runs.map((run) => Number(run.runId));
 
 describe('a page of runs', () => {

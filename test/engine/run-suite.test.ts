@@ -20,7 +20,15 @@ function reachable(root: unknown): Set<object> {
 }
 
 // What the cases say, without what differs from run to run.
-const verdicts = (cases: readonly SuiteCase[]) => cases.map(({ name, status, replay, recorded, replayed, error }) => ({ name, status, replay, recorded, replayed, error }));
+const verdicts = (cases: readonly SuiteCase[]) =>
+  cases.map(({ name, status, replay, recorded, replayed, error }) => ({
+    name,
+    status,
+    replay,
+    recorded,
+    replayed,
+    error,
+  }));
 
 describe('suite', () => {
   it('reads each cassette once, in order, just before its replay, and keeps none of them', async () => {
@@ -43,7 +51,14 @@ describe('suite', () => {
     expect(result.cases.map((item) => item.name)).toEqual(files);
     // No case holds its cassette, nor any part of it.
     const held = reachable(result);
-    const parts = loaded.flatMap((cassette) => [cassette, cassette.source, cassette.entries, cassette.messages, ...cassette.entries, ...cassette.messages]);
+    const parts = loaded.flatMap((cassette) => [
+      cassette,
+      cassette.source,
+      cassette.entries,
+      cassette.messages,
+      ...cassette.entries,
+      ...cassette.messages,
+    ]);
     expect(parts.filter((part) => held.has(part))).toEqual([]);
   });
 
@@ -65,7 +80,9 @@ describe('suite', () => {
     const keptResult = await kept.suite({ names: files, load: readCassetteFile }, build('baseline'));
     expect(kept.listRuns().map((run) => run.runId)).toEqual(keptResult.cases.map((item) => item.runId));
     const dropped = freshEngine();
-    const droppedResult = await dropped.suite({ names: files, load: readCassetteFile }, build('baseline'), { keepRuns: false });
+    const droppedResult = await dropped.suite({ names: files, load: readCassetteFile }, build('baseline'), {
+      keepRuns: false,
+    });
     expect(dropped.listRuns()).toEqual([]);
     expect(verdicts(droppedResult.cases)).toEqual(verdicts(keptResult.cases));
     expect(droppedResult.cases.every((item) => item.runId !== null)).toBe(true);
@@ -76,11 +93,28 @@ describe('suite', () => {
     const refusing = { names: [first, 'missing.cassette.json', second], load: readCassetteFile };
     const result = await freshEngine().suite(refusing, build('baseline'));
     expect(result.cases.map((item) => item.status === 'invalid')).toEqual([false, true, false]);
-    expect(result.cases[1]).toMatchObject({ name: 'missing.cassette.json', error: { code: 'CASSETTE_INVALID' }, runId: null });
+    expect(result.cases[1]).toMatchObject({
+      name: 'missing.cassette.json',
+      error: { code: 'CASSETTE_INVALID' },
+      runId: null,
+    });
     expect(result.invalid).toBe(1);
-    const broken = { names: [first], load: () => { throw new TypeError('a bug in the loader'); } };
+    const broken = {
+      names: [first],
+      load: () => {
+        throw new TypeError('a bug in the loader');
+      },
+    };
     await expect(freshEngine().suite(broken, build('baseline'))).rejects.toThrow(TypeError);
-    const typed = { names: [first], load: () => { throw new ForkpointError('CASSETTE_EXPIRED', 'gone'); } };
-    expect((await freshEngine().suite(typed, build('baseline'))).cases[0]).toMatchObject({ status: 'invalid', error: { code: 'CASSETTE_EXPIRED', message: 'gone' } });
+    const typed = {
+      names: [first],
+      load: () => {
+        throw new ForkpointError('CASSETTE_EXPIRED', 'gone');
+      },
+    };
+    expect((await freshEngine().suite(typed, build('baseline'))).cases[0]).toMatchObject({
+      status: 'invalid',
+      error: { code: 'CASSETTE_EXPIRED', message: 'gone' },
+    });
   });
 });

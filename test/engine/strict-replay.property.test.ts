@@ -15,22 +15,36 @@ type BuildMutation = (build: AgentBuild) => AgentBuild;
 const buildMutations: Record<string, BuildMutation> = {
   none: (build) => build,
   system: (build) => ({ ...build, systemPrompt: `${String(build.systemPrompt)} Be brief.` }),
-  toolSpec: (build) => ({ ...build, tools: build.tools.map((tool) => ({ ...tool, description: `${tool.description}!` })) }),
+  toolSpec: (build) => ({
+    ...build,
+    tools: build.tools.map((tool) => ({ ...tool, description: `${tool.description}!` })),
+  }),
   params: (build) => ({ ...build, params: { maxTokens: 999 } }),
   input: (build) => ({ ...build, renderInput: (input: JsonObject) => `Please run ${JSON.stringify(input)}` }),
   stepCap: (build) => ({ ...build, stepCap: 2 }),
-  guard: (build) => ({ ...build, guardToolResult: () => ({ action: 'finish' as const, outcome: { ok: true, early: true } }) }),
+  guard: (build) => ({
+    ...build,
+    guardToolResult: () => ({ action: 'finish' as const, outcome: { ok: true, early: true } }),
+  }),
 };
 
 type CassetteMutation = (cassette: Cassette, at: number) => Cassette;
 const cassetteMutations: Record<string, CassetteMutation> = {
   none: (cassette) => cassette,
-  drop: (cassette, at) => ({ ...cassette, entries: cassette.entries.filter((_entry, i) => i !== at % Math.max(1, cassette.entries.length)) }),
+  drop: (cassette, at) => ({
+    ...cassette,
+    entries: cassette.entries.filter((_entry, i) => i !== at % Math.max(1, cassette.entries.length)),
+  }),
   rehash: (cassette, at) => ({
     ...cassette,
-    entries: cassette.entries.map((entry, i) => (i === at % Math.max(1, cassette.entries.length) ? { ...entry, hash: 'f'.repeat(16) } : entry)),
+    entries: cassette.entries.map((entry, i) =>
+      i === at % Math.max(1, cassette.entries.length) ? { ...entry, hash: 'f'.repeat(16) } : entry,
+    ),
   }),
-  reorder: (cassette) => ({ ...cassette, entries: [...cassette.entries].reverse().map((entry, i) => ({ ...entry, step: i + 1 })) }),
+  reorder: (cassette) => ({
+    ...cassette,
+    entries: [...cassette.entries].reverse().map((entry, i) => ({ ...entry, step: i + 1 })),
+  }),
 };
 
 function tripwire(): { world: World; calls: () => number } {
@@ -53,10 +67,20 @@ describe('strict replay (property)', () => {
         async (shape, buildMutation, cassetteMutation, at) => {
           const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
           const agent = testAgent();
-          const recorded = await engine.record({ agent, world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }), input: { n: 1 } });
+          const recorded = await engine.record({
+            agent,
+            world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
+            input: { n: 1 },
+          });
           const cassette = cassetteMutations[cassetteMutation]!(engine.cassette(recorded.runId), at);
           const { world, calls } = tripwire();
-          const options = { agent: buildMutations[buildMutation]!(agent), cassette, mode: 'strict', onMiss: 'live', world: () => world };
+          const options = {
+            agent: buildMutations[buildMutation]!(agent),
+            cassette,
+            mode: 'strict',
+            onMiss: 'live',
+            world: () => world,
+          };
           const replay = await engine.replay(options as unknown as ReplayOptions);
           expect(calls()).toBe(0);
           expect(replay.steps.every((step) => step.provenance === 'recorded')).toBe(true);
@@ -72,13 +96,19 @@ describe('strict replay (property)', () => {
       fc.asyncProperty(trajectory, async (shape) => {
         const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
         const agent = testAgent();
-        const recorded = await engine.record({ agent, world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }), input: { n: 1 } });
+        const recorded = await engine.record({
+          agent,
+          world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
+          input: { n: 1 },
+        });
         const replay = await engine.replay({ agent, cassette: engine.cassette(recorded.runId), mode: 'strict' });
         expect(replay.status).toBe(recorded.status);
         expect(replay.findings).toEqual([]);
         expect(replay.steps.map((step) => step.requestHash)).toEqual(recorded.steps.map((step) => step.requestHash));
         for (let step = 0; step <= recorded.steps.length; step++) {
-          expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(restoreCheckpoint(engine.store, recorded.runId, step));
+          expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
+            restoreCheckpoint(engine.store, recorded.runId, step),
+          );
         }
       }),
       { numRuns: 40 },

@@ -5,13 +5,19 @@ import { build, worldAt } from '../support/incident.js';
 /** A repeatable stand-in for the engine's randomness, so the drawn seeds are the same on every run. */
 function steppedRandom(): () => number {
   let n = 0;
-  return () => ((n++ * 0.6180339887) % 1);
+  return () => (n++ * 0.6180339887) % 1;
 }
 
 describe('engine.verify', () => {
   it('calls outcomes that vary across repeats flaky, with the counts (CLM-91091, a faint but legible form)', async () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }), random: steppedRandom() });
-    const recorded = await engine.record({ agent: build('baseline'), world: worldAt('2026-03-04'), input: { claimId: 'CLM-91091' }, at: '2026-03-04', seed: 1 });
+    const recorded = await engine.record({
+      agent: build('baseline'),
+      world: worldAt('2026-03-04'),
+      input: { claimId: 'CLM-91091' },
+      at: '2026-03-04',
+      seed: 1,
+    });
     const result = await engine.verify({
       runId: recorded.runId,
       candidate: build('patched'),

@@ -76,8 +76,9 @@ describe('canonicalJson', () => {
     );
   });
 
-
   it('sorts keys at every level and escapes lone surrogates', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 0, y: 1 }], c: '\udc00' } })).toBe('{"a":{"c":"\\udc00","d":[2,{"y":1,"z":0}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 0, y: 1 }], c: '\udc00' } })).toBe(
+      '{"a":{"c":"\\udc00","d":[2,{"y":1,"z":0}]},"b":1}',
+    );
   });
 });

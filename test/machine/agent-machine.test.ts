@@ -27,7 +27,10 @@ describe('the agent machine (pure, no I/O)', () => {
 
   it('moves to awaitingTools when the model asks for tools, in listed order', () => {
     const { machine, snapshot } = begin();
-    const response = toolTurn([{ name: 'echo', input: { a: 1 } }, { name: 'write', input: { b: 2 } }]);
+    const response = toolTurn([
+      { name: 'echo', input: { a: 1 } },
+      { name: 'write', input: { b: 2 } },
+    ]);
     const [next] = transition(machine, snapshot, { type: 'model.responded', response });
     expect(next.value).toBe('awaitingTools');
     expect(next.context.step).toBe(1);
@@ -38,7 +41,10 @@ describe('the agent machine (pure, no I/O)', () => {
 
   it('collects a batch of tool results into one user message, then awaits the model', () => {
     const { machine, snapshot } = begin();
-    const response = toolTurn([{ name: 'echo', input: { a: 1 } }, { name: 'echo', input: { a: 2 } }]);
+    const response = toolTurn([
+      { name: 'echo', input: { a: 1 } },
+      { name: 'echo', input: { a: 2 } },
+    ]);
     const [calls, first, second] = [toolUses(response), 0, 1];
     let [state] = transition(machine, snapshot, { type: 'model.responded', response });
     [state] = transition(machine, state, { type: 'tool.returned', call: calls[first]!, response: ok({ r: 1 }) });
@@ -52,21 +58,33 @@ describe('the agent machine (pure, no I/O)', () => {
     expect(state.context.messages).toHaveLength(3);
     const toolMessage = state.context.messages[2]!;
     expect(toolMessage.role).toBe('user');
-    expect(toolMessage.content.map((part) => (part.type === 'tool_result' ? part.toolUseId : part.type))).toEqual(calls.map((call) => call.id));
+    expect(toolMessage.content.map((part) => (part.type === 'tool_result' ? part.toolUseId : part.type))).toEqual(
+      calls.map((call) => call.id),
+    );
     expect(awaitingOf(state)).toEqual({ kind: 'model', index: 1 });
   });
 
   it('ignores a result for a call it is not waiting for', () => {
     const { machine, snapshot } = begin();
-    const response = toolTurn([{ name: 'echo', input: {} }, { name: 'write', input: {} }]);
+    const response = toolTurn([
+      { name: 'echo', input: {} },
+      { name: 'write', input: {} },
+    ]);
     const [state] = transition(machine, snapshot, { type: 'model.responded', response });
-    const [after] = transition(machine, state, { type: 'tool.returned', call: toolUses(response)[1]!, response: ok(1) });
+    const [after] = transition(machine, state, {
+      type: 'tool.returned',
+      call: toolUses(response)[1]!,
+      response: ok(1),
+    });
     expect(after.context).toBe(state.context);
   });
 
   it('ends in done with the parsed outcome when the model writes a valid one', () => {
     const { machine, snapshot } = begin();
-    const [state] = transition(machine, snapshot, { type: 'model.responded', response: finalTurn('{"ok":true,"n":3}') });
+    const [state] = transition(machine, snapshot, {
+      type: 'model.responded',
+      response: finalTurn('{"ok":true,"n":3}'),
+    });
     expect(state.value).toBe('done');
     expect(state.status).toBe('done');
     expect(state.context.outcome).toEqual({ ok: true, n: 3 });
@@ -77,7 +95,11 @@ describe('the agent machine (pure, no I/O)', () => {
     const { machine, snapshot } = begin();
     const [invalid] = transition(machine, snapshot, { type: 'model.responded', response: finalTurn('{"ok":false}') });
     expect(invalid.value).toBe('failed');
-    expect(invalid.context.error).toEqual({ code: 'VALIDATION_FAILED', message: 'the outcome says ok: false', step: 1 });
+    expect(invalid.context.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'the outcome says ok: false',
+      step: 1,
+    });
     const [garbled] = transition(machine, snapshot, { type: 'model.responded', response: finalTurn('no json here') });
     expect(garbled.context.error?.code).toBe('VALIDATION_FAILED');
     expect(garbled.context.error?.message).toMatch(/could not be parsed/);
@@ -97,12 +119,21 @@ describe('the agent machine (pure, no I/O)', () => {
     const build = testAgent({
       build: 'guarded',
       guardToolResult: ({ response }) =>
-        JSON.stringify(response.output).includes('bad') ? { action: 'finish', outcome: { decision: 'refer' } } : { action: 'continue' },
+        JSON.stringify(response.output).includes('bad')
+          ? { action: 'finish', outcome: { decision: 'refer' } }
+          : { action: 'continue' },
     });
     const { machine, snapshot } = begin(build);
-    const response = toolTurn([{ name: 'echo', input: {} }, { name: 'echo', input: {} }]);
+    const response = toolTurn([
+      { name: 'echo', input: {} },
+      { name: 'echo', input: {} },
+    ]);
     let [state] = transition(machine, snapshot, { type: 'model.responded', response });
-    [state] = transition(machine, state, { type: 'tool.returned', call: toolUses(response)[0]!, response: ok('bad reading') });
+    [state] = transition(machine, state, {
+      type: 'tool.returned',
+      call: toolUses(response)[0]!,
+      response: ok('bad reading'),
+    });
     expect(state.value).toBe('done');
     expect(state.context.outcome).toEqual({ decision: 'refer' });
     expect(state.context.step).toBe(2);

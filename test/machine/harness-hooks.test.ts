@@ -19,7 +19,9 @@ function afterToolTurn(build: AgentBuild, calls = 1) {
 }
 
 describe('the harness hooks a build may define', () => {
-  const retrying = testAgent({ retryTool: ({ response, attempt }) => JSON.stringify(response.output).includes('timed out') && attempt <= 2 });
+  const retrying = testAgent({
+    retryTool: ({ response, attempt }) => JSON.stringify(response.output).includes('timed out') && attempt <= 2,
+  });
 
   it('retries a failed call as a step of its own that the model never sees, then appends the good result', () => {
     const { snapshot, uses, send } = afterToolTurn(retrying);
@@ -34,7 +36,10 @@ describe('the harness hooks a build may define', () => {
     expect(settled.value).toBe('awaitingModel');
     expect(settled.context.step).toBe(3);
     expect(settled.context.failedAttempts).toBe(0);
-    expect(settled.context.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'tool_result', toolUseId: call.id, content: { value: 7 }, isError: false }] });
+    expect(settled.context.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', toolUseId: call.id, content: { value: 7 }, isError: false }],
+    });
   });
 
   it('hands the error to the model once the retry policy gives up', () => {
@@ -44,7 +49,9 @@ describe('the harness hooks a build may define', () => {
     for (let i = 0; i < 3; i++) current = send(current, { type: 'tool.returned', call, response: timeout });
     expect(current.value).toBe('awaitingModel');
     expect(current.context.step).toBe(4);
-    expect(current.context.messages.at(-1)?.content).toEqual([{ type: 'tool_result', toolUseId: call.id, content: { error: 'echo timed out' }, isError: true }]);
+    expect(current.context.messages.at(-1)?.content).toEqual([
+      { type: 'tool_result', toolUseId: call.id, content: { error: 'echo timed out' }, isError: true },
+    ]);
   });
 
   it('never retries without the hook', () => {
@@ -81,7 +88,11 @@ describe('the harness hooks a build may define', () => {
   it('records, checkpoints and replays a run with one turn per result, step by step', async () => {
     const each = testAgent({ toolResultTurns: 'each' });
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
-    const run = await engine.record({ agent: each, world: () => syntheticWorld({ toolCalls: 4, batch: 2 }), input: { n: 1 } });
+    const run = await engine.record({
+      agent: each,
+      world: () => syntheticWorld({ toolCalls: 4, batch: 2 }),
+      input: { n: 1 },
+    });
     expect(run.status).toBe('completed');
     expect(engine.checkpoint(run.runId, run.steps.length).context.messages).toHaveLength(1 + 2 + 4 + 1);
     const replay = await engine.replay({ agent: each, cassette: engine.cassette(run.runId), mode: 'strict' });

@@ -4,10 +4,17 @@ import type { JsonValue } from '../../src/index.js';
 import { canonicalJson, isForkpointError } from '../../src/index.js';
 import { EXTERNALIZE_AT_BYTES, decodePayloads, encodePayload } from '../../src/payload/index.js';
 
-function roundTrip(values: readonly JsonValue[]): { decoded: JsonValue[]; blobs: Map<string, string>; texts: string[] } {
+function roundTrip(values: readonly JsonValue[]): {
+  decoded: JsonValue[];
+  blobs: Map<string, string>;
+  texts: string[];
+} {
   const blobs = new Map<string, string>();
   const texts = values.map((value) => encodePayload(value, blobs));
-  const decoded = decodePayloads(texts, (digests) => new Map(digests.filter((d) => blobs.has(d)).map((d) => [d, blobs.get(d)!])));
+  const decoded = decodePayloads(
+    texts,
+    (digests) => new Map(digests.filter((d) => blobs.has(d)).map((d) => [d, blobs.get(d)!])),
+  );
   return { decoded, blobs, texts };
 }
 
@@ -18,7 +25,9 @@ describe('payload encoding', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue({ maxDepth: 6 }), { maxLength: 4 }), (values) => {
         const { decoded } = roundTrip(values as JsonValue[]);
-        expect(decoded.map((value) => canonicalJson(value))).toEqual(values.map((value) => canonicalJson(value as JsonValue)));
+        expect(decoded.map((value) => canonicalJson(value))).toEqual(
+          values.map((value) => canonicalJson(value as JsonValue)),
+        );
       }),
       { numRuns: 300 },
     );
@@ -33,14 +42,22 @@ describe('payload encoding', () => {
 
   it('stores a subtree shared by several payloads once', () => {
     const output = big('tool output');
-    const { blobs, decoded } = roundTrip([output, { role: 'user', content: [{ type: 'tool_result', content: output }] }]);
+    const { blobs, decoded } = roundTrip([
+      output,
+      { role: 'user', content: [{ type: 'tool_result', content: output }] },
+    ]);
     const bodies = [...blobs.values()];
     expect(bodies.filter((body) => body.includes('tool output'))).toHaveLength(1);
     expect(decoded[1]).toEqual({ role: 'user', content: [{ type: 'tool_result', content: output }] });
   });
 
   it('keeps user objects that look like references as they are', () => {
-    const tricky: JsonValue[] = [{ $blob: 'not-a-digest' }, { $tree: 'x' }, { $literal: { $blob: 'y' } }, { deep: { $blob: big('q').text } }];
+    const tricky: JsonValue[] = [
+      { $blob: 'not-a-digest' },
+      { $tree: 'x' },
+      { $literal: { $blob: 'y' } },
+      { deep: { $blob: big('q').text } },
+    ];
     expect(roundTrip(tricky).decoded).toEqual(tricky);
   });
 
@@ -56,7 +73,11 @@ describe('payload encoding', () => {
 
   it('reads blobs in one call per level of nesting', () => {
     const blobs = new Map<string, string>();
-    const flat = [encodePayload({ a: big('1') }, blobs), encodePayload({ b: big('2') }, blobs), encodePayload(big('3'), blobs)];
+    const flat = [
+      encodePayload({ a: big('1') }, blobs),
+      encodePayload({ b: big('2') }, blobs),
+      encodePayload(big('3'), blobs),
+    ];
     // A large object holding a large child is a tree blob: its child is a second level.
     const nested = encodePayload({ child: big('4'), padding: 'p'.repeat(EXTERNALIZE_AT_BYTES) }, blobs);
     expect(nested).toMatch(/^\{"\$tree":/);
@@ -123,7 +144,11 @@ describe('a payload batch', () => {
 
   it('hands out the canonical text of each subtree it stored whole, and of nothing else', async () => {
     const { PayloadBatch } = await import('../../src/payload/index.js');
-    const output = { label: 'out', text: 'é\ud83d'.repeat(EXTERNALIZE_AT_BYTES), nested: { b: 2, a: [1, null, 'x'] } } as JsonValue;
+    const output = {
+      label: 'out',
+      text: 'é\ud83d'.repeat(EXTERNALIZE_AT_BYTES),
+      nested: { b: 2, a: [1, null, 'x'] },
+    } as JsonValue;
     const holder = { items: [big('one'), big('two')] } as JsonValue;
     const lookalike = { $blob: 'z'.repeat(EXTERNALIZE_AT_BYTES) } as JsonValue;
     const small = { n: 1 };

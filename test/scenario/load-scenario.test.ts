@@ -11,12 +11,23 @@ describe('loadScenario', () => {
       caught = error;
     }
     expect(isForkpointError(caught, 'SCENARIO_LOAD_FAILED')).toBe(true);
-    expect((caught as Error).message).toMatch(/^the scenario in test\/fixtures\/scenarios\/throws-on-import failed to load \(.*index\.ts\): CLAIMS_API_URL is not set/);
+    expect((caught as Error).message).toMatch(
+      /^the scenario in test\/fixtures\/scenarios\/throws-on-import failed to load \(.*index\.ts\): CLAIMS_API_URL is not set/,
+    );
   });
 
   it('answers exit 2 on the command line, in one line', async () => {
-    const result = await cli(['record', 'test/fixtures/scenarios/throws-on-import', '--at', '2026-03-04', '--db', ':memory:']);
+    const result = await cli([
+      'record',
+      'test/fixtures/scenarios/throws-on-import',
+      '--at',
+      '2026-03-04',
+      '--db',
+      ':memory:',
+    ]);
     expect(result.exit).toBe(2);
-    expect(result.stderr).toMatch(/^forkpoint: SCENARIO_LOAD_FAILED: the scenario in test\/fixtures\/scenarios\/throws-on-import failed to load [^\n]*CLAIMS_API_URL is not set[^\n]*\n$/);
+    expect(result.stderr).toMatch(
+      /^forkpoint: SCENARIO_LOAD_FAILED: the scenario in test\/fixtures\/scenarios\/throws-on-import failed to load [^\n]*CLAIMS_API_URL is not set[^\n]*\n$/,
+    );
   });
 });

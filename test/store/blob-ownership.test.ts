@@ -14,8 +14,17 @@ let files = 0;
 
 const digest = (n: number): string => n.toString(16).padStart(32, '0');
 const ref = (n: number, key = '$blob'): string => `{"${key}":"${digest(n)}"}`;
-const finished = { status: 'completed' as const, outcome: { ok: true }, error: null, finishedAt: '2026-03-04T10:01:00.000Z' };
-const purgeOf = (runId: string) => ({ runId, purge: { at: '2026-03-08T00:00:00.000Z', reason: 'capture-policy' as const }, redacted: { input: {}, error: null, override: null, findings: [] } });
+const finished = {
+  status: 'completed' as const,
+  outcome: { ok: true },
+  error: null,
+  finishedAt: '2026-03-04T10:01:00.000Z',
+};
+const purgeOf = (runId: string) => ({
+  runId,
+  purge: { at: '2026-03-08T00:00:00.000Z', reason: 'capture-policy' as const },
+  redacted: { input: {}, error: null, override: null, findings: [] },
+});
 
 /**
  * Run `n`, like a recording: three steps, each with a tool output of its own, a message that holds it
@@ -23,7 +32,11 @@ const purgeOf = (runId: string) => ({ runId, purge: { at: '2026-03-08T00:00:00.0
  */
 function record(store: Store, n: number): string {
   const runId = n.toString(16).padStart(8, '0');
-  store.createRun(sampleRun({ runId, createdAt: `2026-03-04T00:00:00.${String(n % 1000).padStart(3, '0')}Z` }), sampleStep(0, { checkpointFull: true }), []);
+  store.createRun(
+    sampleRun({ runId, createdAt: `2026-03-04T00:00:00.${String(n % 1000).padStart(3, '0')}Z` }),
+    sampleStep(0, { checkpointFull: true }),
+    [],
+  );
   for (let step = 1; step <= 3; step++) {
     const own = 1000 * n + step;
     const tree = 1000 * n + 100 + step;
@@ -31,7 +44,12 @@ function record(store: Store, n: number): string {
     store.commitStep(
       runId,
       SAMPLE_OWNER_TOKEN,
-      sampleStep(step, { request: ref(1), response: ref(own), message: ref(tree, '$tree'), checkpoint: `{"output":${ref(own)}}` }),
+      sampleStep(step, {
+        request: ref(1),
+        response: ref(own),
+        message: ref(tree, '$tree'),
+        checkpoint: `{"output":${ref(own)}}`,
+      }),
       [
         { digest: digest(1), body: '"the request head"' },
         { digest: digest(own), body: `"output ${own}"` },
@@ -54,7 +72,10 @@ interface Executed {
  * the store's statements are private, and this is how a test sees what a purge reads.
  */
 function executedBy(work: () => void): Executed[] {
-  const proto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+  const proto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<
+    string,
+    (...args: unknown[]) => unknown
+  >;
   const originals = { run: proto.run!, get: proto.get!, all: proto.all!, iterate: proto.iterate! };
   const executed: Executed[] = [];
   const count = (method: string, result: unknown): number =>
@@ -105,17 +126,30 @@ describe('blob ownership (migration 6)', () => {
   it('finds every row it reads or writes, in a purge and in a step, through a key or an index', () => {
     const store = open();
     for (let n = 1; n <= 20; n++) record(store, n);
-    const executed = [...executedBy(() => record(store, 21)), ...executedBy(() => store.purgeRuns([purgeOf('00000003'), purgeOf('00000015')]))];
-    const statements = new Map(executed.filter((statement) => !/^\s*(BEGIN|COMMIT|ROLLBACK)/.test(statement.sql)).map((statement) => [statement.sql, statement.args]));
+    const executed = [
+      ...executedBy(() => record(store, 21)),
+      ...executedBy(() => store.purgeRuns([purgeOf('00000003'), purgeOf('00000015')])),
+    ];
+    const statements = new Map(
+      executed
+        .filter((statement) => !/^\s*(BEGIN|COMMIT|ROLLBACK)/.test(statement.sql))
+        .map((statement) => [statement.sql, statement.args]),
+    );
     // And the ownership statements these writes happened not to need (a blob handed to an heir, say).
     for (const sql of Object.values(OWNERSHIP_SQL)) {
-      if (!statements.has(sql)) statements.set(sql, sql.includes('json_each') ? ['[1]'] : Array.from({ length: sql.split('?').length - 1 }, () => 1));
+      if (!statements.has(sql))
+        statements.set(
+          sql,
+          sql.includes('json_each') ? ['[1]'] : Array.from({ length: sql.split('?').length - 1 }, () => 1),
+        );
     }
     expect(statements.size).toBeGreaterThan(15);
     const db = new Database(store.location, { readonly: true });
     try {
       for (const [sql, args] of statements) {
-        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail);
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map(
+          (row) => row.detail,
+        );
         // A scan is allowed only over the JSON array a statement is given (json_each).
         const scans = plan.filter((detail) => /^SCAN /.test(detail) && !/VIRTUAL TABLE/.test(detail));
         expect({ sql, scans }).toEqual({ sql, scans: [] });
@@ -133,7 +167,12 @@ describe('blob ownership (migration 6)', () => {
     try {
       // Run 2 reaches the shared head, which run 1 stored: one pair. Its own blobs are its own.
       expect(db.prepare('SELECT COUNT(*) FROM blob_refs').pluck().get()).toBe(1);
-      expect(db.prepare("SELECT COUNT(*) FROM blobs WHERE owner_key = (SELECT run_key FROM runs WHERE run_id = '00000002')").pluck().get()).toBe(6);
+      expect(
+        db
+          .prepare("SELECT COUNT(*) FROM blobs WHERE owner_key = (SELECT run_key FROM runs WHERE run_id = '00000002')")
+          .pluck()
+          .get(),
+      ).toBe(6);
     } finally {
       db.close();
     }
@@ -141,7 +180,7 @@ describe('blob ownership (migration 6)', () => {
     expect(second.filter((statement) => statement.sql === OWNERSHIP_SQL.blobsByDigests)).toHaveLength(1);
   });
 
-  it('removes a purged blob\'s body at once, zeroed, and its row, a digest, with the next compaction', () => {
+  it("removes a purged blob's body at once, zeroed, and its row, a digest, with the next compaction", () => {
     const store = open();
     const runId = record(store, 1);
     record(store, 2);
@@ -150,7 +189,9 @@ describe('blob ownership (migration 6)', () => {
     const rows = (): Array<{ digest: string; removed: number }> => {
       const db = new Database(store.location, { readonly: true });
       try {
-        return db.prepare('SELECT digest, body IS NULL AS removed FROM blobs WHERE digest IN (SELECT value FROM json_each(?))').all(JSON.stringify(own)) as Array<{ digest: string; removed: number }>;
+        return db
+          .prepare('SELECT digest, body IS NULL AS removed FROM blobs WHERE digest IN (SELECT value FROM json_each(?))')
+          .all(JSON.stringify(own)) as Array<{ digest: string; removed: number }>;
       } finally {
         db.close();
       }

@@ -10,5 +10,4 @@ describe('pacedWrite', () => {
       }),
     ).toThrow('write failed');
   });
-
 });

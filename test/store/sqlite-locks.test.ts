@@ -46,7 +46,9 @@ describe('the write lock', () => {
         caught = error;
       }
       expect(isForkpointError(caught, 'STORE_BUSY')).toBe(true);
-      expect((caught as Error).message).toMatch(/held the write lock of .* longer than the busy timeout .* run the command again/);
+      expect((caught as Error).message).toMatch(
+        /held the write lock of .* longer than the busy timeout .* run the command again/,
+      );
       store.close();
     } finally {
       release();

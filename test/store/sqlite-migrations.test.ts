@@ -23,10 +23,16 @@ function databaseAtSchema(version: number): { path: string; db: Database.Databas
   db.pragma('page_size = 8192');
   db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
+  db.exec(
+    `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`,
+  );
   for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
     db.exec(migration.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(
+      migration.version,
+      migration.name,
+      '2026-01-01T00:00:00.000Z',
+    );
   }
   return { path, db };
 }
@@ -39,7 +45,9 @@ function databaseAtSchema(version: number): { path: string; db: Database.Databas
  */
 function schema3Database(): string {
   const { path, db } = databaseAtSchema(3);
-  const run = db.prepare(`INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, parent_run_id, parent_step) VALUES (?, ${RUN_VALUES}, ?, ?, ?, ?)`);
+  const run = db.prepare(
+    `INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, parent_run_id, parent_step) VALUES (?, ${RUN_VALUES}, ?, ?, ?, ?)`,
+  );
   run.run('bbbb0001', '2026-01-01T00:00:01.000Z', 2, null, null);
   run.run('aaaa0002', '2026-01-01T00:00:02.000Z', 2, 'bbbb0001', 2);
   const step = db.prepare(
@@ -61,7 +69,10 @@ function schema3Database(): string {
   step.run(row('bbbb0001', 1, 'seg1'));
   step.run(row('bbbb0001', 2));
   step.run(row('aaaa0002', 2));
-  db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?)').run('seg1', '{"digests":["d-bbbb0001-0","d-bbbb0001-1"],"messages":[{"role":"user","n":0},{"role":"user","n":1}]}');
+  db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?)').run(
+    'seg1',
+    '{"digests":["d-bbbb0001-0","d-bbbb0001-1"],"messages":[{"role":"user","n":0},{"role":"user","n":1}]}',
+  );
   db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?)').run('bbbb0001', '{"shape":true}');
   db.close();
   return path;
@@ -95,12 +106,16 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key').pluck().all()).toEqual(['bbbb0001', 'aaaa0002']);
     // A run's rows are one range of rowids, in step order.
-    expect(db.prepare('SELECT row_key - run_key * 16777216 FROM steps ORDER BY row_key').pluck().all()).toEqual([0, 1, 2, 2]);
+    expect(db.prepare('SELECT row_key - run_key * 16777216 FROM steps ORDER BY row_key').pluck().all()).toEqual([
+      0, 1, 2, 2,
+    ]);
     expect(db.prepare('SELECT COUNT(*) FROM steps WHERE row_key <> run_key * 16777216 + step').pluck().get()).toBe(0);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
     // runs_by_expiry went with migration 4 (nothing read it); migration 7 brings it back for gc, partial.
-    expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all()).toEqual([
+    expect(
+      db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all(),
+    ).toEqual([
       'blobs_removed',
       'runs_by_created_at',
       'runs_by_expiry',
@@ -121,14 +136,22 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key DESC LIMIT 1').pluck().get()).toBe('00000003');
     // A row whose key does not say its run and step is refused.
     const key = db.prepare("SELECT run_key FROM runs WHERE run_id = '00000003'").pluck().get() as number;
-    const insert = db.prepare('INSERT INTO steps (row_key, run_key, step, checkpoint, checkpoint_full) VALUES (?, ?, ?, ?, 0)');
+    const insert = db.prepare(
+      'INSERT INTO steps (row_key, run_key, step, checkpoint, checkpoint_full) VALUES (?, ?, ?, ?, 0)',
+    );
     expect(() => insert.run(key * 16777216 + 5, key, 4, '{}')).toThrow(/CHECK constraint/);
     expect(() => insert.run(key * 16777216 + 16777216, key, 16777216, '{}')).toThrow(/CHECK constraint/);
     db.close();
     const again = sqliteStore({ path });
     try {
       // A fork of a run that does not exist breaks a reference: refused, and nothing written.
-      expect(() => again.createRun(sampleRun({ runId: '00000004', parent: { runId: 'ffffffff', atStep: 1, override: null, changes: null } }), null, [])).toThrow();
+      expect(() =>
+        again.createRun(
+          sampleRun({ runId: '00000004', parent: { runId: 'ffffffff', atStep: 1, override: null, changes: null } }),
+          null,
+          [],
+        ),
+      ).toThrow();
       expect(again.getRun('00000004')).toBeUndefined();
     } finally {
       again.close();
@@ -150,7 +173,9 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     }
     const after = new Database(path, { readonly: true });
     expect(after.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(3);
-    expect(after.prepare("SELECT COUNT(*) FROM pragma_table_info('steps') WHERE name = 'run_id'").pluck().get()).toBe(1);
+    expect(after.prepare("SELECT COUNT(*) FROM pragma_table_info('steps') WHERE name = 'run_id'").pluck().get()).toBe(
+      1,
+    );
     after.close();
   });
 });
@@ -163,19 +188,40 @@ describe('migration 5: owner leases, resumes and side effects', () => {
     upToFour.pragma('foreign_keys = OFF');
     for (const migration of MIGRATIONS.filter((m) => m.version === 4)) {
       upToFour.exec(migration.sql);
-      upToFour.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-02T00:00:00.000Z');
+      upToFour
+        .prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)')
+        .run(migration.version, migration.name, '2026-01-02T00:00:00.000Z');
     }
     upToFour.prepare("UPDATE runs SET status = 'running', owner_pid = 4242 WHERE run_id = 'bbbb0001'").run();
     upToFour.close();
 
     const store = sqliteStore({ path });
     try {
-      expect(store.getRun('bbbb0001')).toMatchObject({ status: 'running', owner: { pid: 4242, host: null, token: null, leaseExpiresAt: null }, resumes: [], sideEffects: null });
-      expect(store.getRun('aaaa0002')).toMatchObject({ owner: null, parent: { runId: 'bbbb0001', atStep: 2, changes: null } });
+      expect(store.getRun('bbbb0001')).toMatchObject({
+        status: 'running',
+        owner: { pid: 4242, host: null, token: null, leaseExpiresAt: null },
+        resumes: [],
+        sideEffects: null,
+      });
+      expect(store.getRun('aaaa0002')).toMatchObject({
+        owner: null,
+        parent: { runId: 'bbbb0001', atStep: 2, changes: null },
+      });
       expect(store.readSteps('bbbb0001').map((row) => row.sideEffect)).toEqual([false, false, false]);
       const owner = { pid: 7, host: 'h', token: 'token-7', leaseExpiresAt: 1 };
-      const resume = { attempt: 2, fromStep: 3, at: '2026-03-04T00:00:00.000Z', after: 'interrupted', sideEffects: { default: 'refuse' as const, tools: {} } };
-      store.resumeRun({ runId: 'bbbb0001', expected: { status: 'running', ownerToken: null, leaseExpiresAt: null }, owner, resume });
+      const resume = {
+        attempt: 2,
+        fromStep: 3,
+        at: '2026-03-04T00:00:00.000Z',
+        after: 'interrupted',
+        sideEffects: { default: 'refuse' as const, tools: {} },
+      };
+      store.resumeRun({
+        runId: 'bbbb0001',
+        expected: { status: 'running', ownerToken: null, leaseExpiresAt: null },
+        owner,
+        resume,
+      });
       store.commitStep('bbbb0001', 'token-7', sampleStep(3, { kind: 'refund', sideEffect: true }), []);
       expect(store.getRun('bbbb0001')).toMatchObject({ owner, resumes: [resume], stepCount: 3 });
       expect(store.readSteps('bbbb0001', 3, 3)[0]?.sideEffect).toBe(true);
@@ -200,15 +246,31 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
    */
   function schema5Database(): string {
     const { path, db } = databaseAtSchema(5);
-    const run = db.prepare(`INSERT INTO runs (run_key, run_id, ${RUN_COLUMNS}, created_at, step_count, structural_expires_at) VALUES (?, ?, ${RUN_VALUES}, ?, 1, ?)`);
+    const run = db.prepare(
+      `INSERT INTO runs (run_key, run_id, ${RUN_COLUMNS}, created_at, step_count, structural_expires_at) VALUES (?, ?, ${RUN_VALUES}, ?, 1, ?)`,
+    );
     run.run(1, 'aaaa0001', '2026-01-01T00:00:01.000Z', '2026-04-01T00:00:01.000Z');
     run.run(2, 'bbbb0002', '2026-01-01T00:00:02.000Z', '2026-04-01T00:00:02.000Z');
     const step = db.prepare(
       `INSERT INTO steps (row_key, run_key, step, kind, request, response, message, checkpoint, checkpoint_full, message_segment)
        VALUES (@run_key * 16777216 + 1, @run_key, 1, 'model', @request, @response, @message, @checkpoint, 1, @segment)`,
     );
-    step.run({ run_key: 1, request: ref(1), response: ref(2, '$tree'), message: `[${ref(4)}]`, checkpoint: '{"full":true}', segment: digest(6) });
-    step.run({ run_key: 2, request: ref(1), response: ref(5), message: null, checkpoint: `{"state":${ref(2, '$tree')}}`, segment: null });
+    step.run({
+      run_key: 1,
+      request: ref(1),
+      response: ref(2, '$tree'),
+      message: `[${ref(4)}]`,
+      checkpoint: '{"full":true}',
+      segment: digest(6),
+    });
+    step.run({
+      run_key: 2,
+      request: ref(1),
+      response: ref(5),
+      message: null,
+      checkpoint: `{"state":${ref(2, '$tree')}}`,
+      segment: null,
+    });
     const blob = db.prepare('INSERT INTO blobs (digest, body) VALUES (?, ?)');
     blob.run(digest(1), '"head"');
     blob.run(digest(2), `{"inner":${ref(3)}}`);
@@ -217,7 +279,11 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
     db.close();
     return path;
   }
-  const purgeOf = (runId: string) => ({ runId, purge: { at: '2026-01-05T00:00:00.000Z', reason: 'expired' as const }, redacted: { input: {}, error: null, override: null, findings: [] } });
+  const purgeOf = (runId: string) => ({
+    runId,
+    purge: { at: '2026-01-05T00:00:00.000Z', reason: 'expired' as const },
+    redacted: { input: {}, error: null, override: null, findings: [] },
+  });
 
   it('gives every stored blob its first run as owner and the other runs that reach it a pair', () => {
     const path = schema5Database();
@@ -225,14 +291,18 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
     const db = new Database(path, { readonly: true });
     try {
       expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
-      expect(db.prepare('SELECT digest, owner_key FROM blobs ORDER BY id').raw().all()).toEqual([1, 2, 3, 4, 5, 6].map((n) => [digest(n), n === 5 ? 2 : 1]));
+      expect(db.prepare('SELECT digest, owner_key FROM blobs ORDER BY id').raw().all()).toEqual(
+        [1, 2, 3, 4, 5, 6].map((n) => [digest(n), n === 5 ? 2 : 1]),
+      );
       // b reaches 1 directly and 2 and 3 through its checkpoint's tree.
       expect(db.prepare('SELECT blob_id, run_key FROM blob_refs').raw().all()).toEqual([
         [1, 2],
         [2, 2],
         [3, 2],
       ]);
-      expect(db.prepare('SELECT run_key, expires_at, body FROM structural_cassettes').raw().all()).toEqual([[1, '2026-04-01T00:00:01.000Z', '{"shape":"a"}']]);
+      expect(db.prepare('SELECT run_key, expires_at, body FROM structural_cassettes').raw().all()).toEqual([
+        [1, '2026-04-01T00:00:01.000Z', '{"shape":"a"}'],
+      ]);
       expect(db.pragma('foreign_key_check')).toEqual([]);
       expect(db.pragma('freelist_count', { simple: true })).toBe(0);
     } finally {
@@ -260,7 +330,9 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
 describe('migrating a schema-7 database to store settings and export keys', () => {
   it('gives the store an id and the default retention, and makes the key of every expiry day a full-tier run still has', () => {
     const { path, db } = databaseAtSchema(7);
-    const run = db.prepare(`INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, tier, expires_at, purged_at) VALUES (?, ${RUN_VALUES}, ?, 1, ?, ?, ?)`);
+    const run = db.prepare(
+      `INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, tier, expires_at, purged_at) VALUES (?, ${RUN_VALUES}, ?, 1, ?, ?, ?)`,
+    );
     run.run('aaaa0001', '2026-01-01T00:00:01.000Z', 'full', '2026-01-04T00:00:01.000Z', null);
     run.run('bbbb0002', '2026-01-01T23:00:00.000Z', 'full', '2026-01-04T23:00:00.000Z', null);
     // A purged run has no payload left to seal, and a synthetic one never expires.

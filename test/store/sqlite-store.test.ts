@@ -56,7 +56,9 @@ describe('sqliteStore', () => {
     sqliteStore({ path }).close();
     sqliteStore({ path }).close();
     const db = new Database(path);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual(
+      Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1),
+    );
     db.close();
   });
 
@@ -78,7 +80,11 @@ describe('sqliteStore', () => {
     const path = tempPath();
     sqliteStore({ path }).close();
     const db = new Database(path);
-    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(SCHEMA_VERSION + 1, 'future', 'x');
+    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      SCHEMA_VERSION + 1,
+      'future',
+      'x',
+    );
     db.close();
     expect(codeOf(() => sqliteStore({ path }))).toBe('STORE_TOO_NEW');
   });

@@ -14,13 +14,20 @@ describe('a full disk', () => {
       const agent = testAgent({ stepCap: 500 });
       let caught: unknown;
       try {
-        await createEngine({ store: tight }).record({ agent, world: () => syntheticWorld({ toolCalls: 200, resultBytes: 2048 }), input: { n: 1 }, runId: 'f0110000' });
+        await createEngine({ store: tight }).record({
+          agent,
+          world: () => syntheticWorld({ toolCalls: 200, resultBytes: 2048 }),
+          input: { n: 1 },
+          runId: 'f0110000',
+        });
       } catch (error) {
         caught = error;
       }
       tight.close();
       expect(isForkpointError(caught, 'STORE_FULL')).toBe(true);
-      expect((caught as Error).message).toMatch(/is full, or the database reached its size limit .*Free space there .*`forkpoint resume`/);
+      expect((caught as Error).message).toMatch(
+        /is full, or the database reached its size limit .*Free space there .*`forkpoint resume`/,
+      );
 
       const roomy = sqliteStore({ path });
       const engine = createEngine({ store: roomy });
@@ -30,7 +37,11 @@ describe('a full disk', () => {
       expect(stopped).toMatchObject({ status: 'failed', error: { code: 'STORE_FULL', step: kept + 1 } });
       expect(kept).toBeGreaterThan(5);
       expect(roomy.readSteps('f0110000').map((row) => row.step)).toEqual(Array.from({ length: kept + 1 }, (_, i) => i));
-      const resumed = await engine.resume({ runId: 'f0110000', agent, world: () => syntheticWorld({ toolCalls: 200, resultBytes: 2048 }) });
+      const resumed = await engine.resume({
+        runId: 'f0110000',
+        agent,
+        world: () => syntheticWorld({ toolCalls: 200, resultBytes: 2048 }),
+      });
       expect(resumed).toMatchObject({ status: 'completed', resumed: { fromStep: kept + 1, after: 'STORE_FULL' } });
       roomy.close();
     } finally {

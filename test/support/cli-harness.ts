@@ -11,7 +11,10 @@ export interface CliResult {
 }
 
 /** Runs the CLI in this process with captured output. */
-export async function cli(args: readonly string[], options: { env?: Record<string, string>; tty?: boolean; stderrTty?: boolean } = {}): Promise<CliResult> {
+export async function cli(
+  args: readonly string[],
+  options: { env?: Record<string, string>; tty?: boolean; stderrTty?: boolean } = {},
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const exit = await runCli(args, {

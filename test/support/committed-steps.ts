@@ -12,7 +12,11 @@ export async function committedSteps(db: string, runId: string, atLeast: number)
     await sleep(25);
     try {
       const reader = new Database(db, { readonly: true, fileMustExist: true });
-      committed = (reader.prepare('SELECT COALESCE(MAX(step), 0) FROM steps JOIN runs USING (run_key) WHERE run_id = ?').pluck().get(runId) as number | undefined) ?? 0;
+      committed =
+        (reader
+          .prepare('SELECT COALESCE(MAX(step), 0) FROM steps JOIN runs USING (run_key) WHERE run_id = ?')
+          .pluck()
+          .get(runId) as number | undefined) ?? 0;
       reader.close();
     } catch {
       // Not created yet, or caught between two commits.

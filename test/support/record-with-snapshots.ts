@@ -15,7 +15,13 @@ export interface Recorded {
  * Records a run like `engine.record` does, and keeps a deep copy of every
  * snapshot the driver saw: the ground truth a restored checkpoint must equal.
  */
-export async function recordWithSnapshots(store: Store, build: AgentBuild, world: World, input: JsonObject, runId = '0000c0de'): Promise<Recorded> {
+export async function recordWithSnapshots(
+  store: Store,
+  build: AgentBuild,
+  world: World,
+  input: JsonObject,
+  runId = '0000c0de',
+): Promise<Recorded> {
   const clockless = { clock: () => new Date('2026-03-04T09:00:00Z'), random: () => 0.5 };
   const snapshot = startSnapshot(build, input, clockless);
   const hasher = new RequestHasher();

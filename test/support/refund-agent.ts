@@ -1,4 +1,14 @@
-import type { AgentBuild, AgentDefinition, JsonObject, JsonValue, Message, ModelRequest, ModelResponse, ToolSpec, World } from '../../src/index.js';
+import type {
+  AgentBuild,
+  AgentDefinition,
+  JsonObject,
+  JsonValue,
+  Message,
+  ModelRequest,
+  ModelResponse,
+  ToolSpec,
+  World,
+} from '../../src/index.js';
 import { defineAgent, isJsonObject, textOf } from '../../src/index.js';
 import { parseJsonOutcome } from './test-agents.js';
 
@@ -15,7 +25,9 @@ import { parseJsonOutcome } from './test-agents.js';
  */
 
 /** The orders the world knows, by id. */
-export const ORDERS: Readonly<Record<string, { readonly customer_id: string; readonly amount: number; readonly currency: string }>> = {
+export const ORDERS: Readonly<
+  Record<string, { readonly customer_id: string; readonly amount: number; readonly currency: string }>
+> = {
   'ORD-1': { customer_id: 'CUS-7', amount: 120, currency: 'EUR' },
   'ORD-2': { customer_id: 'CUS-9', amount: 45, currency: 'EUR' },
 };
@@ -36,7 +48,13 @@ export interface RefundCalls {
 }
 
 /** A fresh set of counters, all zero. */
-export const zeroCalls = (): RefundCalls => ({ model: 0, lookup_order: 0, lookup_customer: 0, refund: 0, notify_customer: 0 });
+export const zeroCalls = (): RefundCalls => ({
+  model: 0,
+  lookup_order: 0,
+  lookup_customer: 0,
+  refund: 0,
+  notify_customer: 0,
+});
 
 /** Sets every counter of `calls` back to zero, in place (the CLI fixture shares one object). */
 export function resetCalls(calls: RefundCalls): void {
@@ -57,7 +75,11 @@ const lookupCustomer: ToolSpec = {
   readOnly: true,
 };
 
-const refundSchema = { type: 'object', properties: { order_id: { type: 'string' }, amount: { type: 'number' } }, required: ['order_id', 'amount'] };
+const refundSchema = {
+  type: 'object',
+  properties: { order_id: { type: 'string' }, amount: { type: 'number' } },
+  required: ['order_id', 'amount'],
+};
 
 /** The refund tool with a pure simulator: what a bank would answer, minus the money. */
 const refund: ToolSpec = {
@@ -65,10 +87,19 @@ const refund: ToolSpec = {
   description: 'refunds an amount of an order to the customer: moves money',
   inputSchema: refundSchema,
   readOnly: false,
-  simulate: ({ input, index }) => ({ refund_id: `SIM-${String(input.order_id)}-${index}`, amount: input.amount ?? null, simulated: true }),
+  simulate: ({ input, index }) => ({
+    refund_id: `SIM-${String(input.order_id)}-${index}`,
+    amount: input.amount ?? null,
+    simulated: true,
+  }),
 };
 
-const refundWithoutSimulator: ToolSpec = { name: 'refund', description: refund.description, inputSchema: refundSchema, readOnly: false };
+const refundWithoutSimulator: ToolSpec = {
+  name: 'refund',
+  description: refund.description,
+  inputSchema: refundSchema,
+  readOnly: false,
+};
 
 const refundSimulatorThrows: ToolSpec = {
   ...refundWithoutSimulator,
@@ -161,7 +192,11 @@ export function openRefundWorld(options: RefundWorldOptions): World {
       },
       refund: (input) => {
         calls.refund++;
-        return { refund_id: `RF-${String(input.order_id)}-${calls.refund}`, amount: input.amount ?? null, simulated: false };
+        return {
+          refund_id: `RF-${String(input.order_id)}-${calls.refund}`,
+          amount: input.amount ?? null,
+          simulated: false,
+        };
       },
       notify_customer: (input) => {
         calls.notify_customer++;
@@ -172,7 +207,10 @@ export function openRefundWorld(options: RefundWorldOptions): World {
 }
 
 /** A world factory with its own counters, for engine tests. */
-export function createRefundDesk(options: { readonly notify?: boolean } = {}): { world: (seed: number) => World; calls: RefundCalls } {
+export function createRefundDesk(options: { readonly notify?: boolean } = {}): {
+  world: (seed: number) => World;
+  calls: RefundCalls;
+} {
   const calls = zeroCalls();
   return { world: () => openRefundWorld({ calls, ...options }), calls };
 }
@@ -187,10 +225,13 @@ function decide(request: ModelRequest, notify: boolean): ModelResponse {
   if (typeof order.amount !== 'number' || typeof order.customer_id !== 'string') {
     return finalTurn(turn, request.model, { refunded: 0, reason: 'the order could not be read' });
   }
-  if (!results.has('lookup_customer')) return toolTurn(turn, request.model, 'lookup_customer', { customer_id: order.customer_id });
-  if (notify && !results.has('notify_customer')) return toolTurn(turn, request.model, 'notify_customer', { customer_id: order.customer_id });
+  if (!results.has('lookup_customer'))
+    return toolTurn(turn, request.model, 'lookup_customer', { customer_id: order.customer_id });
+  if (notify && !results.has('notify_customer'))
+    return toolTurn(turn, request.model, 'notify_customer', { customer_id: order.customer_id });
   const refunded = results.get('refund');
-  if (refunded === undefined) return toolTurn(turn, request.model, 'refund', { order_id: orderId, amount: order.amount });
+  if (refunded === undefined)
+    return toolTurn(turn, request.model, 'refund', { order_id: orderId, amount: order.amount });
   return finalTurn(turn, request.model, { refunded: refunded.amount ?? 0, refund_id: refunded.refund_id ?? null });
 }
 
@@ -225,5 +266,11 @@ function toolTurn(turn: number, model: string, name: string, input: JsonObject):
 }
 
 function finalTurn(turn: number, model: string, outcome: JsonObject): ModelResponse {
-  return { id: `msg_refund_${turn}`, model, content: [{ type: 'text', text: JSON.stringify(outcome) }], stopReason: 'end_turn', usage: { inputTokens: 10, outputTokens: 5 } };
+  return {
+    id: `msg_refund_${turn}`,
+    model,
+    content: [{ type: 'text', text: JSON.stringify(outcome) }],
+    stopReason: 'end_turn',
+    usage: { inputTokens: 10, outputTokens: 5 },
+  };
 }

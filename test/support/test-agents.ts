@@ -5,7 +5,8 @@ import { defineAgent, textOf } from '../../src/index.js';
 export function parseJsonOutcome(text: string) {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ok: true as const, outcome: value as JsonObject };
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return { ok: true as const, outcome: value as JsonObject };
     return { ok: false as const, problem: 'not an object' };
   } catch {
     return { ok: false as const, problem: `not JSON: ${text}` };
@@ -36,13 +37,26 @@ let ids = 0;
 /** A model turn asking for tools, with fresh opaque ids (as a provider mints them). */
 export function toolTurn(calls: ReadonlyArray<{ name: string; input: JsonObject }>, idPrefix = 'toolu'): ModelResponse {
   const content: MessagePart[] = [{ type: 'text', text: 'calling tools' }];
-  for (const call of calls) content.push({ type: 'tool_use', id: `${idPrefix}_${ids++}`, name: call.name, input: call.input });
-  return { id: `msg_${ids++}`, model: 'test-model', content, stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } };
+  for (const call of calls)
+    content.push({ type: 'tool_use', id: `${idPrefix}_${ids++}`, name: call.name, input: call.input });
+  return {
+    id: `msg_${ids++}`,
+    model: 'test-model',
+    content,
+    stopReason: 'tool_use',
+    usage: { inputTokens: 1, outputTokens: 1 },
+  };
 }
 
 /** A final model turn writing `text`. */
 export function finalTurn(text: string): ModelResponse {
-  return { id: `msg_${ids++}`, model: 'test-model', content: [{ type: 'text', text }], stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } };
+  return {
+    id: `msg_${ids++}`,
+    model: 'test-model',
+    content: [{ type: 'text', text }],
+    stopReason: 'end_turn',
+    usage: { inputTokens: 1, outputTokens: 1 },
+  };
 }
 
 /** Options of {@link syntheticWorld}. */
@@ -76,7 +90,10 @@ export function syntheticWorld(options: SyntheticWorldOptions): World {
         const batch = options.batch ?? 1;
         const done = turns * batch;
         if (done >= options.toolCalls) return finalTurn(JSON.stringify(options.outcome ?? { ok: true, calls: done }));
-        const calls = Array.from({ length: Math.min(batch, options.toolCalls - done) }, (_, i) => ({ name: 'echo', input: { n: done + i } }));
+        const calls = Array.from({ length: Math.min(batch, options.toolCalls - done) }, (_, i) => ({
+          name: 'echo',
+          input: { n: done + i },
+        }));
         return toolTurn(calls, options.idPrefix);
       },
     },

@@ -27,7 +27,10 @@ describe('forkpoint/testing', () => {
 
   it('toReplayStrictly fails when the outcome changes (patched refers a faint form baseline approved)', async () => {
     await expect(file('2026-03-04', 'CLM-91058')).not.toReplayStrictly(patched);
-    const check = await checkStrictReplay(parseCassette(readFileSync(file('2026-03-04', 'CLM-91058'), 'utf8'), 'x'), patched);
+    const check = await checkStrictReplay(
+      parseCassette(readFileSync(file('2026-03-04', 'CLM-91058'), 'utf8'), 'x'),
+      patched,
+    );
     expect(check.case.status).toBe('failed');
     expect(check.message).toMatch(/recorded completed: approve, replayed completed: refer/);
   });

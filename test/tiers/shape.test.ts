@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue, Message, ModelRequest } from '../../src/index.js';
-import { StructuralHasher, isForkpointError, parseCassette, serializeCassette, shapeJson, shapeModelResponse } from '../../src/index.js';
+import {
+  StructuralHasher,
+  isForkpointError,
+  parseCassette,
+  serializeCassette,
+  shapeJson,
+  shapeModelResponse,
+} from '../../src/index.js';
 import { compactShapedStrings, expandShapedStrings } from '../../src/cassette/shaped-strings.js';
 import { withIncident } from '../support/incident.js';
 
@@ -9,22 +16,45 @@ const json = fc.jsonValue({ maxDepth: 5 }) as fc.Arbitrary<JsonValue>;
 
 // Walks a value and its shape together: same kinds, same keys, same lengths, same number classes.
 function sameShape(value: JsonValue, shaped: JsonValue): boolean {
-  if (typeof value === 'string') return typeof shaped === 'string' && shaped.length === value.length && /^a*$/.test(shaped);
+  if (typeof value === 'string')
+    return typeof shaped === 'string' && shaped.length === value.length && /^a*$/.test(shaped);
   if (typeof value === 'number') {
-    return typeof shaped === 'number' && Number.isInteger(shaped) === Number.isInteger(value) && Math.sign(shaped) === Math.sign(value);
+    return (
+      typeof shaped === 'number' &&
+      Number.isInteger(shaped) === Number.isInteger(value) &&
+      Math.sign(shaped) === Math.sign(value)
+    );
   }
   if (value === null || typeof value === 'boolean') return shaped === value;
-  if (Array.isArray(value)) return Array.isArray(shaped) && shaped.length === value.length && value.every((item, i) => sameShape(item, shaped[i]!));
+  if (Array.isArray(value))
+    return (
+      Array.isArray(shaped) && shaped.length === value.length && value.every((item, i) => sameShape(item, shaped[i]!))
+    );
   if (shaped === null || typeof shaped !== 'object' || Array.isArray(shaped)) return false;
   const object = value as JsonObject;
   const shapedObject = shaped as JsonObject;
   const keys = Object.keys(object);
-  return keys.length === Object.keys(shapedObject).length && keys.every((key) => key in shapedObject && sameShape(object[key]!, shapedObject[key]!));
+  return (
+    keys.length === Object.keys(shapedObject).length &&
+    keys.every((key) => key in shapedObject && sameShape(object[key]!, shapedObject[key]!))
+  );
 }
 
 describe('the structural shape of a value', () => {
   it('keeps keys, array lengths, string lengths, number classes and signs, booleans and nulls', () => {
-    expect(shapeJson({ name: 'Marta', area: 2050, confidence: 0.38, refund: -12.5, debt: -3, zero: 0, ok: true, none: null, tags: ['x', 'yz'] })).toEqual({
+    expect(
+      shapeJson({
+        name: 'Marta',
+        area: 2050,
+        confidence: 0.38,
+        refund: -12.5,
+        debt: -3,
+        zero: 0,
+        ok: true,
+        none: null,
+        tags: ['x', 'yz'],
+      }),
+    ).toEqual({
       name: 'aaaaa',
       area: 1,
       confidence: 0.5,
@@ -94,7 +124,8 @@ describe('structural request keys', () => {
     expect(hash(request('Triage CLM-91077'))).not.toBe(hash(request('Triage CLM-9107')));
     expect(hash(request('x', 'You triage claims.'))).toBe(hash(request('x', 'You triage cl4ims.')));
     expect(hash(request('x', 'You triage claims.'))).not.toBe(hash(request('x', 'You triage claims. Now: 10:00')));
-    const tool = (input: JsonValue) => new StructuralHasher().hashToolRequest({ tool: 'estimate_repair', input: input as never }).hash;
+    const tool = (input: JsonValue) =>
+      new StructuralHasher().hashToolRequest({ tool: 'estimate_repair', input: input as never }).hash;
     expect(tool({ damage_area_cm2: 2050 })).toBe(tool({ damage_area_cm2: 205 }));
     expect(tool({ damage_area_cm2: 2050 })).not.toBe(tool({ damage_area_cm2: 205.5 }));
     expect(tool({ damage_area_cm2: 2050 })).not.toBe(tool({ damage_area_cm2: -2050 }));
@@ -114,7 +145,9 @@ describe('the structural cassette of the incident', () => {
     const parsed = parseCassette(structural, 'structural');
     expect(serializeCassette(parsed)).toBe(structural);
     expect(parsed).toMatchObject({ tier: 'structural', canonicalForm: 'forkpoint-structural/1', messages: [] });
-    expect(parsed.entries.map((entry) => entry.kind)).toEqual(engine.cassette(incident.runId).entries.map((entry) => entry.kind));
+    expect(parsed.entries.map((entry) => entry.kind)).toEqual(
+      engine.cassette(incident.runId).entries.map((entry) => entry.kind),
+    );
   });
 
   it('refuses a string that would read back as a run of a, and a run longer than a file allows', async () => {

@@ -3,10 +3,28 @@ import type { ModelCall, ToolCall, World } from '../../src/index.js';
 import { ForkpointError, isForkpointError, liveTransport } from '../../src/index.js';
 import { finalTurn } from '../support/test-agents.js';
 
-const modelCall = { step: 3, kind: 'model', index: 1, hash: 'h', canonical: '', request: { model: 'm', system: '', messages: [], tools: [], params: { maxTokens: 1 } } } satisfies ModelCall;
-const toolCall = { step: 4, kind: 'echo', index: 0, hash: 'h', canonical: '', request: { tool: 'echo', input: {} } } satisfies ToolCall;
+const modelCall = {
+  step: 3,
+  kind: 'model',
+  index: 1,
+  hash: 'h',
+  canonical: '',
+  request: { model: 'm', system: '', messages: [], tools: [], params: { maxTokens: 1 } },
+} satisfies ModelCall;
+const toolCall = {
+  step: 4,
+  kind: 'echo',
+  index: 0,
+  hash: 'h',
+  canonical: '',
+  request: { tool: 'echo', input: {} },
+} satisfies ToolCall;
 
-const worldWith = (parts: Partial<World>): World => ({ model: { respond: async () => finalTurn('{}') }, tools: {}, ...parts });
+const worldWith = (parts: Partial<World>): World => ({
+  model: { respond: async () => finalTurn('{}') },
+  tools: {},
+  ...parts,
+});
 
 async function failureOf(work: () => Promise<unknown>): Promise<{ code: string; message: string } | undefined> {
   try {
@@ -20,40 +38,79 @@ async function failureOf(work: () => Promise<unknown>): Promise<{ code: string; 
 
 describe('liveTransport puts every failure on the right desk', () => {
   it('stops with PROVIDER_FAILED, naming the call, when the provider throws (a network error, a 5xx)', async () => {
-    const down = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }) });
-    const failure = await failureOf(() => liveTransport(worldWith({ model: { respond: () => Promise.reject(down) } })).model(modelCall));
+    const down = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }),
+    });
+    const failure = await failureOf(() =>
+      liveTransport(worldWith({ model: { respond: () => Promise.reject(down) } })).model(modelCall),
+    );
     expect(failure?.code).toBe('PROVIDER_FAILED');
-    expect(failure?.message).toMatch(/^the model provider failed at model#1 \(step 3\): fetch failed \(ECONNREFUSED\); .*`forkpoint resume`/);
+    expect(failure?.message).toMatch(
+      /^the model provider failed at model#1 \(step 3\): fetch failed \(ECONNREFUSED\); .*`forkpoint resume`/,
+    );
   });
 
-  it('keeps a provider\'s own refusal (PROVIDER_REJECTED) as it is', async () => {
+  it("keeps a provider's own refusal (PROVIDER_REJECTED) as it is", async () => {
     const rejected = new ForkpointError('PROVIDER_REJECTED', '400 invalid_request_error');
-    expect((await failureOf(() => liveTransport(worldWith({ model: { respond: () => Promise.reject(rejected) } })).model(modelCall)))?.code).toBe('PROVIDER_REJECTED');
+    expect(
+      (
+        await failureOf(() =>
+          liveTransport(worldWith({ model: { respond: () => Promise.reject(rejected) } })).model(modelCall),
+        )
+      )?.code,
+    ).toBe('PROVIDER_REJECTED');
   });
 
   it.each([
     ['a Date in it', { ...finalTurn('{}'), at: new Date(0) }, /not plain JSON at \$\.at: a Date/],
-    ['no content list', { id: 'x', model: 'm', stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } }, /not in the provider-neutral shape/],
+    [
+      'no content list',
+      { id: 'x', model: 'm', stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } },
+      /not in the provider-neutral shape/,
+    ],
     ['an unknown stop reason', { ...finalTurn('{}'), stopReason: 'pause_turn' }, /not in the provider-neutral shape/],
   ])('fails with AGENT_CODE_FAILED when the provider answers with %s', async (_what, response, message) => {
-    const failure = await failureOf(() => liveTransport(worldWith({ model: { respond: async () => response as never } })).model(modelCall));
+    const failure = await failureOf(() =>
+      liveTransport(worldWith({ model: { respond: async () => response as never } })).model(modelCall),
+    );
     expect(failure?.code).toBe('AGENT_CODE_FAILED');
     expect(failure?.message).toMatch(message);
   });
 
   it('stops with TOOL_FAILED when a tool backend cannot be reached, and shows the model any other error', async () => {
     const unreachable = Object.assign(new Error('connect ETIMEDOUT 10.0.0.7:8443'), { code: 'ETIMEDOUT' });
-    const failure = await failureOf(() => liveTransport(worldWith({ tools: { echo: () => Promise.reject(unreachable) } })).tool(toolCall));
-    expect(failure).toEqual({ code: 'TOOL_FAILED', message: expect.stringMatching(/^the backend of echo could not answer echo#0 \(step 4\): connect ETIMEDOUT 10\.0\.0\.7:8443; /) });
+    const failure = await failureOf(() =>
+      liveTransport(worldWith({ tools: { echo: () => Promise.reject(unreachable) } })).tool(toolCall),
+    );
+    expect(failure).toEqual({
+      code: 'TOOL_FAILED',
+      message: expect.stringMatching(
+        /^the backend of echo could not answer echo#0 \(step 4\): connect ETIMEDOUT 10\.0\.0\.7:8443; /,
+      ),
+    });
     const overloaded = Object.assign(new Error('Service Unavailable'), { status: 503 });
-    expect((await failureOf(() => liveTransport(worldWith({ tools: { echo: () => Promise.reject(overloaded) } })).tool(toolCall)))?.code).toBe('TOOL_FAILED');
-    const answer = await liveTransport(worldWith({ tools: { echo: () => Promise.reject(Object.assign(new Error('order 7 not found'), { status: 404 })) } })).tool(toolCall);
+    expect(
+      (
+        await failureOf(() =>
+          liveTransport(worldWith({ tools: { echo: () => Promise.reject(overloaded) } })).tool(toolCall),
+        )
+      )?.code,
+    ).toBe('TOOL_FAILED');
+    const answer = await liveTransport(
+      worldWith({
+        tools: { echo: () => Promise.reject(Object.assign(new Error('order 7 not found'), { status: 404 })) },
+      }),
+    ).tool(toolCall);
     expect(answer.response).toEqual({ output: { error: 'order 7 not found' }, isError: true });
   });
 
   it('fails with AGENT_CODE_FAILED when a tool returns something that is not JSON', async () => {
-    const failure = await failureOf(() => liveTransport(worldWith({ tools: { echo: () => ({ at: new Date(0) }) as never } })).tool(toolCall));
+    const failure = await failureOf(() =>
+      liveTransport(worldWith({ tools: { echo: () => ({ at: new Date(0) }) as never } })).tool(toolCall),
+    );
     expect(failure?.code).toBe('AGENT_CODE_FAILED');
-    expect(failure?.message).toMatch(/^the output of echo at echo#0 \(step 4\) is not plain JSON at \$\.at: a Date is not a plain object/);
+    expect(failure?.message).toMatch(
+      /^the output of echo at echo#0 \(step 4\) is not plain JSON at \$\.at: a Date is not a plain object/,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Cassette, ReplayDivergence, ToolCall, Transport } from '../../src/index.js';
-import { CANONICAL_FORM, CASSETTE_FORMAT, CassetteIndex, isForkpointError, replayingTransport } from '../../src/index.js';
+import {
+  CANONICAL_FORM,
+  CASSETTE_FORMAT,
+  CassetteIndex,
+  isForkpointError,
+  replayingTransport,
+} from '../../src/index.js';
 
 const hash = (c: string) => c.repeat(16);
 const toolEntry = (step: number, kind: string, index: number, h: string, output: unknown) => ({
@@ -16,9 +22,23 @@ const cassette: Cassette = {
   format: CASSETTE_FORMAT,
   canonicalForm: CANONICAL_FORM,
   agent: { name: 'test-agent', build: 'baseline', codeHash: '0'.repeat(16) },
-  source: { runId: '00000001', scenario: null, input: {}, at: null, seed: 1, recordedAt: 'x', status: 'completed', outcome: null, error: null },
+  source: {
+    runId: '00000001',
+    scenario: null,
+    input: {},
+    at: null,
+    seed: 1,
+    recordedAt: 'x',
+    status: 'completed',
+    outcome: null,
+    error: null,
+  },
   messages: [],
-  entries: [toolEntry(1, 'echo', 0, hash('a'), { v: 1 }), toolEntry(2, 'echo', 1, hash('b'), { v: 2 }), toolEntry(3, 'write', 0, hash('c'), { v: 3 })] as Cassette['entries'],
+  entries: [
+    toolEntry(1, 'echo', 0, hash('a'), { v: 1 }),
+    toolEntry(2, 'echo', 1, hash('b'), { v: 2 }),
+    toolEntry(3, 'write', 0, hash('c'), { v: 3 }),
+  ] as Cassette['entries'],
 };
 
 const call = (kind: string, index: number, h: string, input: Record<string, number> = { n: index }): ToolCall => ({
@@ -69,14 +89,29 @@ describe('replayingTransport', () => {
   });
 
   it('classifies a recorded hash asked at another position as reordered, and an unknown one as new-call', async () => {
-    const transport = replayingTransport({ mode: 'fidelity', onMiss: 'stop', index: new CassetteIndex(cassette), runId: 'r' });
-    expect((await divergenceOf(transport.tool(call('echo', 2, hash('b'))))).divergence.classification).toBe('reordered');
-    expect((await divergenceOf(transport.tool(call('delete', 0, hash('d'))))).divergence.classification).toBe('new-call');
+    const transport = replayingTransport({
+      mode: 'fidelity',
+      onMiss: 'stop',
+      index: new CassetteIndex(cassette),
+      runId: 'r',
+    });
+    expect((await divergenceOf(transport.tool(call('echo', 2, hash('b'))))).divergence.classification).toBe(
+      'reordered',
+    );
+    expect((await divergenceOf(transport.tool(call('delete', 0, hash('d'))))).divergence.classification).toBe(
+      'new-call',
+    );
     expect(transport.divergences().map((divergence) => divergence.classification)).toEqual(['reordered', 'new-call']);
   });
 
   it('lets the same request recur at another position and get its own answer (retries)', async () => {
-    const retried: Cassette = { ...cassette, entries: [toolEntry(1, 'echo', 0, hash('a'), 'first'), toolEntry(2, 'echo', 1, hash('a'), 'second')] as Cassette['entries'] };
+    const retried: Cassette = {
+      ...cassette,
+      entries: [
+        toolEntry(1, 'echo', 0, hash('a'), 'first'),
+        toolEntry(2, 'echo', 1, hash('a'), 'second'),
+      ] as Cassette['entries'],
+    };
     const transport = replayingTransport({ mode: 'strict', index: new CassetteIndex(retried), runId: 'r' });
     expect((await transport.tool(call('echo', 0, hash('a')))).response.output).toBe('first');
     expect((await transport.tool(call('echo', 1, hash('a')))).response.output).toBe('second');
@@ -95,15 +130,30 @@ describe('replayingTransport', () => {
     const asked: string[] = [];
     const live: Transport = {
       model: () => Promise.reject(new Error('unused')),
-      tool: async (liveCall) => (asked.push(`${liveCall.kind}#${liveCall.index}`), { response: { output: 'live', isError: false }, provenance: 'live' }),
+      tool: async (liveCall) => (
+        asked.push(`${liveCall.kind}#${liveCall.index}`),
+        { response: { output: 'live', isError: false }, provenance: 'live' }
+      ),
     };
-    const transport = replayingTransport({ mode: 'fidelity', onMiss: 'live', live, index: new CassetteIndex(cassette), runId: 'r' });
+    const transport = replayingTransport({
+      mode: 'fidelity',
+      onMiss: 'live',
+      live,
+      index: new CassetteIndex(cassette),
+      runId: 'r',
+    });
     expect((await transport.tool(call('echo', 0, hash('a')))).provenance).toBe('recorded');
-    expect(await transport.tool(call('echo', 1, hash('x')))).toEqual({ response: { output: 'live', isError: false }, provenance: 'live' });
+    expect(await transport.tool(call('echo', 1, hash('x')))).toEqual({
+      response: { output: 'live', isError: false },
+      provenance: 'live',
+    });
     expect((await transport.tool(call('write', 0, hash('c')))).provenance).toBe('live');
     await transport.tool(call('write', 1, hash('y')));
     expect(asked).toEqual(['echo#1', 'write#0', 'write#1']);
-    expect(transport.divergences().map((divergence) => `${divergence.kind}#${divergence.index}`)).toEqual(['echo#1', 'write#1']);
+    expect(transport.divergences().map((divergence) => `${divergence.kind}#${divergence.index}`)).toEqual([
+      'echo#1',
+      'write#1',
+    ]);
   });
 
   it('reports each fact once: a position asked with another hash is a divergence, not also a dropped call', async () => {
@@ -111,16 +161,26 @@ describe('replayingTransport', () => {
       model: () => Promise.reject(new Error('unused')),
       tool: async () => ({ response: { output: 'live', isError: false }, provenance: 'live' }),
     };
-    const transport = replayingTransport({ mode: 'fidelity', onMiss: 'live', live, index: new CassetteIndex(cassette), runId: 'r' });
+    const transport = replayingTransport({
+      mode: 'fidelity',
+      onMiss: 'live',
+      live,
+      index: new CassetteIndex(cassette),
+      runId: 'r',
+    });
     // echo#0 and write#0 miss with other hashes; echo#1 is never asked for at all.
     await transport.tool(call('echo', 0, hash('x')));
     await transport.tool(call('write', 0, hash('y')));
-    expect(transport.divergences().map((finding) => [finding.classification, `${finding.kind}#${finding.index}`])).toEqual([
+    expect(
+      transport.divergences().map((finding) => [finding.classification, `${finding.kind}#${finding.index}`]),
+    ).toEqual([
       ['changed', 'echo#0'],
       ['changed', 'write#0'],
     ]);
-    expect(transport.droppedCalls().map((finding) => [finding.classification, `${finding.kind}#${finding.index}`, finding.recordedHashes])).toEqual([
-      ['dropped-call', 'echo#1', [hash('b')]],
-    ]);
+    expect(
+      transport
+        .droppedCalls()
+        .map((finding) => [finding.classification, `${finding.kind}#${finding.index}`, finding.recordedHashes]),
+    ).toEqual([['dropped-call', 'echo#1', [hash('b')]]]);
   });
 });

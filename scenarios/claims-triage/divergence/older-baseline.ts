@@ -16,6 +16,7 @@ export const olderBaseline: AgentBuild = defineAgent({ ...definitionOf(baseline)
 
 function olderPrompt(): string {
   // Fail loudly if today's prompt loses the sentence: the older release would silently become today's.
-  if (!SYSTEM_PROMPT.includes(TODAY)) throw new Error(`the baseline prompt no longer opens with "${TODAY}"; update the older release`);
+  if (!SYSTEM_PROMPT.includes(TODAY))
+    throw new Error(`the baseline prompt no longer opens with "${TODAY}"; update the older release`);
   return SYSTEM_PROMPT.replace(TODAY, THEN);
 }

@@ -40,7 +40,23 @@ const plan = (release: StudyRelease, claims: readonly string[], seed: number): P
  * in its structural tier (it cannot be re-executed).
  */
 export const STUDY_PLAN: readonly PlannedStudyRun[] = [
-  ...plan('baseline', ['CLM-91077', 'CLM-91002', 'CLM-91013', 'CLM-91024', 'CLM-91035', 'CLM-91046', 'CLM-91058', 'CLM-91069', 'CLM-91080', 'CLM-91091', 'CLM-91103'], 101),
+  ...plan(
+    'baseline',
+    [
+      'CLM-91077',
+      'CLM-91002',
+      'CLM-91013',
+      'CLM-91024',
+      'CLM-91035',
+      'CLM-91046',
+      'CLM-91058',
+      'CLM-91069',
+      'CLM-91080',
+      'CLM-91091',
+      'CLM-91103',
+    ],
+    101,
+  ),
   ...plan('baseline', ['CLM-91077', 'CLM-91002', 'CLM-91058', 'CLM-91069', 'CLM-91080', 'CLM-91091'], 201),
   ...plan('timestamped', ['CLM-91077', 'CLM-91013', 'CLM-91035', 'CLM-91103'], 301),
   ...plan('older-baseline', ['CLM-91002', 'CLM-91024', 'CLM-91046', 'CLM-91080'], 401),

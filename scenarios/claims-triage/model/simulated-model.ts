@@ -8,7 +8,9 @@ import { nextMove } from './triage-policy.js';
 import { phrase, reasoning } from './wording.js';
 
 /** The model ids the simulated provider serves. */
-export const MODEL_TRAITS: Readonly<Record<string, ModelTraits & { readonly acceptsSampling: boolean; readonly thinks: boolean }>> = {
+export const MODEL_TRAITS: Readonly<
+  Record<string, ModelTraits & { readonly acceptsSampling: boolean; readonly thinks: boolean }>
+> = {
   // Rejects sampling parameters outright, as the real one does; thinks adaptively. Trusts faint readings,
   // but refers one it can barely see (below 0.2; the recorded world's lowest is 0.38, so its runs are unchanged).
   'claude-opus-5': { refersBelowConfidence: 0.2, borderlineReferralRate: 0.25, acceptsSampling: false, thinks: true },
@@ -49,13 +51,19 @@ export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
       const text = phrase(move, request.model, random, variation);
       const content: MessagePart[] = [];
       // Thinking is adaptive: a thinking model reasons before every turn, at more length before a decision.
-      if (traits.thinks) content.push({ type: 'thinking', thinking: reasoning(move), signature: opaqueToken(random, 96) });
+      if (traits.thinks)
+        content.push({ type: 'thinking', thinking: reasoning(move), signature: opaqueToken(random, 96) });
       if (move.kind === 'decide') {
         content.push({ type: 'text', text: `${text}\n${JSON.stringify(move.decision)}` });
       } else {
         content.push({ type: 'text', text });
         for (const call of move.calls) {
-          content.push({ type: 'tool_use', id: `toolu_${opaqueToken(random, 24)}`, name: call.name, input: call.input });
+          content.push({
+            type: 'tool_use',
+            id: `toolu_${opaqueToken(random, 24)}`,
+            name: call.name,
+            input: call.input,
+          });
         }
       }
       return {
@@ -63,7 +71,10 @@ export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
         model: request.model,
         content,
         stopReason: move.kind === 'decide' ? 'end_turn' : 'tool_use',
-        usage: { inputTokens: Math.ceil(request.system.length / 4) + 150 * request.messages.length, outputTokens: Math.ceil(text.length / 4) + 40 },
+        usage: {
+          inputTokens: Math.ceil(request.system.length / 4) + 150 * request.messages.length,
+          outputTokens: Math.ceil(text.length / 4) + 40,
+        },
       };
     },
   };
@@ -72,7 +83,10 @@ export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
 function checkRequest(request: ModelRequest): ModelTraits & { acceptsSampling: boolean; thinks: boolean } {
   const traits = MODEL_TRAITS[request.model];
   if (traits === undefined) {
-    throw new ForkpointError('PROVIDER_REJECTED', `404 not_found_error: model ${request.model} does not exist; use one of ${Object.keys(MODEL_TRAITS).join(', ')}`);
+    throw new ForkpointError(
+      'PROVIDER_REJECTED',
+      `404 not_found_error: model ${request.model} does not exist; use one of ${Object.keys(MODEL_TRAITS).join(', ')}`,
+    );
   }
   const sampling = (['temperature', 'topP', 'topK'] as const).filter((key) => request.params[key] !== undefined);
   if (!traits.acceptsSampling && sampling.length > 0) {

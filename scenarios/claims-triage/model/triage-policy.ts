@@ -20,7 +20,11 @@ export interface Decision {
 
 /** What the model does next: call tools, or decide. */
 export type Move =
-  | { readonly kind: 'call'; readonly stage: 'claim' | 'ocr' | 'estimate' | 'policy'; readonly calls: readonly { name: string; input: JsonObject }[] }
+  | {
+      readonly kind: 'call';
+      readonly stage: 'claim' | 'ocr' | 'estimate' | 'policy';
+      readonly calls: readonly { name: string; input: JsonObject }[];
+    }
   | { readonly kind: 'decide'; readonly decision: Decision };
 
 /**
@@ -29,15 +33,18 @@ export type Move =
  * only where a real model's choice would be genuinely uncertain.
  */
 export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: () => number): Move {
-  if (facts.claimId === undefined) return decide('refer', null, 'The request names no claim id; a human needs to identify the claim.');
+  if (facts.claimId === undefined)
+    return decide('refer', null, 'The request names no claim id; a human needs to identify the claim.');
   const claim = outputsOf(facts, 'fetch_claim').at(-1);
   if (claim === undefined) {
     const failed = facts.exchanges.some((exchange) => exchange.name === 'fetch_claim');
     if (failed) return decide('refer', null, `Claim ${facts.claimId} could not be retrieved; referring to a human.`);
     return { kind: 'call', stage: 'claim', calls: [{ name: 'fetch_claim', input: { claim_id: facts.claimId } }] };
   }
-  if (claim.status === 'settled') return decide('deny', null, `Claim ${String(claim.claim_id)} is already settled; nothing further is payable.`);
-  if (claim.status === 'disputed') return decide('refer', null, `Claim ${String(claim.claim_id)} is disputed and under investigation.`);
+  if (claim.status === 'settled')
+    return decide('deny', null, `Claim ${String(claim.claim_id)} is already settled; nothing further is payable.`);
+  if (claim.status === 'disputed')
+    return decide('refer', null, `Claim ${String(claim.claim_id)} is disputed and under investigation.`);
 
   const forms = (Array.isArray(claim.documents) ? claim.documents : [])
     .filter(isJsonObject)
@@ -45,10 +52,19 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
     .map((document) => String(document.document_id));
   const scans = outputsOf(facts, 'ocr_document');
   const ocrFailure = failureOf(facts, 'ocr_document');
-  if (ocrFailure !== undefined) return decide('refer', null, `The assessor form could not be read (${ocrFailure}); a human assessor must measure it.`);
+  if (ocrFailure !== undefined)
+    return decide(
+      'refer',
+      null,
+      `The assessor form could not be read (${ocrFailure}); a human assessor must measure it.`,
+    );
   const unread = forms.filter((id) => !scans.some((scan) => scan.document_id === id));
   if (unread.length > 0) {
-    return { kind: 'call', stage: 'ocr', calls: unread.map((id) => ({ name: 'ocr_document', input: { document_id: id } })) };
+    return {
+      kind: 'call',
+      stage: 'ocr',
+      calls: unread.map((id) => ({ name: 'ocr_document', input: { document_id: id } })),
+    };
   }
   const readings = scans.filter((scan) => forms.includes(String(scan.document_id))).map(damageArea);
   if (readings.length === 0 || readings.some((reading) => reading === undefined)) {
@@ -57,21 +73,35 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
   const areas = readings as Array<{ value: number; confidence: number }>;
   const lowest = Math.min(...areas.map((area) => area.confidence));
   if (traits.refersBelowConfidence !== null && lowest < traits.refersBelowConfidence) {
-    return decide('refer', null, `The damage area was read at confidence ${lowest}; a human assessor should confirm it.`);
+    return decide(
+      'refer',
+      null,
+      `The damage area was read at confidence ${lowest}; a human assessor should confirm it.`,
+    );
   }
   const total = areas.reduce((sum, area) => sum + area.value, 0);
 
   const estimateFailure = failureOf(facts, 'estimate_repair');
-  if (estimateFailure !== undefined) return decide('refer', null, `No repair estimate could be made (${estimateFailure}).`);
+  if (estimateFailure !== undefined)
+    return decide('refer', null, `No repair estimate could be made (${estimateFailure}).`);
   const estimate = outputsOf(facts, 'estimate_repair').at(-1);
   if (estimate === undefined) {
-    return { kind: 'call', stage: 'estimate', calls: [{ name: 'estimate_repair', input: { damage_area_cm2: total, peril: String(claim.peril) } }] };
+    return {
+      kind: 'call',
+      stage: 'estimate',
+      calls: [{ name: 'estimate_repair', input: { damage_area_cm2: total, peril: String(claim.peril) } }],
+    };
   }
   const policyFailure = failureOf(facts, 'fetch_policy');
-  if (policyFailure !== undefined) return decide('refer', null, `The policy could not be retrieved (${policyFailure}).`);
+  if (policyFailure !== undefined)
+    return decide('refer', null, `The policy could not be retrieved (${policyFailure}).`);
   const policy = outputsOf(facts, 'fetch_policy').at(-1);
   if (policy === undefined) {
-    return { kind: 'call', stage: 'policy', calls: [{ name: 'fetch_policy', input: { policy_id: String(claim.policy_id) } }] };
+    return {
+      kind: 'call',
+      stage: 'policy',
+      calls: [{ name: 'fetch_policy', input: { policy_id: String(claim.policy_id) } }],
+    };
   }
 
   const peril = String(claim.peril);
@@ -80,10 +110,18 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
   const covered = Array.isArray(policy.covered_perils) && policy.covered_perils.includes(peril);
   if (!covered) return decide('deny', null, `Policy ${String(policy.policy_id)} does not cover ${peril} damage.`);
   if (amount > Number(policy.cover_limit)) {
-    return decide('refer', null, `The estimate of EUR ${amount} exceeds the cover limit of EUR ${String(policy.cover_limit)}.`);
+    return decide(
+      'refer',
+      null,
+      `The estimate of EUR ${amount} exceeds the cover limit of EUR ${String(policy.cover_limit)}.`,
+    );
   }
   if (lowest >= 0.55 && lowest < 0.75 && chance() < traits.borderlineReferralRate) {
-    return decide('refer', null, `The form is faint (confidence ${lowest}); referring to confirm ${total} cm2 before paying.`);
+    return decide(
+      'refer',
+      null,
+      `The form is faint (confidence ${lowest}); referring to confirm ${total} cm2 before paying.`,
+    );
   }
   return decide(
     'approve',

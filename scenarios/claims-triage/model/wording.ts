@@ -2,11 +2,7 @@ import type { Move } from './triage-policy.js';
 
 /** What the model says with each move. The first phrasing is the usual one. */
 const PHRASES: Record<Exclude<Move, { kind: 'decide' }>['stage'] | 'decide', readonly string[]> = {
-  claim: [
-    'I will start by fetching the claim.',
-    'Let me pull up the claim details first.',
-    'First, the claim record.',
-  ],
+  claim: ['I will start by fetching the claim.', 'Let me pull up the claim details first.', 'First, the claim record.'],
   ocr: [
     "I'll read the assessor's form to get the damaged area.",
     'Next I need the measurements from the assessor form.',

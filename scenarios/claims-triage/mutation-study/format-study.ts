@@ -6,7 +6,15 @@ const EXAMPLES = 3;
 /** The study as a plain-text table, its summary line and its notes, for a terminal. */
 export function formatStudy(study: MutationStudy): string {
   const of = (caught: CaughtCassettes): string => `${caught.count}/${study.cases}`;
-  const header = ['mutant', 'content-indifferent?', 'caught by full', 'caught by structural', 'structural ending only', 'crashed', 'full catches e.g.'];
+  const header = [
+    'mutant',
+    'content-indifferent?',
+    'caught by full',
+    'caught by structural',
+    'structural ending only',
+    'crashed',
+    'full catches e.g.',
+  ];
   const cells = (name: string, indifferent: string, row: TierCatches): string[] => [
     name,
     indifferent,
@@ -22,7 +30,12 @@ export function formatStudy(study: MutationStudy): string {
     ...study.rows.map((row) => cells(row.name, row.contentIndifferent ? 'yes' : 'no', row)),
   ];
   const widths = header.map((_, column) => Math.max(...table.map((line) => line[column]?.length ?? 0)));
-  const lines = table.map((line) => line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+  const lines = table.map((line) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, widths.map((width) => '-'.repeat(width)).join('  '));
   const { summary } = study;
   lines.push(

@@ -17,7 +17,8 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'tool-result-separate-message',
     description: 'each tool result is appended as its own user message instead of one turn holding the batch',
     contentIndifferent: true,
-    mutate: (build) => defineAgent({ ...definitionOf(build), build: 'mutant-tool-result-separate-message', toolResultTurns: 'each' }),
+    mutate: (build) =>
+      defineAgent({ ...definitionOf(build), build: 'mutant-tool-result-separate-message', toolResultTurns: 'each' }),
   },
   {
     name: 'retry-budget-off-by-one',
@@ -38,17 +39,20 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'step-cap-off-by-one',
     description: 'the step cap is one step short (23 instead of 24)',
     contentIndifferent: true,
-    mutate: (build) => defineAgent({ ...definitionOf(build), build: 'mutant-step-cap-off-by-one', stepCap: build.stepCap - 1 }),
+    mutate: (build) =>
+      defineAgent({ ...definitionOf(build), build: 'mutant-step-cap-off-by-one', stepCap: build.stepCap - 1 }),
   },
   {
     name: 'step-cap-one-over',
     description: 'the step cap is one step long (25 instead of 24)',
     contentIndifferent: true,
-    mutate: (build) => defineAgent({ ...definitionOf(build), build: 'mutant-step-cap-one-over', stepCap: build.stepCap + 1 }),
+    mutate: (build) =>
+      defineAgent({ ...definitionOf(build), build: 'mutant-step-cap-one-over', stepCap: build.stepCap + 1 }),
   },
   {
     name: 'parser-chokes-on-decimal',
-    description: 'renderToolResult re-parses every numeric OCR field with parseInt: 612.5 cm2 reads 612, confidence 0.97 reads 0',
+    description:
+      'renderToolResult re-parses every numeric OCR field with parseInt: 612.5 cm2 reads 612, confidence 0.97 reads 0',
     contentIndifferent: true,
     mutate: (build) =>
       defineAgent({
@@ -56,11 +60,22 @@ export const MUTANTS: readonly Mutant[] = [
         build: 'mutant-parser-chokes-on-decimal',
         renderToolResult: (check: ToolResultCheck): JsonValue => {
           const output = check.response.output;
-          if (check.call.name !== 'ocr_document' || check.response.isError || !isJsonObject(output) || !isJsonObject(output.fields)) return output;
+          if (
+            check.call.name !== 'ocr_document' ||
+            check.response.isError ||
+            !isJsonObject(output) ||
+            !isJsonObject(output.fields)
+          )
+            return output;
           const fields: Record<string, JsonValue> = {};
           for (const [name, field] of Object.entries(output.fields)) {
             fields[name] = isJsonObject(field)
-              ? Object.fromEntries(Object.entries(field).map(([key, value]) => [key, typeof value === 'number' ? Number.parseInt(String(value), 10) : value]))
+              ? Object.fromEntries(
+                  Object.entries(field).map(([key, value]) => [
+                    key,
+                    typeof value === 'number' ? Number.parseInt(String(value), 10) : value,
+                  ]),
+                )
               : field;
           }
           return { ...output, fields };
@@ -77,7 +92,13 @@ export const MUTANTS: readonly Mutant[] = [
         build: 'mutant-swapped-ocr-fields',
         renderToolResult: (check: ToolResultCheck): JsonValue => {
           const output = check.response.output;
-          if (check.call.name !== 'ocr_document' || check.response.isError || !isJsonObject(output) || !isJsonObject(output.fields)) return output;
+          if (
+            check.call.name !== 'ocr_document' ||
+            check.response.isError ||
+            !isJsonObject(output) ||
+            !isJsonObject(output.fields)
+          )
+            return output;
           const fields: Record<string, JsonValue> = {};
           for (const [name, field] of Object.entries(output.fields)) {
             fields[name] =
@@ -99,7 +120,13 @@ export const MUTANTS: readonly Mutant[] = [
         build: 'mutant-wrong-deductible-sign',
         renderToolResult: (check: ToolResultCheck): JsonValue => {
           const output = check.response.output;
-          if (check.call.name !== 'fetch_policy' || check.response.isError || !isJsonObject(output) || typeof output.deductible !== 'number') return output;
+          if (
+            check.call.name !== 'fetch_policy' ||
+            check.response.isError ||
+            !isJsonObject(output) ||
+            typeof output.deductible !== 'number'
+          )
+            return output;
           return { ...output, deductible: -output.deductible };
         },
       }),
@@ -130,7 +157,11 @@ export const MUTANTS: readonly Mutant[] = [
       if (typeof prompt !== 'string' || !prompt.includes(PROMPT_WORD)) {
         throw new Error(`prompt-word-swap needs a fixed system prompt containing "${PROMPT_WORD}"`);
       }
-      return defineAgent({ ...definitionOf(build), build: 'mutant-prompt-word-swap', systemPrompt: prompt.replace(PROMPT_WORD, PROMPT_SWAP) });
+      return defineAgent({
+        ...definitionOf(build),
+        build: 'mutant-prompt-word-swap',
+        systemPrompt: prompt.replace(PROMPT_WORD, PROMPT_SWAP),
+      });
     },
   },
   {
@@ -156,7 +187,8 @@ export const MUTANTS: readonly Mutant[] = [
       defineAgent({
         ...definitionOf(build),
         build: 'mutant-claim-id-lowercased',
-        renderInput: (input: JsonObject): string => `Triage claim ${String(input.claimId).toLowerCase()} and write your decision.`,
+        renderInput: (input: JsonObject): string =>
+          `Triage claim ${String(input.claimId).toLowerCase()} and write your decision.`,
       }),
   },
 ];

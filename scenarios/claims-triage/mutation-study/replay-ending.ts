@@ -29,7 +29,9 @@ export function strictReplayCatches(recorded: Cassette, replay: ReplayResult): b
  * recording that failed its outcome checks on a model turn counts as completed.
  */
 export function structuralEndingChanged(recorded: Cassette, replay: ReplayResult): boolean {
-  return replay.status !== 'diverged' && endingKey(unjudged(recorded), false) !== endingKey(replayEnding(replay), false);
+  return (
+    replay.status !== 'diverged' && endingKey(unjudged(recorded), false) !== endingKey(replayEnding(replay), false)
+  );
 }
 
 const replayEnding = (replay: ReplayResult): Ending => ({
@@ -51,6 +53,7 @@ const endingKey = (ending: Ending, withOutcome: boolean): string =>
 function unjudged(recorded: Cassette): Ending {
   const { error } = recorded.source;
   const failedStep = recorded.entries.find((entry) => entry.step === error?.step);
-  if (error?.code === 'VALIDATION_FAILED' && failedStep?.kind === 'model') return { status: 'completed', outcome: null, error: null };
+  if (error?.code === 'VALIDATION_FAILED' && failedStep?.kind === 'model')
+    return { status: 'completed', outcome: null, error: null };
   return recorded.source;
 }

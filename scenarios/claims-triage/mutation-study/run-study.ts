@@ -61,16 +61,33 @@ export async function runMutationStudy(options: MutationStudyOptions = {}): Prom
   const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
   try {
     const cases = loadSyntheticCases(options.directory ?? syntheticCasesDir(), claimsSynthetic);
-    const recorded = await recordCases({ engine, agent: build, cases, support: claimsSynthetic, seed: options.seed ?? 1 });
+    const recorded = await recordCases({
+      engine,
+      agent: build,
+      cases,
+      support: claimsSynthetic,
+      seed: options.seed ?? 1,
+    });
     const sanity = { name: build.build, ...(await catchesOf(engine, build, recorded)) };
     options.onBuild?.(build.build);
     const rows: MutantRow[] = [];
     for (const mutant of mutants) {
       const catches = withoutUnusable(await catchesOf(engine, mutant.mutate(build), recorded), sanity);
-      rows.push({ name: mutant.name, description: mutant.description, contentIndifferent: mutant.contentIndifferent, ...catches });
+      rows.push({
+        name: mutant.name,
+        description: mutant.description,
+        contentIndifferent: mutant.contentIndifferent,
+        ...catches,
+      });
       options.onBuild?.(mutant.name);
     }
-    return { cases: recorded.length, sanity, rows, summary: summarize(rows), notes: [INEXPRESSIBLE_NOTE, ...studyNotes(sanity, rows)] };
+    return {
+      cases: recorded.length,
+      sanity,
+      rows,
+      summary: summarize(rows),
+      notes: [INEXPRESSIBLE_NOTE, ...studyNotes(sanity, rows)],
+    };
   } finally {
     engine.store.close();
   }

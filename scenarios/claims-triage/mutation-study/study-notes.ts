@@ -11,7 +11,9 @@ type NamedCatches = TierCatches & { readonly name: string };
 export function studyNotes(sanity: NamedCatches, rows: readonly NamedCatches[]): string[] {
   const notes: string[] = [];
   if (sanity.full.count > 0) {
-    notes.push(`${sanity.name} itself is caught by strict replay on ${sanity.full.caseIds.join(', ')}: those cassettes are left out of every full count.`);
+    notes.push(
+      `${sanity.name} itself is caught by strict replay on ${sanity.full.caseIds.join(', ')}: those cassettes are left out of every full count.`,
+    );
   }
   if (sanity.structural.count + sanity.structuralEndingOnly.count > 0) {
     const ids = [...sanity.structural.caseIds, ...sanity.structuralEndingOnly.caseIds];
@@ -24,7 +26,9 @@ export function studyNotes(sanity: NamedCatches, rows: readonly NamedCatches[]):
     const first = row.crashes[0];
     if (first !== undefined) {
       const cases = [...new Set(row.crashes.map((crash) => crash.caseId))];
-      notes.push(`${row.name}: ${row.crashes.length} replays threw INTERNAL ("${first.message}") on ${cases.join(', ')}; counted in neither tier.`);
+      notes.push(
+        `${row.name}: ${row.crashes.length} replays threw INTERNAL ("${first.message}") on ${cases.join(', ')}; counted in neither tier.`,
+      );
     }
     if (row.structural.count === 0 && row.structuralEndingOnly.count > 0) {
       notes.push(

@@ -33,13 +33,22 @@ export interface TierCatches {
 }
 
 /** Replays every recorded case with `agent`, strictly over its full cassette and structurally over its structural one. */
-export async function catchesOf(engine: Engine, agent: AgentBuild, recorded: readonly RecordedCase[]): Promise<TierCatches> {
+export async function catchesOf(
+  engine: Engine,
+  agent: AgentBuild,
+  recorded: readonly RecordedCase[],
+): Promise<TierCatches> {
   const full: string[] = [];
   const structural: string[] = [];
   const structuralEndingOnly: string[] = [];
   const crashes: Crash[] = [];
   for (const recording of recorded) {
-    const strict = await replayOrCrash(() => engine.replay({ agent, cassette: recording.full, mode: 'strict' }), recording.id, 'full', crashes);
+    const strict = await replayOrCrash(
+      () => engine.replay({ agent, cassette: recording.full, mode: 'strict' }),
+      recording.id,
+      'full',
+      crashes,
+    );
     if (strict !== undefined && strictReplayCatches(recording.full, strict)) full.push(recording.id);
     const shaped = await replayOrCrash(
       () => engine.replay({ agent, cassette: recording.structural, mode: 'structural' }),
@@ -48,9 +57,15 @@ export async function catchesOf(engine: Engine, agent: AgentBuild, recorded: rea
       crashes,
     );
     if (shaped?.status === 'diverged') structural.push(recording.id);
-    else if (shaped !== undefined && structuralEndingChanged(recording.structural, shaped)) structuralEndingOnly.push(recording.id);
+    else if (shaped !== undefined && structuralEndingChanged(recording.structural, shaped))
+      structuralEndingOnly.push(recording.id);
   }
-  return { full: caught(full), structural: caught(structural), structuralEndingOnly: caught(structuralEndingOnly), crashes };
+  return {
+    full: caught(full),
+    structural: caught(structural),
+    structuralEndingOnly: caught(structuralEndingOnly),
+    crashes,
+  };
 }
 
 const caught = (caseIds: readonly string[]): CaughtCassettes => ({ count: caseIds.length, caseIds });

@@ -16,9 +16,18 @@ export interface NumberRule {
 export interface CaseReader {
   readonly file: string;
   /** An object with every `required` key, and no keys outside `required` and `optional` (a typo is not ignored). */
-  object(value: JsonValue | undefined, path: string, required: readonly string[], optional?: readonly string[]): JsonObject;
+  object(
+    value: JsonValue | undefined,
+    path: string,
+    required: readonly string[],
+    optional?: readonly string[],
+  ): JsonObject;
   /** A non-empty string, matching `pattern` when given (`hint` says what the pattern means). */
-  string(value: JsonValue | undefined, path: string, pattern?: { readonly regex: RegExp; readonly hint: string }): string;
+  string(
+    value: JsonValue | undefined,
+    path: string,
+    pattern?: { readonly regex: RegExp; readonly hint: string },
+  ): string;
   number(value: JsonValue | undefined, path: string, rule?: NumberRule): number;
   /** A calendar date written `YYYY-MM-DD`. */
   date(value: JsonValue | undefined, path: string): string;
@@ -36,16 +45,20 @@ export function caseReader(file: string): CaseReader {
   };
   // Missing and wrong are told apart: "is missing" sends the author looking for a typo in the key.
   const expect = (value: JsonValue | undefined, path: string, wanted: string): never =>
-    value === undefined ? fail(path, `is missing: expected ${wanted}`) : fail(path, `must be ${wanted}, got ${preview(value)}`);
+    value === undefined
+      ? fail(path, `is missing: expected ${wanted}`)
+      : fail(path, `must be ${wanted}, got ${preview(value)}`);
 
   return {
     file,
     fail,
     object(value, path, required, optional = []) {
-      if (!isJsonObject(value)) return expect(value, path, required.length === 0 ? 'an object' : `an object with ${required.join(', ')}`);
+      if (!isJsonObject(value))
+        return expect(value, path, required.length === 0 ? 'an object' : `an object with ${required.join(', ')}`);
       const known = new Set([...required, ...optional]);
       const unknown = Object.keys(value).filter((key) => !known.has(key));
-      if (unknown.length > 0) fail(path, `has unknown field ${unknown.join(', ')}: the fields are ${[...known].join(', ')}`);
+      if (unknown.length > 0)
+        fail(path, `has unknown field ${unknown.join(', ')}: the fields are ${[...known].join(', ')}`);
       for (const key of required) if (value[key] === undefined) fail(join(path, key), 'is missing: it is required');
       return value;
     },
@@ -59,11 +72,13 @@ export function caseReader(file: string): CaseReader {
       const wanted = describeNumber(rule);
       if (typeof value !== 'number' || !Number.isFinite(value)) return expect(value, path, wanted);
       if (rule.integer === true && !Number.isInteger(value)) return expect(value, path, wanted);
-      if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) return expect(value, path, wanted);
+      if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max))
+        return expect(value, path, wanted);
       return value;
     },
     date(value, path) {
-      if (typeof value !== 'string' || !isCalendarDate(value)) return expect(value, path, 'a calendar date written YYYY-MM-DD');
+      if (typeof value !== 'string' || !isCalendarDate(value))
+        return expect(value, path, 'a calendar date written YYYY-MM-DD');
       return value;
     },
     oneOf<T extends string>(value: JsonValue | undefined, path: string, options: readonly T[]): T {
@@ -71,7 +86,8 @@ export function caseReader(file: string): CaseReader {
       return found ?? expect(value, path, `one of ${options.join(', ')}`);
     },
     array(value, path, minLength = 0) {
-      const wanted = minLength === 0 ? 'an array' : `an array of at least ${minLength} ${minLength === 1 ? 'entry' : 'entries'}`;
+      const wanted =
+        minLength === 0 ? 'an array' : `an array of at least ${minLength} ${minLength === 1 ? 'entry' : 'entries'}`;
       if (!Array.isArray(value) || value.length < minLength) return expect(value, path, wanted);
       return value;
     },

@@ -35,7 +35,9 @@ export function readCaseWorld(reader: CaseReader, data: JsonObject, at: string):
   if (claim.policyId !== policy.policyId) {
     reader.fail('claim.policyId', `is ${claim.policyId} but the case's policy is ${policy.policyId}: they must match`);
   }
-  const documents = reader.array(data.documents, 'documents', 1).map((entry, index) => readDocument(reader, entry, join('documents', index)));
+  const documents = reader
+    .array(data.documents, 'documents', 1)
+    .map((entry, index) => readDocument(reader, entry, join('documents', index)));
   const ids = documents.map(({ document }) => document.documentId);
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated !== undefined) reader.fail('documents', `lists ${repeated} twice: document ids must be unique`);
@@ -47,15 +49,24 @@ export function readCaseWorld(reader: CaseReader, data: JsonObject, at: string):
 }
 
 function readClaim(reader: CaseReader, value: JsonValue | undefined, at: string): Omit<ClaimFacts, 'documents'> {
-  const claim = reader.object(value, 'claim', ['claimId', 'policyId', 'peril', 'holder', 'vehicle', 'status', 'description'], ['holderEmail']);
+  const claim = reader.object(
+    value,
+    'claim',
+    ['claimId', 'policyId', 'peril', 'holder', 'vehicle', 'status', 'description'],
+    ['holderEmail'],
+  );
   return {
     claimId: reader.string(claim.claimId, 'claim.claimId', CLAIM_ID),
     policyId: reader.string(claim.policyId, 'claim.policyId', POLICY_ID),
     peril: reader.oneOf(claim.peril, 'claim.peril', PERILS),
     holder: reader.string(claim.holder, 'claim.holder'),
-    ...(claim.holderEmail === undefined ? {} : { holderEmail: reader.string(claim.holderEmail, 'claim.holderEmail', MADE_UP_EMAIL) }),
+    ...(claim.holderEmail === undefined
+      ? {}
+      : { holderEmail: reader.string(claim.holderEmail, 'claim.holderEmail', MADE_UP_EMAIL) }),
     vehicle: reader.string(claim.vehicle, 'claim.vehicle'),
-    status: readTimeline(reader, claim.status, 'claim.status', at, (entry, path): ClaimStatus => reader.oneOf(entry, path, CLAIM_STATUSES)),
+    status: readTimeline(reader, claim.status, 'claim.status', at, (entry, path): ClaimStatus =>
+      reader.oneOf(entry, path, CLAIM_STATUSES),
+    ),
     description: reader.string(claim.description, 'claim.description'),
   };
 }
@@ -64,13 +75,21 @@ function readPolicy(reader: CaseReader, value: JsonValue | undefined, at: string
   const policy = reader.object(value, 'policy', ['policyId', 'deductible', 'coverLimit', 'covers']);
   return {
     policyId: reader.string(policy.policyId, 'policy.policyId', POLICY_ID),
-    deductible: readTimeline(reader, policy.deductible, 'policy.deductible', at, (entry, path) => reader.number(entry, path, { min: 0 })),
+    deductible: readTimeline(reader, policy.deductible, 'policy.deductible', at, (entry, path) =>
+      reader.number(entry, path, { min: 0 }),
+    ),
     coverLimit: reader.number(policy.coverLimit, 'policy.coverLimit', { min: 1 }),
-    covers: reader.array(policy.covers, 'policy.covers', 1).map((entry, index) => reader.oneOf(entry, join('policy.covers', index), PERILS)),
+    covers: reader
+      .array(policy.covers, 'policy.covers', 1)
+      .map((entry, index) => reader.oneOf(entry, join('policy.covers', index), PERILS)),
   };
 }
 
-function readDocument(reader: CaseReader, value: JsonValue, path: string): { document: DocumentFacts; timeouts: number } {
+function readDocument(
+  reader: CaseReader,
+  value: JsonValue,
+  path: string,
+): { document: DocumentFacts; timeouts: number } {
   const fields = reader.object(value, path, ['documentId', 'kind', 'assessor', 'notes'], ['ocr', 'timeouts']);
   const kind = reader.oneOf(fields.kind, join(path, 'kind'), ['assessor_form', 'photo_report'] as const);
   // A photo report carries no damage area: a reading on one would be silently ignored, so it is refused.
@@ -90,11 +109,18 @@ function readDocument(reader: CaseReader, value: JsonValue, path: string): { doc
       assessor: reader.string(fields.assessor, join(path, 'assessor')),
       notes: reader.string(fields.notes, join(path, 'notes')),
     },
-    timeouts: fields.timeouts === undefined ? 0 : reader.number(fields.timeouts, join(path, 'timeouts'), { min: 0, integer: true }),
+    timeouts:
+      fields.timeouts === undefined
+        ? 0
+        : reader.number(fields.timeouts, join(path, 'timeouts'), { min: 0, integer: true }),
   };
 }
 
-function readReading(reader: CaseReader, value: JsonValue | undefined, path: string): { value: number; confidence: number } {
+function readReading(
+  reader: CaseReader,
+  value: JsonValue | undefined,
+  path: string,
+): { value: number; confidence: number } {
   const ocr = reader.object(value, path, ['value', 'confidence']);
   return {
     value: reader.number(ocr.value, join(path, 'value'), { min: 0 }),
@@ -116,7 +142,10 @@ function readTimeline<T>(
   if (!Array.isArray(value)) return always(readValue(value, path));
   const entries = reader.array(value, path, 1).map((entry, index) => {
     const fields = reader.object(entry, join(path, index), ['from', 'value']);
-    return { from: reader.date(fields.from, `${join(path, index)}.from`), value: readValue(fields.value, `${join(path, index)}.value`) };
+    return {
+      from: reader.date(fields.from, `${join(path, index)}.from`),
+      value: readValue(fields.value, `${join(path, index)}.value`),
+    };
   });
   entries.forEach((entry, index) => {
     const before = entries[index - 1];
@@ -127,7 +156,10 @@ function readTimeline<T>(
   // valueAt has nothing to give on a day before the first entry.
   const first = entries[0];
   if (first !== undefined && first.from > at) {
-    reader.fail(`${join(path, 0)}.from`, `is ${first.from}, after the case's day ${at}: start the timeline at 0000-01-01`);
+    reader.fail(
+      `${join(path, 0)}.from`,
+      `is ${first.from}, after the case's day ${at}: start the timeline at 0000-01-01`,
+    );
   }
   return entries;
 }

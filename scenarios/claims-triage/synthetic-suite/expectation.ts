@@ -24,15 +24,20 @@ export const EXPECTED_FIELDS = ['decision', 'payout', 'failure'] as const;
 export function readExpectation(reader: CaseReader, value: JsonValue | undefined): Expectation {
   const fields = reader.object(value, 'expected', [], EXPECTED_FIELDS);
   if (fields.failure !== undefined) {
-    if (fields.decision !== undefined || fields.payout !== undefined) reader.fail('expected', 'gives a failure and a decision: give one');
+    if (fields.decision !== undefined || fields.payout !== undefined)
+      reader.fail('expected', 'gives a failure and a decision: give one');
     return { kind: 'failure', code: reader.oneOf(fields.failure, 'expected.failure', ERROR_CODES) };
   }
   if (fields.decision === undefined) {
-    reader.fail('expected', 'gives neither a decision nor a failure: write { "decision": "approve" | "refer" | "deny" } or { "failure": "<code>" }');
+    reader.fail(
+      'expected',
+      'gives neither a decision nor a failure: write { "decision": "approve" | "refer" | "deny" } or { "failure": "<code>" }',
+    );
   }
   const decision = reader.oneOf(fields.decision, 'expected.decision', ['approve', 'refer', 'deny'] as const);
   if (decision !== 'approve') {
-    if (fields.payout !== undefined) reader.fail('expected.payout', `is given for a ${decision}, which pays nothing: remove it`);
+    if (fields.payout !== undefined)
+      reader.fail('expected.payout', `is given for a ${decision}, which pays nothing: remove it`);
     return { kind: 'decision', decision };
   }
   const payout = reader.object(fields.payout, 'expected.payout', ['min', 'max']);

@@ -39,7 +39,9 @@ export function readCase(value: JsonValue, file: string): ClaimsCase {
 }
 
 function readPaths(reader: CaseReader, value: JsonValue | undefined): CasePath[] {
-  const paths = reader.array(value, 'paths', 1).map((entry, index) => reader.oneOf(entry, join('paths', index), CASE_PATHS));
+  const paths = reader
+    .array(value, 'paths', 1)
+    .map((entry, index) => reader.oneOf(entry, join('paths', index), CASE_PATHS));
   const repeated = paths.find((path, index) => paths.indexOf(path) !== index);
   if (repeated !== undefined) reader.fail('paths', `lists ${repeated} twice`);
   return paths;

@@ -7,7 +7,11 @@ import { describeExpectation } from './expectation.js';
  * approval paying within the range), or a failure with the same code.
  */
 export function scoreRun(expectation: Expectation, result: SyntheticRunResult): SyntheticVerdict {
-  return { pass: meets(expectation, result), expected: describeExpectation(expectation), actual: describeResult(result) };
+  return {
+    pass: meets(expectation, result),
+    expected: describeExpectation(expectation),
+    actual: describeResult(result),
+  };
 }
 
 function meets(expectation: Expectation, result: SyntheticRunResult): boolean {

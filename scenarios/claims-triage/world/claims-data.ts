@@ -30,7 +30,12 @@ export const POLICIES: readonly PolicyFacts[] = [
   { policyId: 'POL-3307', deductible: always(300), coverLimit: 10000, covers: ['hail', 'collision', 'fire'] },
   { policyId: 'POL-4412', deductible: always(500), coverLimit: 8000, covers: ['hail', 'storm'] },
   { policyId: 'POL-6120', deductible: always(250), coverLimit: 9000, covers: ['collision', 'storm', 'hail'] },
-  { policyId: 'POL-7781', deductible: always(1000), coverLimit: 20000, covers: ['fire', 'collision', 'hail', 'storm', 'flood'] },
+  {
+    policyId: 'POL-7781',
+    deductible: always(1000),
+    coverLimit: 20000,
+    covers: ['fire', 'collision', 'hail', 'storm', 'flood'],
+  },
 ];
 
 /** Every claim in the claims-triage world. */
@@ -43,7 +48,7 @@ export const CLAIMS: readonly ClaimFacts[] = [
     vehicle: '2021 Skoda Octavia estate',
     status: always('open'),
     description:
-      'Hailstorm on the evening of 1 March while the car was parked on the street outside the holder\'s flat. The roof and bonnet took dozens of dents, the rear windscreen cracked, and the assessor marked the roof panel for replacement. The holder sent the assessor\'s form by post; it was folded twice before scanning.',
+      "Hailstorm on the evening of 1 March while the car was parked on the street outside the holder's flat. The roof and bonnet took dozens of dents, the rear windscreen cracked, and the assessor marked the roof panel for replacement. The holder sent the assessor's form by post; it was folded twice before scanning.",
     documents: [
       {
         documentId: 'DOC-77120',
@@ -67,7 +72,13 @@ export const CLAIMS: readonly ClaimFacts[] = [
     description:
       'Low-speed collision in a supermarket car park: another driver reversed into the passenger side. Both doors dented, the sill scraped. The other party admitted fault at the scene but is uninsured.',
     documents: [
-      { documentId: 'DOC-20021', kind: 'assessor_form', scans: always(clean(840)), assessor: 'S. Mwangi', notes: 'Both passenger doors to be repaired and resprayed.' },
+      {
+        documentId: 'DOC-20021',
+        kind: 'assessor_form',
+        scans: always(clean(840)),
+        assessor: 'S. Mwangi',
+        notes: 'Both passenger doors to be repaired and resprayed.',
+      },
     ],
   },
   {
@@ -80,7 +91,13 @@ export const CLAIMS: readonly ClaimFacts[] = [
     description:
       'The car was parked in an underground garage that flooded after a burst water main. Water reached the seats; the engine would not start afterwards.',
     documents: [
-      { documentId: 'DOC-30131', kind: 'assessor_form', scans: always(clean(3100, 0.94)), assessor: 'P. Novak', notes: 'Interior water damage up to the seat cushions; engine hydrolocked.' },
+      {
+        documentId: 'DOC-30131',
+        kind: 'assessor_form',
+        scans: always(clean(3100, 0.94)),
+        assessor: 'P. Novak',
+        notes: 'Interior water damage up to the seat cushions; engine hydrolocked.',
+      },
     ],
   },
   {
@@ -93,7 +110,13 @@ export const CLAIMS: readonly ClaimFacts[] = [
     description:
       'Severe hail on the motorway: every exterior panel dented, both windscreens shattered, two side windows broken. The car was recovered on a flatbed.',
     documents: [
-      { documentId: 'DOC-40241', kind: 'assessor_form', scans: always(clean(9800, 0.95)), assessor: 'J. Achterberg', notes: 'Recommend total-loss review: repair cost may exceed the vehicle value.' },
+      {
+        documentId: 'DOC-40241',
+        kind: 'assessor_form',
+        scans: always(clean(9800, 0.95)),
+        assessor: 'J. Achterberg',
+        notes: 'Recommend total-loss review: repair cost may exceed the vehicle value.',
+      },
       photos('DOC-40242'),
     ],
   },
@@ -106,7 +129,13 @@ export const CLAIMS: readonly ClaimFacts[] = [
     status: always('open'),
     description: 'A shopping trolley rolled into the rear bumper in a windy car park, leaving one small dent.',
     documents: [
-      { documentId: 'DOC-50351', kind: 'assessor_form', scans: always(clean(60, 0.98)), assessor: 'S. Mwangi', notes: 'Single dent, rear bumper; paintless repair.' },
+      {
+        documentId: 'DOC-50351',
+        kind: 'assessor_form',
+        scans: always(clean(60, 0.98)),
+        assessor: 'S. Mwangi',
+        notes: 'Single dent, rear bumper; paintless repair.',
+      },
     ],
   },
   {
@@ -120,9 +149,16 @@ export const CLAIMS: readonly ClaimFacts[] = [
       { from: '0000-01-01', value: 'open' },
       { from: '2026-03-06', value: 'settled' },
     ],
-    description: 'A branch fell on the car during the storm of 27 February, denting the roof and cracking the windscreen.',
+    description:
+      'A branch fell on the car during the storm of 27 February, denting the roof and cracking the windscreen.',
     documents: [
-      { documentId: 'DOC-60461', kind: 'assessor_form', scans: always(clean(700, 0.95)), assessor: 'P. Novak', notes: 'Roof dent and windscreen replacement.' },
+      {
+        documentId: 'DOC-60461',
+        kind: 'assessor_form',
+        scans: always(clean(700, 0.95)),
+        assessor: 'P. Novak',
+        notes: 'Roof dent and windscreen replacement.',
+      },
     ],
   },
   {
@@ -132,15 +168,21 @@ export const CLAIMS: readonly ClaimFacts[] = [
     holder: 'Hana Sato',
     vehicle: '2016 Mazda 3',
     status: always('open'),
-    description: 'Side-swiped by a van on a narrow lane; the driver\'s door and front wing are dented and scraped.',
+    description: "Side-swiped by a van on a narrow lane; the driver's door and front wing are dented and scraped.",
     documents: [
       {
         documentId: 'DOC-70581',
         kind: 'assessor_form',
         // A coffee stain blurred the first scan; the office re-scanned the form on 8 March.
         scans: [
-          { from: '0000-01-01', value: { v1: { value: 1300, confidence: 0.44 }, v2: { value: 1300, confidence: 0.49 } } },
-          { from: '2026-03-08', value: { v1: { value: 1300, confidence: 0.9 }, v2: { value: 1300, confidence: 0.95 } } },
+          {
+            from: '0000-01-01',
+            value: { v1: { value: 1300, confidence: 0.44 }, v2: { value: 1300, confidence: 0.49 } },
+          },
+          {
+            from: '2026-03-08',
+            value: { v1: { value: 1300, confidence: 0.9 }, v2: { value: 1300, confidence: 0.95 } },
+          },
         ],
         assessor: 'J. Achterberg',
         notes: 'Door skin replacement, wing repair; the form has a stain over the measurements.',
@@ -157,7 +199,13 @@ export const CLAIMS: readonly ClaimFacts[] = [
     description:
       'The holder reports a hit-and-run at night. A witness statement received later places the car at a different address; the claim is under investigation.',
     documents: [
-      { documentId: 'DOC-80691', kind: 'assessor_form', scans: always(clean(950, 0.93)), assessor: 'S. Mwangi', notes: 'Front bumper and headlamp damage.' },
+      {
+        documentId: 'DOC-80691',
+        kind: 'assessor_form',
+        scans: always(clean(950, 0.93)),
+        assessor: 'S. Mwangi',
+        notes: 'Front bumper and headlamp damage.',
+      },
     ],
   },
   {
@@ -170,8 +218,20 @@ export const CLAIMS: readonly ClaimFacts[] = [
     description:
       'Rear-ended at a junction and pushed into the car in front: damage front and rear. Two assessors inspected the car, one for each end.',
     documents: [
-      { documentId: 'DOC-90801', kind: 'assessor_form', scans: always(clean(620, 0.93)), assessor: 'P. Novak', notes: 'Front: bumper, bonnet edge, grille.' },
-      { documentId: 'DOC-90802', kind: 'assessor_form', scans: always(clean(410, 0.91)), assessor: 'J. Achterberg', notes: 'Rear: bumper, tailgate.' },
+      {
+        documentId: 'DOC-90801',
+        kind: 'assessor_form',
+        scans: always(clean(620, 0.93)),
+        assessor: 'P. Novak',
+        notes: 'Front: bumper, bonnet edge, grille.',
+      },
+      {
+        documentId: 'DOC-90802',
+        kind: 'assessor_form',
+        scans: always(clean(410, 0.91)),
+        assessor: 'J. Achterberg',
+        notes: 'Rear: bumper, tailgate.',
+      },
     ],
   },
   {
@@ -184,7 +244,13 @@ export const CLAIMS: readonly ClaimFacts[] = [
     description: 'Roof tiles blown off a neighbouring house landed on the car; bonnet and roof dented.',
     documents: [
       // Legible but faint: a reading a careful reader might still refer.
-      { documentId: 'DOC-91911', kind: 'assessor_form', scans: always({ v1: { value: 1500, confidence: 0.58 }, v2: { value: 1500, confidence: 0.62 } }), assessor: 'S. Mwangi', notes: 'Faint carbon copy of the form.' },
+      {
+        documentId: 'DOC-91911',
+        kind: 'assessor_form',
+        scans: always({ v1: { value: 1500, confidence: 0.58 }, v2: { value: 1500, confidence: 0.62 } }),
+        assessor: 'S. Mwangi',
+        notes: 'Faint carbon copy of the form.',
+      },
     ],
   },
   {
@@ -194,9 +260,16 @@ export const CLAIMS: readonly ClaimFacts[] = [
     holder: 'Niamh Kelly',
     vehicle: '2020 BMW 320d',
     status: always('open'),
-    description: 'An electrical fault in a neighbour\'s garage spread to the carport; the car\'s front end was scorched and the headlamps melted.',
+    description:
+      "An electrical fault in a neighbour's garage spread to the carport; the car's front end was scorched and the headlamps melted.",
     documents: [
-      { documentId: 'DOC-11031', kind: 'assessor_form', scans: always(clean(2400, 0.97)), assessor: 'P. Novak', notes: 'Front end respray, both headlamps, bumper.' },
+      {
+        documentId: 'DOC-11031',
+        kind: 'assessor_form',
+        scans: always(clean(2400, 0.97)),
+        assessor: 'P. Novak',
+        notes: 'Front end respray, both headlamps, bumper.',
+      },
       photos('DOC-11032'),
     ],
   },

@@ -6,7 +6,9 @@ import { readDocument } from './read-document.js';
 import { valueAt } from './timeline.js';
 
 /** The four tool backends of a claims world, by tool name. */
-export type ClaimsTools = Readonly<Record<'fetch_claim' | 'ocr_document' | 'estimate_repair' | 'fetch_policy', ToolHandler>>;
+export type ClaimsTools = Readonly<
+  Record<'fetch_claim' | 'ocr_document' | 'estimate_repair' | 'fetch_policy', ToolHandler>
+>;
 
 /**
  * The tool backends of a claims world as they answer on day `at`, over the
@@ -17,7 +19,9 @@ export type ClaimsTools = Readonly<Record<'fetch_claim' | 'ocr_document' | 'esti
  */
 export function claimsTools(catalogue: ClaimsCatalogue, at: string, delay: () => Promise<void>): ClaimsTools {
   const documents = new Map(
-    catalogue.claims.flatMap((claim) => claim.documents.map((document) => [document.documentId, { claim, document }] as const)),
+    catalogue.claims.flatMap((claim) =>
+      claim.documents.map((document) => [document.documentId, { claim, document }] as const),
+    ),
   );
 
   return {
@@ -53,7 +57,8 @@ export function claimsTools(catalogue: ClaimsCatalogue, at: string, delay: () =>
       await delay();
       const area = input.damage_area_cm2;
       const peril = stringField(input, 'peril') as Peril;
-      if (typeof area !== 'number' || !(area >= 0)) throw new Error('damage_area_cm2 must be a number of square centimetres');
+      if (typeof area !== 'number' || !(area >= 0))
+        throw new Error('damage_area_cm2 must be a number of square centimetres');
       const prices = valueAt(PRICE_LISTS, at);
       // hasOwn: a peril named like an Object member ("constructor") has no rate either.
       if (!Object.hasOwn(prices.perCm2, peril)) throw new Error(`no repair rate for peril ${peril}`);

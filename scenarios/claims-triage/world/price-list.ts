@@ -10,6 +10,20 @@ export interface PriceList {
 
 /** The repairers' price lists. The list was revised on 8 March. */
 export const PRICE_LISTS: Timeline<PriceList> = [
-  { from: '0000-01-01', value: { name: 'PL-2026-01', callOut: 40, perCm2: { hail: 1.1, collision: 1.3, storm: 1.2, fire: 1.6, flood: 2.0 } } },
-  { from: '2026-03-08', value: { name: 'PL-2026-03', callOut: 45, perCm2: { hail: 1.15, collision: 1.35, storm: 1.25, fire: 1.65, flood: 2.1 } } },
+  {
+    from: '0000-01-01',
+    value: {
+      name: 'PL-2026-01',
+      callOut: 40,
+      perCm2: { hail: 1.1, collision: 1.3, storm: 1.2, fire: 1.6, flood: 2.0 },
+    },
+  },
+  {
+    from: '2026-03-08',
+    value: {
+      name: 'PL-2026-03',
+      callOut: 45,
+      perCm2: { hail: 1.15, collision: 1.35, storm: 1.25, fire: 1.65, flood: 2.1 },
+    },
+  },
 ];

@@ -30,7 +30,10 @@ export const compareCommand: Command = {
       const b = engine.getRun(second);
       for (const run of [a, b]) {
         if (run.retention.purge !== null) {
-          throw new ForkpointError('CASSETTE_EXPIRED', `run ${run.runId} keeps no steps to compare: its full tier was removed at ${run.retention.purge.at}; \`forkpoint show ${run.runId}\` shows its summary`);
+          throw new ForkpointError(
+            'CASSETTE_EXPIRED',
+            `run ${run.runId} keeps no steps to compare: its full tier was removed at ${run.retention.purge.at}; \`forkpoint show ${run.runId}\` shows its summary`,
+          );
         }
       }
       const scenario = await scenarioIfLoadable(a.scenario ?? b.scenario);

@@ -12,7 +12,13 @@ import { formatTierSizes } from '../output/format-tiers.js';
 export interface RetentionChapter {
   readonly scenario: Scenario;
   readonly scenarioDir: string;
-  readonly incident: { readonly runId: string; readonly claimId: string; readonly at: string; readonly build: string; readonly seed: number };
+  readonly incident: {
+    readonly runId: string;
+    readonly claimId: string;
+    readonly at: string;
+    readonly build: string;
+    readonly seed: number;
+  };
   /** When the incident was recorded. */
   readonly recordedAt: Date;
 }
@@ -42,7 +48,9 @@ export async function tellRetention(cli: CommandContext, chapter: RetentionChapt
     now = new Date(chapter.recordedAt.getTime() + 73 * 3_600_000);
     const report = scratch.gc();
     for (const run of report.purged) {
-      cli.print(`gc --now ${now.toISOString()}: removed the full tier of ${run.runId} (expired ${run.expiredAt}), ${run.steps} steps; structural tier kept until ${run.structuralUntil ?? '-'}`);
+      cli.print(
+        `gc --now ${now.toISOString()}: removed the full tier of ${run.runId} (expired ${run.expiredAt}), ${run.steps} steps; structural tier kept until ${run.structuralUntil ?? '-'}`,
+      );
     }
     try {
       scratch.cassette(incident.runId);
@@ -50,12 +58,24 @@ export async function tellRetention(cli: CommandContext, chapter: RetentionChapt
       if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
       cli.print(`replay ${incident.runId}: ${error.code}: ${error.message}`);
     }
-    const structural = await scratch.replay({ agent: buildOf(scenario, 'baseline'), cassette: scratch.cassette(incident.runId, 'structural'), mode: 'structural', scenario: chapter.scenarioDir });
+    const structural = await scratch.replay({
+      agent: buildOf(scenario, 'baseline'),
+      cassette: scratch.cassette(incident.runId, 'structural'),
+      mode: 'structural',
+      scenario: chapter.scenarioDir,
+    });
     cli.print(formatRunBrief(structural, cli.style));
-    const stamped = await scratch.replay({ agent: buildOf(scenario, 'timestamped'), cassette: scratch.cassette(incident.runId, 'structural'), mode: 'structural', scenario: chapter.scenarioDir });
+    const stamped = await scratch.replay({
+      agent: buildOf(scenario, 'timestamped'),
+      cassette: scratch.cassette(incident.runId, 'structural'),
+      mode: 'structural',
+      scenario: chapter.scenarioDir,
+    });
     cli.print(formatRunBrief(stamped, cli.style));
   } finally {
     scratch.store.close();
   }
-  cli.print('The shape still checks the harness: baseline follows the recorded trajectory, and the timestamped prompt is caught without a single payload kept.');
+  cli.print(
+    'The shape still checks the harness: baseline follows the recorded trajectory, and the timestamped prompt is caught without a single payload kept.',
+  );
 }

@@ -16,7 +16,13 @@ import { tellSynthetic } from './demo-synthetic.js';
 import { printCommandHelp } from './help.js';
 
 /** The recording the story starts from: CLM-91077 on 4 March, as run 9b40c1d5. */
-export const INCIDENT = { runId: '9b40c1d5', claimId: 'CLM-91077', at: '2026-03-04', build: 'baseline', seed: 20260304 } as const;
+export const INCIDENT = {
+  runId: '9b40c1d5',
+  claimId: 'CLM-91077',
+  at: '2026-03-04',
+  build: 'baseline',
+  seed: 20260304,
+} as const;
 const SCENARIO_DIR = 'scenarios/claims-triage';
 const LATER = '2026-03-09';
 
@@ -35,7 +41,8 @@ export const demoCommand: Command = {
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
-    if (parsed.values.json === true) throw new ForkpointError('USAGE', 'demo tells a story for people; use the other commands for --json');
+    if (parsed.values.json === true)
+      throw new ForkpointError('USAGE', 'demo tells a story for people; use the other commands for --json');
     const scenario = await loadScenario(SCENARIO_DIR);
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = cli.engine(parsed, store);
@@ -44,21 +51,37 @@ export const demoCommand: Command = {
       chapter(cli, 1, `Record the incident: ${INCIDENT.claimId} on ${INCIDENT.at} with the baseline build.`);
       const incident = await recordIncident(engine, scenario, cli);
       cli.print(formatRun(incident, cli.style, scenario));
-      cli.print(`The failure at step ${incident.error?.step ?? '?'} traces back to step 4, where OCR v1 read the folded form as 205.`);
+      cli.print(
+        `The failure at step ${incident.error?.step ?? '?'} traces back to step 4, where OCR v1 read the folded form as 205.`,
+      );
 
       chapter(cli, 2, `Re-execute on ${LATER} with the patched build, and with baseline as the control arm.`);
       cli.print(
-        'A re-execution meets that day\'s world behind the side-effect firewall: estimate_repair registers an estimate, so both ask its simulator by name (--side-effects estimate_repair=simulate).',
+        "A re-execution meets that day's world behind the side-effect firewall: estimate_repair registers an estimate, so both ask its simulator by name (--side-effects estimate_repair=simulate).",
       );
       const simulateEstimates = { tools: { estimate_repair: 'simulate' } } as const;
-      const patchedAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'patched'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR, sideEffects: simulateEstimates });
+      const patchedAgain = await engine.reexecute({
+        sourceRunId: incident.runId,
+        agent: buildOf(scenario, 'patched'),
+        at: LATER,
+        world: world(LATER),
+        scenario: SCENARIO_DIR,
+        sideEffects: simulateEstimates,
+      });
       cli.print(formatRunBrief(patchedAgain, cli.style));
-      const controlAgain = await engine.reexecute({ sourceRunId: incident.runId, agent: buildOf(scenario, 'baseline'), at: LATER, world: world(LATER), scenario: SCENARIO_DIR, sideEffects: simulateEstimates });
+      const controlAgain = await engine.reexecute({
+        sourceRunId: incident.runId,
+        agent: buildOf(scenario, 'baseline'),
+        at: LATER,
+        world: world(LATER),
+        scenario: SCENARIO_DIR,
+        sideEffects: simulateEstimates,
+      });
       cli.print(formatRunBrief(controlAgain, cli.style));
       cli.print(
         controlAgain.status === 'completed'
           ? 'Both arms are green: OCR v2 reads 2050 now, so the failing trajectory no longer reproduces and the fix was never exercised.'
-          : 'The control arm still fails on today\'s world.',
+          : "The control arm still fails on today's world.",
       );
       const drift = await engine.drift({
         runId: incident.runId,
@@ -66,18 +89,36 @@ export const demoCommand: Command = {
         tools: buildOf(scenario, INCIDENT.build).tools,
         world: scenario.openWorld({ at: LATER, seed: INCIDENT.seed, latencyMs: 0 }),
       });
-      cli.print(`\`forkpoint drift ${incident.runId} --at ${LATER}\` asks that day's world the recorded read-only requests, without re-running the agent:`);
+      cli.print(
+        `\`forkpoint drift ${incident.runId} --at ${LATER}\` asks that day's world the recorded read-only requests, without re-running the agent:`,
+      );
       cli.print(formatDrift(drift, cli.style));
 
       chapter(cli, 3, 'Replay strictly over the recorded observations: patched, then baseline.');
       const cassette = engine.cassette(incident.runId);
-      const patchedReplay = await engine.replay({ agent: buildOf(scenario, 'patched'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
+      const patchedReplay = await engine.replay({
+        agent: buildOf(scenario, 'patched'),
+        cassette,
+        mode: 'strict',
+        scenario: SCENARIO_DIR,
+      });
       cli.print(formatRunBrief(patchedReplay, cli.style));
-      const baselineReplay = await engine.replay({ agent: buildOf(scenario, 'baseline'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
+      const baselineReplay = await engine.replay({
+        agent: buildOf(scenario, 'baseline'),
+        cassette,
+        mode: 'strict',
+        scenario: SCENARIO_DIR,
+      });
       cli.print(formatRunBrief(baselineReplay, cli.style));
-      cli.print('Over the same observations the patched build refers the claim and the baseline still fails at step 9: the fix is confirmed on the recorded trajectory.');
+      cli.print(
+        'Over the same observations the patched build refers the claim and the baseline still fails at step 9: the fix is confirmed on the recorded trajectory.',
+      );
 
-      chapter(cli, 4, 'Fork the incident at step 4 with the corrected OCR reading (2050 at 0.97), and compare the branches.');
+      chapter(
+        cli,
+        4,
+        'Fork the incident at step 4 with the corrected OCR reading (2050 at 0.97), and compare the branches.',
+      );
       const blocked = await engine.fork({
         parentRunId: incident.runId,
         atStep: 4,
@@ -90,7 +131,12 @@ export const demoCommand: Command = {
       cli.print(
         `The firewall held: a fork never registers a second estimate unless asked by name. \`forkpoint resume ${blocked.runId} --side-effects estimate_repair=simulate\` continues it from step ${blocked.error?.step ?? '?'}, in the same run:`,
       );
-      const fork = await engine.resume({ runId: blocked.runId, agent: buildOf(scenario, 'baseline'), world: world(INCIDENT.at), sideEffects: simulateEstimates });
+      const fork = await engine.resume({
+        runId: blocked.runId,
+        agent: buildOf(scenario, 'baseline'),
+        world: world(INCIDENT.at),
+        sideEffects: simulateEstimates,
+      });
       cli.print(formatRun(fork, cli.style, scenario));
       const comparison = compareRuns(incident, fork, (step) => summarizeStep(step, scenario));
       const first = comparison.firstDivergence;
@@ -99,21 +145,40 @@ export const demoCommand: Command = {
       );
 
       chapter(cli, 5, 'Replay strictly after a timestamp is added to the system prompt (build timestamped).');
-      const stamped = await engine.replay({ agent: buildOf(scenario, 'timestamped'), cassette, mode: 'strict', scenario: SCENARIO_DIR });
+      const stamped = await engine.replay({
+        agent: buildOf(scenario, 'timestamped'),
+        cassette,
+        mode: 'strict',
+        scenario: SCENARIO_DIR,
+      });
       cli.print(formatRunBrief(stamped, cli.style));
-      cli.print('The first request already differs: the clock in the prompt breaks cassette matching, and the prompt cache, which matches the same prefix.');
+      cli.print(
+        'The first request already differs: the clock in the prompt breaks cassette matching, and the prompt cache, which matches the same prefix.',
+      );
       const lint = lintFirstRequest(buildOf(scenario, 'timestamped'), { claimId: INCIDENT.claimId });
       cli.print(`\`forkpoint lint ${SCENARIO_DIR} --build timestamped\` finds it before any run:`);
       cli.print(formatLint(lint, cli.style));
 
-      chapter(cli, 6, 'Retention: 73 hours later the full tier is gone; the structural tier (shapes only, kept 90 days) still replays.');
-      await tellRetention(cli, { scenario, scenarioDir: SCENARIO_DIR, incident: INCIDENT, recordedAt: RECORDED_AT }, engine);
+      chapter(
+        cli,
+        6,
+        'Retention: 73 hours later the full tier is gone; the structural tier (shapes only, kept 90 days) still replays.',
+      );
+      await tellRetention(
+        cli,
+        { scenario, scenarioDir: SCENARIO_DIR, incident: INCIDENT, recordedAt: RECORDED_AT },
+        engine,
+      );
 
       chapter(cli, 7, 'Synthetic claims, kept without expiry: score baseline and patched on the hand-written suite.');
       await tellSynthetic(cli, engine, scenario, SCENARIO_DIR);
 
-      cli.print(`\nEvery run of this story is in ${store.location}: \`npx forkpoint tree ${incident.runId}\` shows them under the incident,`);
-      cli.print('`npx forkpoint show <run-id>` shows one (a checkpoint with --step K), `npx forkpoint compare <a> <b>` sets two side by side.');
+      cli.print(
+        `\nEvery run of this story is in ${store.location}: \`npx forkpoint tree ${incident.runId}\` shows them under the incident,`,
+      );
+      cli.print(
+        '`npx forkpoint show <run-id>` shows one (a checkpoint with --step K), `npx forkpoint compare <a> <b>` sets two side by side.',
+      );
       return EXIT.ok;
     });
   },
@@ -134,13 +199,19 @@ async function recordIncident(engine: Engine, scenario: Scenario, cli: CommandCo
   const existing = engine.listRuns().find((run) => run.runId === INCIDENT.runId);
   if (existing !== undefined) {
     if (existing.mode !== 'record' || existing.input.claimId !== INCIDENT.claimId || existing.at !== INCIDENT.at) {
-      throw new ForkpointError('RUN_EXISTS', `run ${INCIDENT.runId} in ${engine.store.location} is not the incident recording; run the demo with --db on another file`);
+      throw new ForkpointError(
+        'RUN_EXISTS',
+        `run ${INCIDENT.runId} in ${engine.store.location} is not the incident recording; run the demo with --db on another file`,
+      );
     }
     try {
       engine.cassette(INCIDENT.runId);
     } catch (error) {
       if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
-      throw new ForkpointError('CASSETTE_EXPIRED', `${error.message}. The story needs it: delete ${engine.store.location} or run the demo with --db on another file`);
+      throw new ForkpointError(
+        'CASSETTE_EXPIRED',
+        `${error.message}. The story needs it: delete ${engine.store.location} or run the demo with --db on another file`,
+      );
     }
     cli.note(`(run ${INCIDENT.runId} is already recorded in ${engine.store.location}; showing it)`);
     return engine.getRun(INCIDENT.runId);

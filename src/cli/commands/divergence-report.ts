@@ -21,14 +21,23 @@ import { scenarioFor } from './scenario-of-run.js';
 export const divergenceReportCommand: Command = {
   name: 'divergence-report',
   summary: 're-execute recorded runs at DATE and tabulate where each first left its recording, by source',
-  usage: '--runs ID,ID,... | --all-recorded --at DATE [--repeats K] [--side-effects POLICY] [--build NAME] [--seed N] [--scenario DIR] [--json]',
+  usage:
+    '--runs ID,ID,... | --all-recorded --at DATE [--repeats K] [--side-effects POLICY] [--build NAME] [--seed N] [--scenario DIR] [--json]',
   options: {
     runs: { type: 'string', value: 'ID,ID,...', description: 'the recorded runs to re-execute' },
     'all-recorded': { type: 'boolean', description: 'every run with mode record' },
     at: { ...SHARED_OPTIONS.at, description: "the world's date to re-execute against, YYYY-MM-DD (required)" },
     repeats: { type: 'string', value: 'K', description: 're-executions per run, with different seeds (default 1)' },
-    build: { type: 'string', value: 'NAME', description: "re-execute every run with this build (default: each run's own)" },
-    seed: { type: 'string', value: 'N', description: 'derive the seeds from N: the i-th run’s j-th re-execution gets N + i×K + j (default: random)' },
+    build: {
+      type: 'string',
+      value: 'NAME',
+      description: "re-execute every run with this build (default: each run's own)",
+    },
+    seed: {
+      type: 'string',
+      value: 'N',
+      description: 'derive the seeds from N: the i-th run’s j-th re-execution gets N + i×K + j (default: random)',
+    },
     scenario: SHARED_OPTIONS.scenario,
     'side-effects': SHARED_OPTIONS['side-effects'],
   },
@@ -36,14 +45,19 @@ export const divergenceReportCommand: Command = {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     const [extra] = parsed.positionals;
-    if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; name runs with --runs ID,ID,...`);
+    if (extra !== undefined)
+      throw new ForkpointError('USAGE', `unexpected argument "${extra}"; name runs with --runs ID,ID,...`);
     const named = runIdsOption(parsed);
     const all = parsed.values['all-recorded'] === true;
     if ((named === undefined) === !all) {
       throw new ForkpointError('USAGE', 'divergence-report needs exactly one of --runs ID,ID,... and --all-recorded');
     }
     const at = stringOption(parsed, 'at');
-    if (at === undefined) throw new ForkpointError('USAGE', 'divergence-report needs --at DATE, the day of the world to re-execute against');
+    if (at === undefined)
+      throw new ForkpointError(
+        'USAGE',
+        'divergence-report needs --at DATE, the day of the world to re-execute against',
+      );
     assertWorldDate(at);
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
@@ -52,10 +66,16 @@ export const divergenceReportCommand: Command = {
 
     // Reading commands never create a database: with none, there is nothing recorded to re-execute.
     const store = cli.openExistingStore(parsed, 'write');
-    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no recorded runs: there is no database at ${cli.dbPath(parsed)} yet`);
+    if (store === undefined)
+      throw new ForkpointError('RUN_NOT_FOUND', `no recorded runs: there is no database at ${cli.dbPath(parsed)} yet`);
     return withStore(store, async (open) => {
       const engine = cli.engine(parsed, open);
-      const runIds = named ?? engine.listRuns().filter((run) => run.mode === 'record').map((run) => run.runId);
+      const runIds =
+        named ??
+        engine
+          .listRuns()
+          .filter((run) => run.mode === 'record')
+          .map((run) => run.runId);
       const report = await divergenceReport(engine, {
         runIds,
         at,
@@ -76,14 +96,22 @@ export const divergenceReportCommand: Command = {
 function runIdsOption(parsed: ParsedOptions): string[] | undefined {
   const text = stringOption(parsed, 'runs');
   if (text === undefined) return undefined;
-  const runIds = text.split(',').map((runId) => runId.trim()).filter((runId) => runId !== '');
-  if (runIds.length === 0) throw new ForkpointError('USAGE', '--runs needs at least one run id, e.g. --runs 9b40c1d5,1f2e3d4c');
+  const runIds = text
+    .split(',')
+    .map((runId) => runId.trim())
+    .filter((runId) => runId !== '');
+  if (runIds.length === 0)
+    throw new ForkpointError('USAGE', '--runs needs at least one run id, e.g. --runs 9b40c1d5,1f2e3d4c');
   runIds.forEach(assertRunId);
   return runIds;
 }
 
 // Each run is re-executed with its own scenario's build (or --build from it); scenarios load once each.
-function planner(explicit: string | undefined, build: string | undefined, at: string): (run: RunSummary) => Promise<ReexecutionPlan> {
+function planner(
+  explicit: string | undefined,
+  build: string | undefined,
+  at: string,
+): (run: RunSummary) => Promise<ReexecutionPlan> {
   const loaded = new Map<string, Promise<{ scenario: Scenario; directory: string }>>();
   return async (run) => {
     const key = explicit ?? run.scenario ?? '';

@@ -18,7 +18,7 @@ import { scenarioFor } from './scenario-of-run.js';
  */
 export const driftCommand: Command = {
   name: 'drift',
-  summary: "ask the world of DATE every read-only tool request a run recorded, and report what changed (writes no run)",
+  summary: 'ask the world of DATE every read-only tool request a run recorded, and report what changed (writes no run)',
   usage: '<run-id> --at DATE [--scenario DIR] [--json]',
   options: { at: SHARED_OPTIONS.at, scenario: SHARED_OPTIONS.scenario },
   async run(args, cli) {
@@ -33,7 +33,12 @@ export const driftCommand: Command = {
       const run = engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(stringOption(parsed, 'scenario'), run.scenario, runId);
       const build = buildOf(scenario, run.agent.build);
-      const report = await engine.drift({ runId, at, tools: build.tools, world: scenario.openWorld({ at, seed: run.seed ?? 0, latencyMs: 0 }) });
+      const report = await engine.drift({
+        runId,
+        at,
+        tools: build.tools,
+        world: scenario.openWorld({ at, seed: run.seed ?? 0, latencyMs: 0 }),
+      });
       if (parsed.values.json === true) cli.json(report);
       else cli.print(formatDrift(report, cli.style));
       return EXIT.ok;

@@ -2,7 +2,14 @@ import { dirname, resolve } from 'node:path';
 import type { SyntheticDifference, SyntheticEvaluation } from '../../engine/index.js';
 import { differencesBetween, evaluateSynthetic } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import { buildOf, loadScenario, loadSyntheticCases, locateScenario, scenarioReference, syntheticSupportOf } from '../../scenario/index.js';
+import {
+  buildOf,
+  loadScenario,
+  loadSyntheticCases,
+  locateScenario,
+  scenarioReference,
+  syntheticSupportOf,
+} from '../../scenario/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -23,15 +30,26 @@ export const evalCommand: Command = {
   usage: '<synthetic-dir> --build NAME [--compare NAME] [--scenario DIR] [--seed N] [--json]',
   options: {
     build: { type: 'string', value: 'NAME', description: 'the build to score' },
-    compare: { type: 'string', value: 'NAME', description: 'also score this build, and list the cases the two handle differently' },
-    scenario: { ...SHARED_OPTIONS.scenario, description: 'the scenario directory (default: the parent of <synthetic-dir>)' },
+    compare: {
+      type: 'string',
+      value: 'NAME',
+      description: 'also score this build, and list the cases the two handle differently',
+    },
+    scenario: {
+      ...SHARED_OPTIONS.scenario,
+      description: 'the scenario directory (default: the parent of <synthetic-dir>)',
+    },
     seed: { ...SHARED_OPTIONS.seed, description: "the model's sampling for every case (default 1)" },
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     const [directory, extra] = parsed.positionals;
-    if (directory === undefined) throw new ForkpointError('USAGE', 'eval needs the synthetic cases directory, e.g. `forkpoint eval scenarios/claims-triage/synthetic --build baseline`');
+    if (directory === undefined)
+      throw new ForkpointError(
+        'USAGE',
+        'eval needs the synthetic cases directory, e.g. `forkpoint eval scenarios/claims-triage/synthetic --build baseline`',
+      );
     if (extra !== undefined) throw new ForkpointError('USAGE', `unexpected argument "${extra}"; see --help`);
     const buildName = stringOption(parsed, 'build');
     if (buildName === undefined) throw new ForkpointError('USAGE', 'eval needs --build NAME, the build to score');
@@ -58,12 +76,21 @@ export const evalCommand: Command = {
           onCase: (done, total) => cli.note(`eval ${build.build}: ${done}/${total}`),
         });
       const evaluation = await evaluate(agent);
-      const comparison = reference === undefined ? undefined : differencesBetween(await evaluate(reference), evaluation);
+      const comparison =
+        reference === undefined ? undefined : differencesBetween(await evaluate(reference), evaluation);
       if (parsed.values.json === true) {
-        cli.json({ mode: 'eval', directory, scenario: scenarioDir, seed, ...evaluation, ...(comparison === undefined ? {} : { compare: compareName, differences: comparison }) });
+        cli.json({
+          mode: 'eval',
+          directory,
+          scenario: scenarioDir,
+          seed,
+          ...evaluation,
+          ...(comparison === undefined ? {} : { compare: compareName, differences: comparison }),
+        });
       } else {
         cli.print(formatEvaluation(evaluation, cli.style));
-        if (comparison !== undefined) cli.print(formatDifferences(evaluation.build, compareName!, comparison, cli.style));
+        if (comparison !== undefined)
+          cli.print(formatDifferences(evaluation.build, compareName!, comparison, cli.style));
       }
       return evaluation.failed === 0 ? EXIT.ok : EXIT.negative;
     });
@@ -73,7 +100,9 @@ export const evalCommand: Command = {
 function formatEvaluation(evaluation: SyntheticEvaluation, style: Style): string {
   const lines = [`eval · build ${evaluation.build} · ${evaluation.cases.length} synthetic cases`];
   for (const result of evaluation.cases.filter((candidate) => !candidate.verdict.pass)) {
-    lines.push(`  ${style.red('FAIL')} ${result.id} ${result.file}: expected ${result.verdict.expected}, got ${result.verdict.actual} (run ${result.runId})`);
+    lines.push(
+      `  ${style.red('FAIL')} ${result.id} ${result.file}: expected ${result.verdict.expected}, got ${result.verdict.actual} (run ${result.runId})`,
+    );
   }
   const rate = `${(evaluation.passRate * 100).toFixed(1)}%`;
   const summary = `${evaluation.passed} passed, ${evaluation.failed} failed (pass rate ${rate})`;
@@ -81,12 +110,21 @@ function formatEvaluation(evaluation: SyntheticEvaluation, style: Style): string
   return lines.join('\n');
 }
 
-function formatDifferences(build: string, reference: string, differences: readonly SyntheticDifference[], style: Style): string {
+function formatDifferences(
+  build: string,
+  reference: string,
+  differences: readonly SyntheticDifference[],
+  style: Style,
+): string {
   if (differences.length === 0) return `${build} and ${reference} handle every case the same way`;
-  const lines = [`${build} handles ${differences.length} case${differences.length === 1 ? '' : 's'} differently from ${reference}:`];
+  const lines = [
+    `${build} handles ${differences.length} case${differences.length === 1 ? '' : 's'} differently from ${reference}:`,
+  ];
   for (const difference of differences) {
     const verdict = difference.candidate.pass ? style.green('still passes') : style.red('now fails');
-    lines.push(`  ${difference.id}: ${reference} ${difference.reference.actual} -> ${build} ${difference.candidate.actual} (expected ${difference.expected}; ${verdict})`);
+    lines.push(
+      `  ${difference.id}: ${reference} ${difference.reference.actual} -> ${build} ${difference.candidate.actual} (expected ${difference.expected}; ${verdict})`,
+    );
   }
   return lines.join('\n');
 }

@@ -21,8 +21,17 @@ export const exportCommand: Command = {
   usage: '<run-id> [--tier full|structural] [--plaintext] [-o FILE] [--json]',
   options: {
     output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE (default: stdout)' },
-    tier: { type: 'string', value: 'full|structural', description: "full: every payload, sealed with the store's key (default); structural: the run's shape, kept 90 days" },
-    plaintext: { type: 'boolean', description: 'write a full tier in the clear (signed, not encrypted): a copy of customer payloads no program can recall' },
+    tier: {
+      type: 'string',
+      value: 'full|structural',
+      description:
+        "full: every payload, sealed with the store's key (default); structural: the run's shape, kept 90 days",
+    },
+    plaintext: {
+      type: 'boolean',
+      description:
+        'write a full tier in the clear (signed, not encrypted): a copy of customer payloads no program can recall',
+    },
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
@@ -30,9 +39,14 @@ export const exportCommand: Command = {
     const runId = cli.runIdArgument(parsed, 'forkpoint export 9b40c1d5 -o incident.cassette.json');
     const file = stringOption(parsed, 'output');
     const tier = stringOption(parsed, 'tier') ?? 'full';
-    if (tier !== 'full' && tier !== 'structural') throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
+    if (tier !== 'full' && tier !== 'structural')
+      throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
     const plaintext = parsed.values.plaintext === true;
-    if (plaintext && tier !== 'full') throw new ForkpointError('USAGE', '--plaintext applies to the full tier: a structural file holds no payloads and is written in the clear already');
+    if (plaintext && tier !== 'full')
+      throw new ForkpointError(
+        'USAGE',
+        '--plaintext applies to the full tier: a structural file holds no payloads and is written in the clear already',
+      );
     return withStore(cli.openStoreHolding(parsed, runId, 'read'), (open) => {
       const engine = cli.engine(parsed, open);
       const { text, cassette, form } = engine.exportCassette(runId, { tier, plaintext });
@@ -59,7 +73,9 @@ export const exportCommand: Command = {
       };
       if (parsed.values.json === true) cli.json(summary);
       else {
-        cli.print(`export · run ${runId} · ${summary.tier} tier, ${FORMS[form]} · ${summary.entries} entries, ${formatBytes(summary.bytes)} · ${file}`);
+        cli.print(
+          `export · run ${runId} · ${summary.tier} tier, ${FORMS[form]} · ${summary.entries} entries, ${formatBytes(summary.bytes)} · ${file}`,
+        );
         if (form === 'plaintext') cli.note(`forkpoint: ${file} is ${PLAINTEXT_NOTICE}`);
         cli.print(`  ${formatTierSizes(sizes)}`);
       }

@@ -17,31 +17,74 @@ import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
 import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
-const OVERRIDES = ['tool-result', 'tool-merge', 'tool-patch', 'tool-error', 'model-response', 'system-prompt', 'system-prompt-file', 'model', 'override'] as const;
+const OVERRIDES = [
+  'tool-result',
+  'tool-merge',
+  'tool-patch',
+  'tool-error',
+  'model-response',
+  'system-prompt',
+  'system-prompt-file',
+  'model',
+  'override',
+] as const;
 
 /** `forkpoint fork`: restore the checkpoint after step N-1, change one thing at step N, continue live. */
 export const forkCommand: Command = {
   name: 'fork',
-  summary: 'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
+  summary:
+    'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
   usage:
     '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX] [--json]',
   options: {
     'at-step': { type: 'string', value: 'N', description: 'the step to change (required)' },
     'tool-result': { type: 'string', value: 'JSON', description: 'replace the tool result of step N' },
-    'tool-merge': { type: 'string', value: 'JSON', description: 'merge-patch (RFC 7386) the recorded tool result of step N' },
-    'tool-patch': { type: 'string', value: 'JSON', description: 'apply a JSON Patch (RFC 6902), a list of operations, to the recorded tool result of step N' },
-    'tool-error': { type: 'string', value: 'TEXT', description: 'make the tool at step N fail with this message (what if the service had failed?)' },
-    'model-response': { type: 'string', value: 'JSON', description: 'replace the model response of step N (the assistant turn, in the provider-neutral shape)' },
-    'system-prompt': { type: 'string', value: 'TEXT', description: 'use this system prompt from step N on (a model step)' },
+    'tool-merge': {
+      type: 'string',
+      value: 'JSON',
+      description: 'merge-patch (RFC 7386) the recorded tool result of step N',
+    },
+    'tool-patch': {
+      type: 'string',
+      value: 'JSON',
+      description: 'apply a JSON Patch (RFC 6902), a list of operations, to the recorded tool result of step N',
+    },
+    'tool-error': {
+      type: 'string',
+      value: 'TEXT',
+      description: 'make the tool at step N fail with this message (what if the service had failed?)',
+    },
+    'model-response': {
+      type: 'string',
+      value: 'JSON',
+      description: 'replace the model response of step N (the assistant turn, in the provider-neutral shape)',
+    },
+    'system-prompt': {
+      type: 'string',
+      value: 'TEXT',
+      description: 'use this system prompt from step N on (a model step)',
+    },
     'system-prompt-file': { type: 'string', value: 'FILE', description: 'the same, read from a file' },
     model: { type: 'string', value: 'ID', description: 'use this model from step N on (a model step)' },
-    override: { type: 'string', value: 'JSON', description: 'any of the above as one JSON object, e.g. {"kind":"tool-error","message":"timed out"}' },
+    override: {
+      type: 'string',
+      value: 'JSON',
+      description: 'any of the above as one JSON object, e.g. {"kind":"tool-error","message":"timed out"}',
+    },
     'side-effects': SHARED_OPTIONS['side-effects'],
     build: SHARED_OPTIONS.build,
     at: { ...SHARED_OPTIONS.at, description: 'the world after the fork (default: the parent’s world date)' },
     seed: SHARED_OPTIONS.seed,
-    repeats: { type: 'string', value: 'K', description: 'make K sibling forks with different seeds and count their outcomes' },
-    'run-id': { type: 'string', value: 'HEX', description: 'choose the fork\'s run id: 12 lowercase hex characters, or 8 (not with --repeats)' },
+    repeats: {
+      type: 'string',
+      value: 'K',
+      description: 'make K sibling forks with different seeds and count their outcomes',
+    },
+    'run-id': {
+      type: 'string',
+      value: 'HEX',
+      description: "choose the fork's run id: 12 lowercase hex characters, or 8 (not with --repeats)",
+    },
     scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
@@ -60,7 +103,8 @@ export const forkCommand: Command = {
     const forkRunId = stringOption(parsed, 'run-id');
     if (forkRunId !== undefined) {
       assertRunId(forkRunId);
-      if (repeats > 1) throw new ForkpointError('USAGE', '--run-id names one fork; with --repeats each sibling gets an id of its own');
+      if (repeats > 1)
+        throw new ForkpointError('USAGE', '--run-id names one fork; with --repeats each sibling gets an id of its own');
     }
 
     return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
@@ -94,7 +138,12 @@ export const forkCommand: Command = {
   },
 };
 
-function printForks(cli: CommandContext, parsed: ParsedOptions, forks: readonly ForkResult[], scenario: Parameters<typeof formatRun>[2]): void {
+function printForks(
+  cli: CommandContext,
+  parsed: ParsedOptions,
+  forks: readonly ForkResult[],
+  scenario: Parameters<typeof formatRun>[2],
+): void {
   const single = forks.length === 1 ? forks[0] : undefined;
   if (parsed.values.json === true) {
     cli.json(single ?? { mode: 'fork', repeats: forks.length, histogram: outcomeHistogram(forks), runs: forks });
@@ -108,7 +157,9 @@ function printForks(cli: CommandContext, parsed: ParsedOptions, forks: readonly 
   const histogram = Object.entries(outcomeHistogram(forks)).sort((x, y) => y[1] - x[1]);
   cli.print(`\noutcomes of ${forks.length} sibling forks:`);
   for (const [outcome, count] of histogram) {
-    cli.print(`  ${outcome.padEnd(32)} ${String(count).padStart(3)}/${forks.length}  ${'#'.repeat(Math.round((count / forks.length) * 30))}`);
+    cli.print(
+      `  ${outcome.padEnd(32)} ${String(count).padStart(3)}/${forks.length}  ${'#'.repeat(Math.round((count / forks.length) * 30))}`,
+    );
   }
 }
 
@@ -116,7 +167,10 @@ function printForks(cli: CommandContext, parsed: ParsedOptions, forks: readonly 
 function overrideFrom(parsed: ParsedOptions): ForkOverride {
   const given = OVERRIDES.filter((name) => stringOption(parsed, name) !== undefined);
   if (given.length !== 1) {
-    throw new ForkpointError('USAGE', `fork changes exactly one thing: give one of --${OVERRIDES.join(', --')}${given.length > 1 ? ` (got --${given.join(', --')})` : ''}`);
+    throw new ForkpointError(
+      'USAGE',
+      `fork changes exactly one thing: give one of --${OVERRIDES.join(', --')}${given.length > 1 ? ` (got --${given.join(', --')})` : ''}`,
+    );
   }
   const name = given[0]!;
   const value = stringOption(parsed, name)!;
@@ -147,6 +201,8 @@ function readPrompt(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ForkpointError('USAGE', `cannot read the system prompt file ${file} (${(error as Error).message})`, { cause: error });
+    throw new ForkpointError('USAGE', `cannot read the system prompt file ${file} (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 }

@@ -20,10 +20,12 @@ export const gcCommand: Command = {
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
-    if (parsed.positionals.length > 0) throw new ForkpointError('USAGE', `gc takes no arguments, got "${parsed.positionals[0]}"`);
+    if (parsed.positionals.length > 0)
+      throw new ForkpointError('USAGE', `gc takes no arguments, got "${parsed.positionals[0]}"`);
     const path = cli.dbPath(parsed);
     const store = cli.openExistingStore(parsed, 'write');
-    if (store === undefined) throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${path}; nothing to collect`);
+    if (store === undefined)
+      throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${path}; nothing to collect`);
     const bytesBefore = fileBytes(path);
     const report = await withStore(store, (open) => cli.engine(parsed, open).gc());
     const bytesAfter = fileBytes(path);
@@ -34,12 +36,15 @@ export const gcCommand: Command = {
     const lines = [`gc · ${report.now} · ${path}`];
     if (report.purged.length === 0) lines.push('  no full tier has expired');
     for (const run of report.purged) {
-      const kept = run.structuralUntil === null ? 'summary kept' : `summary and structural tier kept until ${run.structuralUntil}`;
+      const kept =
+        run.structuralUntil === null ? 'summary kept' : `summary and structural tier kept until ${run.structuralUntil}`;
       lines.push(`  removed full tier of ${run.runId} (expired ${run.expiredAt}): ${run.steps} steps; ${kept}`);
     }
-    for (const runId of report.structuralRemoved) lines.push(`  removed structural tier of ${runId} (expired); summary kept`);
+    for (const runId of report.structuralRemoved)
+      lines.push(`  removed structural tier of ${runId} (expired); summary kept`);
     lines.push(`  ${report.blobs} payload blobs removed`);
-    if (bytesBefore !== null && bytesAfter !== null) lines.push(`  database file ${formatBytes(bytesBefore)} -> ${formatBytes(bytesAfter)}`);
+    if (bytesBefore !== null && bytesAfter !== null)
+      lines.push(`  database file ${formatBytes(bytesBefore)} -> ${formatBytes(bytesAfter)}`);
     cli.print(lines.join('\n'));
     return EXIT.ok;
   },

@@ -21,7 +21,10 @@ export function printOverview(commands: readonly Command[], cli: CommandContext)
     '',
     'usage: forkpoint <command> [options]     (forkpoint <command> --help for its options)',
     '',
-    ...commands.map((command) => `  ${command.name.padEnd(Math.max(...commands.map((other) => other.name.length)))}  ${command.summary}`),
+    ...commands.map(
+      (command) =>
+        `  ${command.name.padEnd(Math.max(...commands.map((other) => other.name.length)))}  ${command.summary}`,
+    ),
     '',
     'exit status: 0 success, 1 the run failed or diverged, 2 bad usage or input, 3 internal error',
   ];

@@ -28,7 +28,8 @@ export const reexecuteCommand: Command = {
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     const runId = cli.runIdArgument(parsed, 'forkpoint reexecute 9b40c1d5 --at 2026-03-09');
     const at = stringOption(parsed, 'at');
-    if (at === undefined) throw new ForkpointError('USAGE', 'reexecute needs --at DATE, the day of the world to run against');
+    if (at === undefined)
+      throw new ForkpointError('USAGE', 'reexecute needs --at DATE, the day of the world to run against');
     assertWorldDate(at);
     const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
     const latencyMs = integerOption(parsed, 'latency', 0, 60_000) ?? 0;

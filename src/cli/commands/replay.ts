@@ -22,15 +22,34 @@ import { scenarioFor } from './scenario-of-run.js';
 export const replayCommand: Command = {
   name: 'replay',
   summary: 'replay a run: the current build over its recorded observations (strict by default)',
-  usage: '<run-id> | --cassette FILE --scenario DIR   [--build NAME] [--strict | --fidelity [--on-miss live [--side-effects POLICY]] | --tier structural] [--json]',
+  usage:
+    '<run-id> | --cassette FILE --scenario DIR   [--build NAME] [--strict | --fidelity [--on-miss live [--side-effects POLICY]] | --tier structural] [--json]',
   options: {
     build: { type: 'string', value: 'NAME', description: 'the build to replay (default: the recorded one)' },
     strict: { type: 'boolean', description: 'every answer from the cassette; a miss is an error (default)' },
-    fidelity: { type: 'boolean', description: 'a miss is a finding: report where and why the run leaves the recording' },
-    'on-miss': { type: 'string', value: 'live', description: 'with --fidelity: ask the live world from the first miss on' },
-    'side-effects': { ...SHARED_OPTIONS['side-effects'], description: `with --on-miss live: ${SHARED_OPTIONS['side-effects'].description}` },
-    tier: { type: 'string', value: 'full|structural', description: "the tier to replay: full (default) or structural, the run's shape (strict, never live)" },
-    cassette: { type: 'string', value: 'FILE', description: 'replay a cassette file instead of a stored run (its tier is read from the file)' },
+    fidelity: {
+      type: 'boolean',
+      description: 'a miss is a finding: report where and why the run leaves the recording',
+    },
+    'on-miss': {
+      type: 'string',
+      value: 'live',
+      description: 'with --fidelity: ask the live world from the first miss on',
+    },
+    'side-effects': {
+      ...SHARED_OPTIONS['side-effects'],
+      description: `with --on-miss live: ${SHARED_OPTIONS['side-effects'].description}`,
+    },
+    tier: {
+      type: 'string',
+      value: 'full|structural',
+      description: "the tier to replay: full (default) or structural, the run's shape (strict, never live)",
+    },
+    cassette: {
+      type: 'string',
+      value: 'FILE',
+      description: 'replay a cassette file instead of a stored run (its tier is read from the file)',
+    },
     scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
@@ -42,15 +61,22 @@ export const replayCommand: Command = {
     if ((runId === undefined) === (file === undefined)) {
       throw new ForkpointError('USAGE', 'replay takes a run id, or --cassette FILE with --scenario DIR (not both)');
     }
-    if (parsed.values.strict === true && parsed.values.fidelity === true) throw new ForkpointError('USAGE', 'choose --strict or --fidelity, not both');
+    if (parsed.values.strict === true && parsed.values.fidelity === true)
+      throw new ForkpointError('USAGE', 'choose --strict or --fidelity, not both');
     const fidelity = parsed.values.fidelity === true;
     const onMiss = stringOption(parsed, 'on-miss');
     if (onMiss !== undefined && (!fidelity || (onMiss !== 'live' && onMiss !== 'stop'))) {
-      throw new ForkpointError('USAGE', '--on-miss takes "live" (or "stop"), and only with --fidelity: strict replay never goes live');
+      throw new ForkpointError(
+        'USAGE',
+        '--on-miss takes "live" (or "stop"), and only with --fidelity: strict replay never goes live',
+      );
     }
     const sideEffects = sideEffectsOption(parsed);
     if (sideEffects !== undefined && onMiss !== 'live') {
-      throw new ForkpointError('USAGE', '--side-effects only applies with --fidelity --on-miss live: every other replay answers from the recording and never calls a tool');
+      throw new ForkpointError(
+        'USAGE',
+        '--side-effects only applies with --fidelity --on-miss live: every other replay answers from the recording and never calls a tool',
+      );
     }
     if (runId !== undefined) assertRunId(runId);
     if (file !== undefined && stringOption(parsed, 'scenario') === undefined) {
@@ -60,23 +86,36 @@ export const replayCommand: Command = {
     // The file is checked fully through the store (a sealed one needs its key); its tier decides the replay now.
     const fileTier = fileText === undefined ? undefined : cassetteTierOf(fileText);
     const tier = stringOption(parsed, 'tier') ?? (fileTier === 'structural' ? 'structural' : 'full');
-    if (tier !== 'full' && tier !== 'structural') throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
-    if (tier === 'structural' && fidelity) throw new ForkpointError('USAGE', 'a structural replay is strict: it cannot take --fidelity');
+    if (tier !== 'full' && tier !== 'structural')
+      throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
+    if (tier === 'structural' && fidelity)
+      throw new ForkpointError('USAGE', 'a structural replay is strict: it cannot take --fidelity');
 
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = cli.engine(parsed, store);
       const cassette = fileText !== undefined ? engine.readCassette(fileText, file!) : engine.cassette(runId!, tier);
-      const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), cassette.source.scenario, cassette.source.runId);
+      const { scenario, directory } = await scenarioFor(
+        stringOption(parsed, 'scenario'),
+        cassette.source.scenario,
+        cassette.source.runId,
+      );
       const agent = buildOf(scenario, stringOption(parsed, 'build') ?? cassette.agent.build);
       const base = { agent, cassette, scenario: directory, ...(file === undefined ? {} : { cassetteFile: file }) };
       const at = cassette.source.at ?? '1970-01-01';
-      const options: ReplayOptions = tier === 'structural'
-        ? { ...base, mode: 'structural' }
-        : !fidelity
-        ? { ...base, mode: 'strict' }
-        : onMiss === 'live'
-          ? { ...base, mode: 'fidelity', onMiss: 'live', world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }), ...(sideEffects === undefined ? {} : { sideEffects }) }
-          : { ...base, mode: 'fidelity' };
+      const options: ReplayOptions =
+        tier === 'structural'
+          ? { ...base, mode: 'structural' }
+          : !fidelity
+            ? { ...base, mode: 'strict' }
+            : onMiss === 'live'
+              ? {
+                  ...base,
+                  mode: 'fidelity',
+                  onMiss: 'live',
+                  world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }),
+                  ...(sideEffects === undefined ? {} : { sideEffects }),
+                }
+              : { ...base, mode: 'fidelity' };
       const result = await engine.replay(options);
       if (parsed.values.json === true) cli.json(result);
       else cli.print(formatRun(result, cli.style, scenario));

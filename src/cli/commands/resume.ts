@@ -14,7 +14,8 @@ import { scenarioFor } from './scenario-of-run.js';
  */
 export const resumeCommand: Command = {
   name: 'resume',
-  summary: 'continue an interrupted or stopped run from its last committed checkpoint, in the same run id, behind the side-effect firewall',
+  summary:
+    'continue an interrupted or stopped run from its last committed checkpoint, in the same run id, behind the side-effect firewall',
   usage: '<run-id> [--side-effects POLICY] [--scenario DIR] [--latency MS] [--json]',
   options: {
     'side-effects': SHARED_OPTIONS['side-effects'],

@@ -16,8 +16,16 @@ export const retentionCommand: Command = {
   summary: "show or set the store's retention periods (full tier in hours, structural tier in days)",
   usage: '[--full-hours N] [--structural-days N] [--json]',
   options: {
-    'full-hours': { type: 'string', value: 'N', description: 'keep the full tier of runs made from now on N hours (default 72)' },
-    'structural-days': { type: 'string', value: 'N', description: 'keep the structural tier of runs made from now on N days (default 90)' },
+    'full-hours': {
+      type: 'string',
+      value: 'N',
+      description: 'keep the full tier of runs made from now on N hours (default 72)',
+    },
+    'structural-days': {
+      type: 'string',
+      value: 'N',
+      description: 'keep the structural tier of runs made from now on N days (default 90)',
+    },
   },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
@@ -28,15 +36,26 @@ export const retentionCommand: Command = {
     // Only a change writes: showing the periods never creates or changes the database.
     const store = changes ? cli.openStore(parsed) : cli.openExistingStore(parsed, 'read');
     if (store === undefined) {
-      const defaults = { mode: 'retention', storeId: null, fullRetentionHours: FULL_RETENTION_HOURS, structuralRetentionDays: STRUCTURAL_RETENTION_DAYS };
+      const defaults = {
+        mode: 'retention',
+        storeId: null,
+        fullRetentionHours: FULL_RETENTION_HOURS,
+        structuralRetentionDays: STRUCTURAL_RETENTION_DAYS,
+      };
       if (parsed.values.json === true) cli.json(defaults);
-      else cli.print(`retention · no database at ${cli.dbPath(parsed)} yet: a new one keeps the full tier ${FULL_RETENTION_HOURS} hours and the structural tier ${STRUCTURAL_RETENTION_DAYS} days`);
+      else
+        cli.print(
+          `retention · no database at ${cli.dbPath(parsed)} yet: a new one keeps the full tier ${FULL_RETENTION_HOURS} hours and the structural tier ${STRUCTURAL_RETENTION_DAYS} days`,
+        );
       return EXIT.ok;
     }
     return withStore(store, (store) => {
       const engine = cli.engine(parsed, store);
       const settings = changes
-        ? engine.updateSettings({ ...(fullRetentionHours === undefined ? {} : { fullRetentionHours }), ...(structuralRetentionDays === undefined ? {} : { structuralRetentionDays }) })
+        ? engine.updateSettings({
+            ...(fullRetentionHours === undefined ? {} : { fullRetentionHours }),
+            ...(structuralRetentionDays === undefined ? {} : { structuralRetentionDays }),
+          })
         : engine.settings();
       if (parsed.values.json === true) cli.json({ mode: 'retention', ...settings });
       else cli.print(formatRetentionPolicy(settings, store.location, changes));

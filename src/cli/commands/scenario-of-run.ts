@@ -6,7 +6,11 @@ import { loadScenario, scenarioReference } from '../../scenario/index.js';
  * The scenario a command works with: `--scenario DIR` when given, else the one
  * the run was recorded from.
  */
-export async function scenarioFor(explicit: string | undefined, recorded: string | null, runId: string): Promise<{ scenario: Scenario; directory: string }> {
+export async function scenarioFor(
+  explicit: string | undefined,
+  recorded: string | null,
+  runId: string,
+): Promise<{ scenario: Scenario; directory: string }> {
   const directory = explicit ?? recorded;
   if (directory === null) {
     throw new ForkpointError('USAGE', `run ${runId} does not say which scenario it came from; pass --scenario DIR`);

@@ -14,7 +14,9 @@ export const showCommand: Command = {
   name: 'show',
   summary: "show a run's steps, or with --step K the checkpoint after step K",
   usage: '<run-id> [--step K] [--json]',
-  options: { step: { type: 'string', value: 'K', description: 'show the checkpoint after step K (0: before any step)' } },
+  options: {
+    step: { type: 'string', value: 'K', description: 'show the checkpoint after step K (0: before any step)' },
+  },
   async run(args, cli) {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
@@ -34,7 +36,10 @@ export const showCommand: Command = {
       }
       const run = engine.getRunSummary(runId);
       if (step > run.stepCount) {
-        throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has checkpoints 0 to ${run.stepCount}; there is no checkpoint after step ${step}`);
+        throw new ForkpointError(
+          'STEP_OUT_OF_RANGE',
+          `run ${runId} has checkpoints 0 to ${run.stepCount}; there is no checkpoint after step ${step}`,
+        );
       }
       const checkpoint = engine.checkpoint(runId, step);
       if (parsed.values.json === true) {

@@ -26,10 +26,15 @@ export const suiteCommand: Command = {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     const [directory, extra] = parsed.positionals;
-    if (directory === undefined || extra !== undefined) throw new ForkpointError('USAGE', 'suite takes one cassette folder, e.g. `forkpoint suite test/fixtures/cassettes --scenario scenarios/claims-triage --build baseline`');
+    if (directory === undefined || extra !== undefined)
+      throw new ForkpointError(
+        'USAGE',
+        'suite takes one cassette folder, e.g. `forkpoint suite test/fixtures/cassettes --scenario scenarios/claims-triage --build baseline`',
+      );
     const scenarioDir = stringOption(parsed, 'scenario');
     const buildName = stringOption(parsed, 'build');
-    if (scenarioDir === undefined || buildName === undefined) throw new ForkpointError('USAGE', 'suite needs --scenario DIR and --build NAME');
+    if (scenarioDir === undefined || buildName === undefined)
+      throw new ForkpointError('USAGE', 'suite needs --scenario DIR and --build NAME');
     const agent = buildOf(await loadScenario(scenarioDir), buildName);
     const files = findCassetteFiles(directory);
     if (files.length === 0) throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`);
@@ -41,8 +46,11 @@ export const suiteCommand: Command = {
       // through the store, as a sealed cassette opens only with the key of the store that exported it.
       const engine = cli.engine(parsed, open);
       const source: SuiteSource = { names: files, load: (file) => engine.readCassette(readCassetteText(file), file) };
-      const progress = cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
-      const result = await cli.engine(parsed, open).suite(source, agent, { keepRuns: !throwaway, ...(progress === undefined ? {} : { onCase: progress }) });
+      const progress =
+        cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
+      const result = await cli
+        .engine(parsed, open)
+        .suite(source, agent, { keepRuns: !throwaway, ...(progress === undefined ? {} : { onCase: progress }) });
       if (progress !== undefined) cli.io.stderr.write('\n');
       const junit = stringOption(parsed, 'junit');
       if (junit !== undefined) writeJunit(junit, result);
@@ -69,7 +77,9 @@ function drawProgress(cli: CommandContext, done: number, total: number): void {
 }
 
 function formatSuite(directory: string, result: SuiteResult, style: Style): string {
-  const lines = [`${style.bold('suite')} · replay:strict of ${result.cases.length} cassettes under ${directory} with build ${result.build}`];
+  const lines = [
+    `${style.bold('suite')} · replay:strict of ${result.cases.length} cassettes under ${directory} with build ${result.build}`,
+  ];
   for (const item of result.cases) {
     if (item.status === 'passed') continue;
     const label = item.status === 'invalid' ? style.red('invalid') : style.red(item.status);
@@ -81,6 +91,8 @@ function formatSuite(directory: string, result: SuiteResult, style: Style): stri
           : `${item.error?.code ?? ''}: ${item.error?.message ?? ''}`;
     lines.push(`  ${label.padEnd(8)} ${item.name}: ${detail}`);
   }
-  lines.push(`${style.green(`${result.passed} passed`)}, ${result.failed} failed, ${result.diverged} diverged${result.invalid > 0 ? `, ${result.invalid} invalid` : ''}`);
+  lines.push(
+    `${style.green(`${result.passed} passed`)}, ${result.failed} failed, ${result.diverged} diverged${result.invalid > 0 ? `, ${result.invalid} invalid` : ''}`,
+  );
   return lines.join('\n');
 }

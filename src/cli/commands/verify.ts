@@ -16,14 +16,22 @@ import { scenarioFor } from './scenario-of-run.js';
 export const verifyCommand: Command = {
   name: 'verify',
   summary: 'verify a fix: candidate and control arms over a recorded failure, and a verdict',
-  usage: '<run-id> --candidate BUILD --baseline BUILD [--mode replay | reexecution [--at DATE] [--side-effects POLICY]] [--repeats K] [--json]',
+  usage:
+    '<run-id> --candidate BUILD --baseline BUILD [--mode replay | reexecution [--at DATE] [--side-effects POLICY]] [--repeats K] [--json]',
   options: {
     candidate: { type: 'string', value: 'BUILD', description: 'the build that should fix the failure (required)' },
     baseline: { type: 'string', value: 'BUILD', description: 'the control arm: the build that failed (required)' },
-    mode: { type: 'string', value: 'MODE', description: 'replay (strict, over the recording; default) or reexecution (against the world at --at)' },
+    mode: {
+      type: 'string',
+      value: 'MODE',
+      description: 'replay (strict, over the recording; default) or reexecution (against the world at --at)',
+    },
     at: { type: 'string', value: 'DATE', description: 'with --mode reexecution: the world to run against (required)' },
     repeats: { type: 'string', value: 'K', description: 'runs per arm, with different seeds (default 1)' },
-    'side-effects': { ...SHARED_OPTIONS['side-effects'], description: `with --mode reexecution: ${SHARED_OPTIONS['side-effects'].description}` },
+    'side-effects': {
+      ...SHARED_OPTIONS['side-effects'],
+      description: `with --mode reexecution: ${SHARED_OPTIONS['side-effects'].description}`,
+    },
     scenario: SHARED_OPTIONS.scenario,
   },
   async run(args, cli) {
@@ -36,20 +44,36 @@ export const verifyCommand: Command = {
       throw new ForkpointError('USAGE', 'verify needs --candidate BUILD and --baseline BUILD (the control arm)');
     }
     const mode = stringOption(parsed, 'mode') ?? 'replay';
-    if (mode !== 'replay' && mode !== 'reexecution') throw new ForkpointError('USAGE', `--mode is replay or reexecution, got "${mode}"`);
+    if (mode !== 'replay' && mode !== 'reexecution')
+      throw new ForkpointError('USAGE', `--mode is replay or reexecution, got "${mode}"`);
     const at = stringOption(parsed, 'at');
-    if (mode === 'reexecution' && at === undefined) throw new ForkpointError('USAGE', 'verify --mode reexecution needs --at DATE, the world both arms run against');
-    if (mode === 'replay' && at !== undefined) throw new ForkpointError('USAGE', '--at only applies to --mode reexecution: a replay runs over the recorded world');
+    if (mode === 'reexecution' && at === undefined)
+      throw new ForkpointError('USAGE', 'verify --mode reexecution needs --at DATE, the world both arms run against');
+    if (mode === 'replay' && at !== undefined)
+      throw new ForkpointError(
+        'USAGE',
+        '--at only applies to --mode reexecution: a replay runs over the recorded world',
+      );
     if (at !== undefined) assertWorldDate(at);
     const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
     const sideEffects = sideEffectsOption(parsed);
-    if (sideEffects !== undefined && mode !== 'reexecution') throw new ForkpointError('USAGE', '--side-effects only applies to --mode reexecution: a strict replay never calls a tool');
+    if (sideEffects !== undefined && mode !== 'reexecution')
+      throw new ForkpointError(
+        'USAGE',
+        '--side-effects only applies to --mode reexecution: a strict replay never calls a tool',
+      );
 
     return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
       const engine = cli.engine(parsed, store);
       const recording = engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), recording.scenario, runId);
-      const common = { runId, candidate: buildOf(scenario, candidateName), baseline: buildOf(scenario, baselineName), repeats, scenario: directory };
+      const common = {
+        runId,
+        candidate: buildOf(scenario, candidateName),
+        baseline: buildOf(scenario, baselineName),
+        repeats,
+        scenario: directory,
+      };
       const result =
         mode === 'replay'
           ? await engine.verify({ ...common, mode: 'replay' })
@@ -69,7 +93,9 @@ export const verifyCommand: Command = {
 
 function formatVerification(result: VerifyResult, style: Style): string {
   const arm = (label: string, side: VerifyResult['candidate']) => {
-    const outcomes = Object.entries(side.outcomes).map(([key, count]) => `${key} ${count}/${side.runs.length}`).join(', ');
+    const outcomes = Object.entries(side.outcomes)
+      .map(([key, count]) => `${key} ${count}/${side.runs.length}`)
+      .join(', ');
     return `  ${label.padEnd(9)} ${side.build.padEnd(12)} ${outcomes.padEnd(44)} runs ${side.runs.join(' ')}`;
   };
   const good = result.verdict === 'fix-confirmed';

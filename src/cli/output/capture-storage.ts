@@ -22,9 +22,14 @@ export interface CaptureStorage {
  * cassette, every run costs its structural record, and the policy keeps in
  * full the runs that fail plus its sampled share of the rest.
  */
-export function captureStorage(policy: CapturePolicy, runs: readonly RecordResult[], runsPerDay: number): CaptureStorage {
+export function captureStorage(
+  policy: CapturePolicy,
+  runs: readonly RecordResult[],
+  runsPerDay: number,
+): CaptureStorage {
   const reports = runs.flatMap((run) => (run.capture === undefined ? [] : [run.capture]));
-  const mean = (values: readonly number[]) => (values.length === 0 ? 0 : Math.round(values.reduce((sum, value) => sum + value, 0) / values.length));
+  const mean = (values: readonly number[]) =>
+    values.length === 0 ? 0 : Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
   const full = mean(reports.map((report) => report.bytes.full));
   const structural = mean(reports.map((report) => report.bytes.structural));
   // Failures counted from the runs themselves: under `all` every run is kept for that reason, not for failing.
@@ -41,7 +46,10 @@ export function captureStorage(policy: CapturePolicy, runs: readonly RecordResul
     bytesPerRun: { full, structural },
     runsPerDay,
     // Keeping everything stores no structural record beside the full one: it is made from the full tier when asked.
-    bytesPerDay: { captureAll: runsPerDay * full, policy: policy.keep === 'all' ? runsPerDay * full : Math.round(runsPerDay * (expected * full + structural)) },
+    bytesPerDay: {
+      captureAll: runsPerDay * full,
+      policy: policy.keep === 'all' ? runsPerDay * full : Math.round(runsPerDay * (expected * full + structural)),
+    },
     keptShare: { observed: reports.length === 0 ? 0 : keptFull / reports.length, expected },
   };
 }

@@ -7,9 +7,13 @@ import { oneLine } from './summarize-step.js';
 /** The checkpoint after one step, as `show --step` prints it. */
 export function formatCheckpoint(run: RunSummary, step: number, checkpoint: RestoredCheckpoint, style: Style): string {
   const { context } = checkpoint;
-  const calls = Object.entries(context.calls).map(([kind, count]) => `${kind} ${count}`).join(', ');
+  const calls = Object.entries(context.calls)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ');
   const last = context.messages.at(-1);
-  const pending = context.pending.slice(context.results.length).map((call) => `${call.name} ${JSON.stringify(call.input)}`);
+  const pending = context.pending
+    .slice(context.results.length)
+    .map((call) => `${call.name} ${JSON.stringify(call.input)}`);
   return [
     headline(run, style),
     `checkpoint after step ${step}: ${style.bold(checkpoint.value)}`,

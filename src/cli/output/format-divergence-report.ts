@@ -25,7 +25,10 @@ export function formatDivergenceReport(report: DivergenceReport, build: string |
       build === undefined ? "each run's own build" : `build ${build}`
     }`,
     style.dim(`  ${'first divergence'.padEnd(18)} ${'count'.padStart(5)}  ${'share'.padStart(6)}  what happened`),
-    ...report.rows.map((row) => `  ${row.source.padEnd(18)} ${String(row.count).padStart(5)}  ${percent(row.count, report.total).padStart(6)}  ${MEANING[row.source]}`),
+    ...report.rows.map(
+      (row) =>
+        `  ${row.source.padEnd(18)} ${String(row.count).padStart(5)}  ${percent(row.count, report.total).padStart(6)}  ${MEANING[row.source]}`,
+    ),
     `  ${'total'.padEnd(18)} ${String(report.total).padStart(5)}  ${percent(report.total, report.total).padStart(6)}  = ${report.runs} runs × ${report.repeats} − ${skippedCount} skipped`,
   ];
   for (const row of report.rows) {
@@ -34,7 +37,10 @@ export function formatDivergenceReport(report: DivergenceReport, build: string |
     for (const entry of row.entries) lines.push(`  ${formatEntry(entry)}`);
   }
   if (report.skipped.length > 0) {
-    lines.push('', style.bold(`skipped (${plural(report.skipped.length, 'run')}, ${plural(skippedCount, 're-execution')})`));
+    lines.push(
+      '',
+      style.bold(`skipped (${plural(report.skipped.length, 'run')}, ${plural(skippedCount, 're-execution')})`),
+    );
     for (const run of report.skipped) lines.push(`  ${run.runId}  ${run.code}: ${run.reason}`);
   }
   return lines.join('\n');

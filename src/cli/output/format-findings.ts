@@ -14,7 +14,9 @@ export function formatFindings(findings: readonly Divergence[], style: Style): s
   const dropped = findings.filter((candidate) => candidate.classification === 'dropped-call');
   if (dropped.length > 0) {
     const calls = dropped.map((finding) => `${finding.kind}#${finding.index}`).join(', ');
-    lines.push(`${style.dim('dropped-call')}: ${dropped.length} recorded call${dropped.length === 1 ? '' : 's'} never asked for (not a miss): ${calls}`);
+    lines.push(
+      `${style.dim('dropped-call')}: ${dropped.length} recorded call${dropped.length === 1 ? '' : 's'} never asked for (not a miss): ${calls}`,
+    );
   }
   return lines;
 }

@@ -5,7 +5,12 @@ import type { Style } from './style.js';
 
 /** One run on one line: id, mode, build, its firewall and resumes, and how it ended. */
 export function runLine(run: RunSummary, style: Style): string {
-  const ending = run.status === 'completed' ? style.green(String(run.outcome?.decision ?? 'completed')) : run.status === 'running' ? run.status : style.red(run.error?.code ?? run.status);
+  const ending =
+    run.status === 'completed'
+      ? style.green(String(run.outcome?.decision ?? 'completed'))
+      : run.status === 'running'
+        ? run.status
+        : style.red(run.error?.code ?? run.status);
   const firewall = run.sideEffects === null ? '' : ` · ${formatFirewall(run.sideEffects, style)}`;
   const resumed = run.resumes.length === 0 ? '' : ` · ${style.yellow(`resumed ×${run.resumes.length}`)}`;
   return `${run.runId} ${run.mode} ${run.agent.build} · ${formatInput(run.input)}${run.at === null ? '' : ` · world ${run.at}`}${firewall}${resumed} · ${run.status} ${ending}`;
@@ -18,7 +23,10 @@ export function formatLineage(lineage: Lineage, style: Style): string {
   const depth = lineage.ancestors.length;
   const walk = (node: LineageNode, indent: string, isRoot: boolean): void => {
     const relation = isRoot && depth === 0 ? '' : describeRelation(node);
-    const fired = node.liveSideEffects.length === 0 ? '' : ` · ${style.red(`live side effects: ${node.liveSideEffects.join(', ')}`)}`;
+    const fired =
+      node.liveSideEffects.length === 0
+        ? ''
+        : ` · ${style.red(`live side effects: ${node.liveSideEffects.join(', ')}`)}`;
     lines.push(`${indent}${isRoot ? style.bold('▶ ') : '└ '}${relation}${runLine(node.run, style)}${fired}`);
     for (const child of node.children) walk(child, `${indent}  `, false);
   };
@@ -27,7 +35,8 @@ export function formatLineage(lineage: Lineage, style: Style): string {
 }
 
 function describeRelation(node: LineageNode): string {
-  if (node.relation === 'fork') return `fork at step ${node.run.parent?.atStep ?? '?'} (${describeOverride(node.override, node.changes)}): `;
+  if (node.relation === 'fork')
+    return `fork at step ${node.run.parent?.atStep ?? '?'} (${describeOverride(node.override, node.changes)}): `;
   if (node.relation === 'root') return '';
   return `${node.relation}: `;
 }

@@ -64,7 +64,12 @@ export function headline(run: RunSummary | RunView, style: Style): string {
   }
   if (run.sideEffects !== null) parts.push(formatFirewall(run.sideEffects, style));
   for (const resume of run.resumes) {
-    parts.push(style.yellow(`resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}, ${resume.at})`), formatFirewall(resume.sideEffects, style));
+    parts.push(
+      style.yellow(
+        `resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}, ${resume.at})`,
+      ),
+      formatFirewall(resume.sideEffects, style),
+    );
   }
   return parts.join(' · ');
 }
@@ -137,7 +142,9 @@ export function stepTableLayout(run: Pick<RunView, 'resumes' | 'steps'>): StepTa
 
 /** The step table's header line. */
 export function stepTableHeader(layout: StepTableLayout, style: Style): string {
-  return style.dim(`${'step'.padStart(6)}  ${layout.attempts ? 'attempt  ' : ''}${'call'.padEnd(18)}  ${'from'.padEnd(layout.fromWidth)}  ${'request'.padEnd(16)}  response`);
+  return style.dim(
+    `${'step'.padStart(6)}  ${layout.attempts ? 'attempt  ' : ''}${'call'.padEnd(18)}  ${'from'.padEnd(layout.fromWidth)}  ${'request'.padEnd(16)}  response`,
+  );
 }
 
 /** One step as a line of the table. */
@@ -157,14 +164,22 @@ export function formatRunEnd(run: RunView, style: Style): string[] {
 /** A run with its steps, as `record` and `show` print it. A resumed run's steps say which attempt wrote them. */
 export function formatRun(run: RunView, style: Style, scenario?: Scenario): string {
   const layout = stepTableLayout(run);
-  return [headline(run, style), stepTableHeader(layout, style), ...run.steps.map((step) => stepTableLine(step, layout, style, scenario)), ...formatRunEnd(run, style)].join('\n');
+  return [
+    headline(run, style),
+    stepTableHeader(layout, style),
+    ...run.steps.map((step) => stepTableLine(step, layout, style, scenario)),
+    ...formatRunEnd(run, style),
+  ].join('\n');
 }
 
 /** A run in a few lines: its headline, how many steps and from where, how it ended, and its findings. */
 export function formatRunBrief(run: RunView, style: Style): string {
   const sources = [...new Set(run.steps.map((step) => step.provenance))].join('/');
   const effects = run.steps.filter((step) => step.sideEffect);
-  const fired = effects.length === 0 ? '' : `, ${style.red(`${effects.length} live side effect${effects.length === 1 ? '' : 's'}: ${effects.map((step) => `${step.kind}#${step.index}`).join(', ')}`)}`;
+  const fired =
+    effects.length === 0
+      ? ''
+      : `, ${style.red(`${effects.length} live side effect${effects.length === 1 ? '' : 's'}: ${effects.map((step) => `${step.kind}#${step.index}`).join(', ')}`)}`;
   return [
     headline(run, style),
     `  ${run.steps.length} steps${sources === '' ? '' : ` (${sources}${fired})`}; ${formatEnding(run, style)}`,

@@ -10,7 +10,8 @@ import type { Style } from './style.js';
  */
 export function formatRuns(page: RunPage, style: Style, nextPage: string | null): string {
   const { runs } = page;
-  if (runs.length === 0) return 'no runs yet; record one with `forkpoint record scenarios/claims-triage --claim CLM-91077 --at 2026-03-04`';
+  if (runs.length === 0)
+    return 'no runs yet; record one with `forkpoint record scenarios/claims-triage --claim CLM-91077 --at 2026-03-04`';
   const idWidth = Math.max(3, ...runs.map((run) => run.runId.length));
   const fromWidth = Math.max(4, ...runs.map((run) => origin(run).length));
   const lines = [
@@ -19,8 +20,20 @@ export function formatRuns(page: RunPage, style: Style, nextPage: string | null)
     ),
   ];
   for (const run of runs) {
-    const status = run.status === 'completed' ? style.green(run.status) : run.status === 'running' ? run.status : style.red(run.status);
-    const held = run.retention.purge === null ? '' : style.dim(run.retention.purge.reason === 'expired' ? '  (full tier expired: shape only)' : '  (shape only: not captured)');
+    const status =
+      run.status === 'completed'
+        ? style.green(run.status)
+        : run.status === 'running'
+          ? run.status
+          : style.red(run.status);
+    const held =
+      run.retention.purge === null
+        ? ''
+        : style.dim(
+            run.retention.purge.reason === 'expired'
+              ? '  (full tier expired: shape only)'
+              : '  (shape only: not captured)',
+          );
     lines.push(
       `${run.runId.padEnd(idWidth)}  ${run.mode.padEnd(17)}  ${`${run.agent.name}/${run.agent.build}`.padEnd(22)}  ${formatInput(run.input).padEnd(18)}  ${(run.at ?? '-').padEnd(10)}  ${String(run.stepCount).padStart(5)}  ${origin(run).padEnd(fromWidth)}  ${status}${held}`,
     );

@@ -17,7 +17,10 @@ export function formatBytes(bytes: number): string {
 export function formatTierSizes(sizes: TierSizes): string {
   const full = sizes.full === null ? 'full gone' : `full ${formatBytes(sizes.full)}`;
   const structural = sizes.structural === null ? 'structural gone' : `structural ${formatBytes(sizes.structural)}`;
-  const ratio = sizes.full !== null && sizes.structural !== null && sizes.structural > 0 ? ` (1/${(sizes.full / sizes.structural).toFixed(1)} of full)` : '';
+  const ratio =
+    sizes.full !== null && sizes.structural !== null && sizes.structural > 0
+      ? ` (1/${(sizes.full / sizes.structural).toFixed(1)} of full)`
+      : '';
   return `tiers: ${full} · ${structural}${ratio}`;
 }
 
@@ -30,6 +33,7 @@ export function formatRetention(retention: RunRetention): string {
     const why = purge.reason === 'capture-policy' ? 'not kept by the capture policy' : `expired, removed ${purge.at}`;
     return `retention: ${tier} tier ${why}${structural}`;
   }
-  if (retention.expired) return `retention: ${tier} tier expired at ${expiresAt ?? '?'} (not yet removed by gc: its payloads are no longer shown)${structural}`;
+  if (retention.expired)
+    return `retention: ${tier} tier expired at ${expiresAt ?? '?'} (not yet removed by gc: its payloads are no longer shown)${structural}`;
   return `retention: ${tier} tier until ${expiresAt ?? 'never'}${structural}`;
 }

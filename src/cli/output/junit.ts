@@ -1,7 +1,9 @@
 import type { SuiteResult } from '../../engine/index.js';
 
 const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  text
+    .replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /**
  * A suite as JUnit XML, the format CI systems read: one test case per
@@ -20,7 +22,9 @@ export function junitXml(result: SuiteResult): string {
         return `${open}>\n      <failure type="outcome-changed" message="${escape(`recorded ${item.recorded ?? '?'}, replayed ${item.replayed ?? '?'}`)}"/>\n    </testcase>`;
       case 'diverged':
         return `${open}>\n      <failure type="diverged" message="${escape(item.divergence?.message ?? 'diverged')}">${escape(
-          (item.divergence?.diff ?? []).map((change) => `${change.path}: ${change.before} -> ${change.after}`).join('\n'),
+          (item.divergence?.diff ?? [])
+            .map((change) => `${change.path}: ${change.before} -> ${change.after}`)
+            .join('\n'),
         )}</failure>\n    </testcase>`;
       case 'invalid':
         return `${open}>\n      <error type="${escape(item.error?.code ?? 'INVALID')}" message="${escape(item.error?.message ?? '')}"/>\n    </testcase>`;

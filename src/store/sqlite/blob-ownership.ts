@@ -26,7 +26,8 @@ export const OWNERSHIP_SQL = {
       EXISTS (SELECT 1 FROM runs WHERE runs.run_key = blobs.owner_key AND runs.purged_at IS NULL) AS owner_live
     FROM json_each(?) AS wanted JOIN blobs ON blobs.digest = wanted.value WHERE blobs.body IS NOT NULL`,
   // [blob id, run key] pairs, as a JSON array.
-  dropReferences: 'DELETE FROM blob_refs WHERE (blob_id, run_key) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))',
+  dropReferences:
+    'DELETE FROM blob_refs WHERE (blob_id, run_key) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))',
   // For each blob id of a JSON array, a live run that reaches it, if any.
   heirs: `SELECT wanted.value AS id,
       (SELECT blob_refs.run_key FROM blob_refs JOIN runs ON runs.run_key = blob_refs.run_key
@@ -82,7 +83,9 @@ const REMEMBERED_RUNS = 4;
  * most of a step's references cost a set lookup, not a query.
  */
 export function blobOwnership(db: Database.Database): BlobOwnership {
-  const statements = Object.fromEntries(Object.entries(OWNERSHIP_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as {
+  const statements = Object.fromEntries(
+    Object.entries(OWNERSHIP_SQL).map(([name, sql]) => [name, db.prepare(sql)]),
+  ) as {
     [Name in keyof typeof OWNERSHIP_SQL]: Database.Statement;
   };
   statements.addReferences.pluck();
@@ -93,7 +96,8 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
   // Bodies of the blobs the open write stored new, by digest.
   const inserted = new Map<string, string>();
 
-  const isKnown = (runKey: number, digest: string): boolean => remembered.get(runKey)?.has(digest) === true || pending.get(runKey)?.has(digest) === true;
+  const isKnown = (runKey: number, digest: string): boolean =>
+    remembered.get(runKey)?.has(digest) === true || pending.get(runKey)?.has(digest) === true;
   const markKnown = (runKey: number, digest: string): void => {
     let digests = pending.get(runKey);
     if (digests === undefined) pending.set(runKey, (digests = new Set()));
@@ -118,7 +122,11 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
       if (unknown.length === 0) return;
       const pairs: Array<[number, number]> = [];
       const trees = new Set<number>();
-      for (const blob of statements.blobsByDigests.all(JSON.stringify(unknown)) as Array<{ id: number; digest: string; owner_key: number | null }>) {
+      for (const blob of statements.blobsByDigests.all(JSON.stringify(unknown)) as Array<{
+        id: number;
+        digest: string;
+        owner_key: number | null;
+      }>) {
         if (blob.owner_key === runKey) continue;
         pairs.push([blob.id, runKey]);
         if (frontier.trees.has(blob.digest)) trees.add(blob.id);
@@ -179,7 +187,12 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
       }
       if (reachers.size === 0) return 0;
       // A handful of statements per purge, whatever its size: most candidates are one run's own blobs.
-      const candidates = statements.candidates.all(JSON.stringify([...reachers.keys()])) as Array<{ id: number; digest: string; owner_key: number | null; owner_live: number }>;
+      const candidates = statements.candidates.all(JSON.stringify([...reachers.keys()])) as Array<{
+        id: number;
+        digest: string;
+        owner_key: number | null;
+        owner_live: number;
+      }>;
       const claims: Array<[number, number]> = [];
       const orphaned: number[] = [];
       for (const blob of candidates) {
@@ -190,7 +203,10 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
       if (orphaned.length === 0) return 0;
       // A blob whose owner is gone goes to another live run that reaches it, or goes.
       const doomed: number[] = [];
-      for (const { id, heir } of statements.heirs.all(JSON.stringify(orphaned)) as Array<{ id: number; heir: number | null }>) {
+      for (const { id, heir } of statements.heirs.all(JSON.stringify(orphaned)) as Array<{
+        id: number;
+        heir: number | null;
+      }>) {
         if (heir === null) {
           doomed.push(id);
         } else {

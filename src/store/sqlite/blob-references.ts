@@ -35,7 +35,10 @@ export function collectRowReferences([segment, ...payloads]: ReadonlyArray<strin
  * Closes `references` over the `$tree` blobs among them, whose bodies refer
  * to further blobs; `$blob` bodies are plain JSON and are never read.
  */
-export function closeOverTrees(references: References, readBodies: (digests: readonly string[]) => readonly string[]): References {
+export function closeOverTrees(
+  references: References,
+  readBodies: (digests: readonly string[]) => readonly string[],
+): References {
   let frontier = [...references.trees];
   const expanded = new Set<string>();
   while (frontier.length > 0) {

@@ -27,7 +27,9 @@ const VACUUM_PAGES = 16;
  * the truncating checkpoint at the end has little left to copy.
  */
 export function compactDatabase(db: Database.Database): void {
-  const sweep = db.prepare(`DELETE FROM blobs WHERE id IN (SELECT id FROM blobs INDEXED BY blobs_removed WHERE body IS NULL LIMIT ${SWEEP_ROWS})`);
+  const sweep = db.prepare(
+    `DELETE FROM blobs WHERE id IN (SELECT id FROM blobs INDEXED BY blobs_removed WHERE body IS NULL LIMIT ${SWEEP_ROWS})`,
+  );
   while (step(db, () => sweep.run().changes === SWEEP_ROWS));
   db.pragma('wal_checkpoint(PASSIVE)');
   const free = (): number => db.pragma('freelist_count', { simple: true }) as number;

@@ -95,19 +95,31 @@ function readSchemaState(db: Database.Database, path: string): SchemaState {
   const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
   if (tables.length === 0) return { version: 0 };
   if (!tables.includes('schema_migrations')) {
-    throw new ForkpointError('STORE_CORRUPT', `${path} is a SQLite database but not a forkpoint one (tables: ${tables.slice(0, 5).join(', ')}); point --db at another file`);
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `${path} is a SQLite database but not a forkpoint one (tables: ${tables.slice(0, 5).join(', ')}); point --db at another file`,
+    );
   }
   const version = (db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() as number | null) ?? 0;
   if (version > SCHEMA_VERSION) {
-    throw new ForkpointError('STORE_TOO_NEW', `${path} has schema version ${version}, newer than this forkpoint understands (${SCHEMA_VERSION}); upgrade forkpoint`);
+    throw new ForkpointError(
+      'STORE_TOO_NEW',
+      `${path} has schema version ${version}, newer than this forkpoint understands (${SCHEMA_VERSION}); upgrade forkpoint`,
+    );
   }
   const others = tables.filter((name) => name !== 'schema_migrations');
   if (version === 0 && others.length > 0) {
-    throw new ForkpointError('STORE_CORRUPT', `${path} has forkpoint's tables (${others.slice(0, 5).join(', ')}) but no record of its migrations; restore it from a copy, or point --db at another file`);
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `${path} has forkpoint's tables (${others.slice(0, 5).join(', ')}) but no record of its migrations; restore it from a copy, or point --db at another file`,
+    );
   }
   const missing = version === 0 ? [] : CORE_TABLES.filter((name) => !tables.includes(name));
   if (missing.length > 0) {
-    throw new ForkpointError('STORE_CORRUPT', `${path} has lost its ${missing.join(', ')} table${missing.length === 1 ? '' : 's'} (schema version ${version}); restore it from a copy, or point --db at another file`);
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `${path} has lost its ${missing.join(', ')} table${missing.length === 1 ? '' : 's'} (schema version ${version}); restore it from a copy, or point --db at another file`,
+    );
   }
   return { version };
 }
@@ -162,7 +174,11 @@ function migrate(db: Database.Database, options: OpenDatabaseOptions): void {
         // A migration that does not fit the schema (a column it adds is there already): the record of
         // migrations and the schema disagree, so the file was changed outside forkpoint. Nothing is kept.
         // A full disk, a lock or a failing device is not that: it keeps its own code (STORE_FULL, STORE_BUSY, ...).
-        if (!(error instanceof Database.SqliteError) || /^SQLITE_(FULL|BUSY|LOCKED|IOERR|READONLY|NOMEM)/.test(error.code)) throw error;
+        if (
+          !(error instanceof Database.SqliteError) ||
+          /^SQLITE_(FULL|BUSY|LOCKED|IOERR|READONLY|NOMEM)/.test(error.code)
+        )
+          throw error;
         throw new ForkpointError(
           'STORE_CORRUPT',
           `${options.path} records schema version ${newest} but its tables do not match it (migration ${migration.version} failed: ${error.message}); restore it from a copy`,

@@ -3,7 +3,16 @@ import { canonicalJson, isJsonObject } from '../../json/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../cassette/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
-import type { Provenance, PurgeReason, RunErrorRecord, RunMode, RunOwner, RunRecord, RunResume, RunStatus } from '../run-record.js';
+import type {
+  Provenance,
+  PurgeReason,
+  RunErrorRecord,
+  RunMode,
+  RunOwner,
+  RunRecord,
+  RunResume,
+  RunStatus,
+} from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
@@ -76,23 +85,42 @@ export function runFromRow(row: RunRow): RunRecord {
   return decodingStored(`run ${row.run_id}'s summary`, () => mapRun(row));
 }
 
-const MODES: ReadonlySet<string> = new Set<RunMode>(['record', 'replay:strict', 'replay:fidelity', 'replay:structural', 'reexecution', 'fork']);
+const MODES: ReadonlySet<string> = new Set<RunMode>([
+  'record',
+  'replay:strict',
+  'replay:fidelity',
+  'replay:structural',
+  'reexecution',
+  'fork',
+]);
 const STATUSES: ReadonlySet<string> = new Set<RunStatus>(['running', 'completed', 'failed', 'diverged']);
 const TIERS: ReadonlySet<string> = new Set<Tier>(['full', 'structural', 'synthetic']);
 
 // What every reader relies on, checked once here: a row edited outside forkpoint fails as STORE_CORRUPT, not
 // as a TypeError in whatever code reads the field first.
 function checkRun(run: RunRecord): RunRecord {
-  const problem =
-    !MODES.has(run.mode) ? `mode ${JSON.stringify(run.mode)}`
-    : !STATUSES.has(run.status) ? `status ${JSON.stringify(run.status)}`
-    : !TIERS.has(run.tier) ? `tier ${JSON.stringify(run.tier)}`
-    : !isJsonObject(run.input as JsonValue) ? 'an input that is not an object'
-    : run.outcome !== null && !isJsonObject(run.outcome as JsonValue) ? 'an outcome that is not an object'
-    : run.error !== null && !(isJsonObject(run.error as unknown as JsonValue) && typeof run.error.code === 'string' && typeof run.error.message === 'string') ? 'an error without a code and a message'
-    : !Array.isArray(run.findings) || !run.findings.every((finding) => isJsonObject(finding)) ? 'findings that are not a list of objects'
-    : !Array.isArray(run.resumes) ? 'resumes that are not a list'
-    : undefined;
+  const problem = !MODES.has(run.mode)
+    ? `mode ${JSON.stringify(run.mode)}`
+    : !STATUSES.has(run.status)
+      ? `status ${JSON.stringify(run.status)}`
+      : !TIERS.has(run.tier)
+        ? `tier ${JSON.stringify(run.tier)}`
+        : !isJsonObject(run.input as JsonValue)
+          ? 'an input that is not an object'
+          : run.outcome !== null && !isJsonObject(run.outcome as JsonValue)
+            ? 'an outcome that is not an object'
+            : run.error !== null &&
+                !(
+                  isJsonObject(run.error as unknown as JsonValue) &&
+                  typeof run.error.code === 'string' &&
+                  typeof run.error.message === 'string'
+                )
+              ? 'an error without a code and a message'
+              : !Array.isArray(run.findings) || !run.findings.every((finding) => isJsonObject(finding))
+                ? 'findings that are not a list of objects'
+                : !Array.isArray(run.resumes)
+                  ? 'resumes that are not a list'
+                  : undefined;
   if (problem !== undefined) throw new SyntaxError(`it holds ${problem}`);
   return run;
 }
@@ -134,7 +162,8 @@ function mapRun(row: RunRow): RunRecord {
     tier: row.tier as Tier,
     expiresAt: row.expires_at,
     structuralExpiresAt: row.structural_expires_at,
-    purge: row.purged_at === null ? null : { at: row.purged_at, reason: (row.purge_reason ?? 'expired') as PurgeReason },
+    purge:
+      row.purged_at === null ? null : { at: row.purged_at, reason: (row.purge_reason ?? 'expired') as PurgeReason },
   });
 }
 

@@ -26,7 +26,8 @@ const FILTERS = {
 type KeyedRunRow = RunRow & { readonly run_key: number };
 
 // Oldest first: by creation time, then the order the runs were made.
-const byCreation = (a: KeyedRunRow, b: KeyedRunRow): number => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.run_key - b.run_key);
+const byCreation = (a: KeyedRunRow, b: KeyedRunRow): number =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.run_key - b.run_key;
 
 /**
  * The SQLite store's run queries. `runColumns` is how the store selects a
@@ -40,7 +41,9 @@ export function runQueries(db: Database.Database, runColumns: string): RunQuerie
     let statement = pages.get(key);
     if (statement === undefined) {
       const where = names.length === 0 ? '' : `WHERE ${names.map((name) => FILTERS[name]).join(' AND ')}`;
-      statement = db.prepare(`SELECT ${runColumns} FROM runs INDEXED BY runs_by_created_at ${where} ORDER BY created_at DESC, run_key DESC LIMIT @limit`);
+      statement = db.prepare(
+        `SELECT ${runColumns} FROM runs INDEXED BY runs_by_created_at ${where} ORDER BY created_at DESC, run_key DESC LIMIT @limit`,
+      );
       pages.set(key, statement);
     }
     return statement;
@@ -85,7 +88,8 @@ export function runQueries(db: Database.Database, runColumns: string): RunQuerie
     },
     expired(now) {
       const rows = new Map<string, KeyedRunRow>();
-      for (const row of [...(expired.all({ now }) as KeyedRunRow[]), ...(orphanedForks.all() as KeyedRunRow[])]) rows.set(row.run_id, row);
+      for (const row of [...(expired.all({ now }) as KeyedRunRow[]), ...(orphanedForks.all() as KeyedRunRow[])])
+        rows.set(row.run_id, row);
       return [...rows.values()].sort(byCreation).map(runFromRow);
     },
     expiredStructural: (now) => expiredStructural.all(now) as string[],

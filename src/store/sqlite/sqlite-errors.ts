@@ -2,14 +2,24 @@ import Database from 'better-sqlite3';
 import { ForkpointError } from '../../errors/index.js';
 
 const CORRUPT = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE']);
-const UNREADABLE = new Set(['SQLITE_CANTOPEN', 'SQLITE_CANTOPEN_ISDIR', 'SQLITE_PERM', 'SQLITE_READONLY', 'SQLITE_AUTH', 'SQLITE_IOERR']);
+const UNREADABLE = new Set([
+  'SQLITE_CANTOPEN',
+  'SQLITE_CANTOPEN_ISDIR',
+  'SQLITE_PERM',
+  'SQLITE_READONLY',
+  'SQLITE_AUTH',
+  'SQLITE_IOERR',
+]);
 
 /**
  * Turns a SQLite failure into a forkpoint error a user can act on; anything
  * else passes through unchanged.
  */
 export function translateSqliteError(error: unknown, location: string): unknown {
-  if (!(error instanceof Database.SqliteError) && !(error instanceof TypeError && /directory does not exist/.test(error.message))) {
+  if (
+    !(error instanceof Database.SqliteError) &&
+    !(error instanceof TypeError && /directory does not exist/.test(error.message))
+  ) {
     return error;
   }
   const code = error instanceof Database.SqliteError ? error.code : 'SQLITE_CANTOPEN';
@@ -36,9 +46,13 @@ export function translateSqliteError(error: unknown, location: string): unknown 
   }
   // A table or column the schema says is there but is not: the file was changed outside forkpoint.
   if (code === 'SQLITE_ERROR' && /no such (table|column)|malformed/.test(error.message)) {
-    return new ForkpointError('STORE_CORRUPT', `${location} does not hold the schema its version says (${error.message}); restore it from a copy, or point --db at another file`, {
-      cause: error,
-    });
+    return new ForkpointError(
+      'STORE_CORRUPT',
+      `${location} does not hold the schema its version says (${error.message}); restore it from a copy, or point --db at another file`,
+      {
+        cause: error,
+      },
+    );
   }
   if (UNREADABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) {
     return new ForkpointError(

@@ -18,7 +18,16 @@ import { settingsOf } from './store-settings.js';
 import { openDatabase } from './open-database.js';
 import { runQueries } from './run-queries.js';
 import type { RunRow, StepRow } from './row-mapping.js';
-import { errorToText, findingsToText, runFromRow, runToParams, STEP_COLUMNS, STEP_KEY_SPAN, stepFromRow, stepToValues } from './row-mapping.js';
+import {
+  errorToText,
+  findingsToText,
+  runFromRow,
+  runToParams,
+  STEP_COLUMNS,
+  STEP_KEY_SPAN,
+  stepFromRow,
+  stepToValues,
+} from './row-mapping.js';
 import { withSqliteErrors } from './sqlite-errors.js';
 
 /** The database the CLI uses unless told otherwise (`--db`, `FORKPOINT_DB`). */
@@ -113,10 +122,14 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
          @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason)`,
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
-    insertStep: db.prepare(`INSERT INTO steps (row_key, run_key, ${STEP_COLUMNS}) VALUES (?, ?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`),
+    insertStep: db.prepare(
+      `INSERT INTO steps (row_key, run_key, ${STEP_COLUMNS}) VALUES (?, ?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`,
+    ),
     // A step only reads its run's row: rewriting the row's page on every step cost a page a commit. The
     // token makes the read a check that this process still owns the run (IS, for runs written before tokens).
-    runningKey: db.prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running' AND owner_token IS ?").pluck(),
+    runningKey: db
+      .prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running' AND owner_token IS ?")
+      .pluck(),
     finishRun: db.prepare(
       `UPDATE runs SET status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL, owner_host = NULL,
          owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}
@@ -127,7 +140,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
          owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}
        WHERE run_id = ? AND status = 'running'`,
     ),
-    renewLease: db.prepare("UPDATE runs SET lease_expires_at = ? WHERE run_id = ? AND status = 'running' AND owner_token = ?"),
+    renewLease: db.prepare(
+      "UPDATE runs SET lease_expires_at = ? WHERE run_id = ? AND status = 'running' AND owner_token = ?",
+    ),
     resumeRun: db.prepare(
       `UPDATE runs SET status = 'running', outcome = NULL, error = NULL, finished_at = NULL,
          owner_pid = @pid, owner_host = @host, owner_token = @token, lease_expires_at = @lease_expires_at,
@@ -136,8 +151,12 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     ),
     getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`),
     listRuns: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at, rowid`),
-    listChildren: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid`),
-    readSteps: db.prepare(`SELECT ${STEP_COLUMNS} FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '@from', '@to')} ORDER BY row_key`),
+    listChildren: db.prepare(
+      `SELECT ${RUN_COLUMNS} FROM runs WHERE parent_run_id = @id OR source_run_id = @id ORDER BY created_at, rowid`,
+    ),
+    readSteps: db.prepare(
+      `SELECT ${STEP_COLUMNS} FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '@from', '@to')} ORDER BY row_key`,
+    ),
     readChain: db.prepare(
       `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
        SELECT step, checkpoint, checkpoint_full FROM steps
@@ -149,20 +168,24 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     // The segments in a range, then one row for the messages after the last of them. A segment covers the
     // rows since the previous segment, the first one since the run's first row: only a range that starts
     // there can use them.
-    readSegments: db.prepare(
-      `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
+    readSegments: db
+      .prepare(
+        `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
        SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
          JOIN blobs ON blobs.digest = steps.message_segment AND blobs.body IS NOT NULL
        WHERE steps.run_key = (SELECT run_key FROM run) AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM steps WHERE ${STEPS_OF('(SELECT run_key FROM run)', '0', '@from - 1')})
        ORDER BY steps.step`,
-    ).raw(),
+      )
+      .raw(),
     readMessages: db.prepare(
       `SELECT '[' || COALESCE(group_concat(message, ',' ORDER BY step), '') || ']' AS json,
          json_group_array(message_digest ORDER BY step) AS digests
        FROM steps WHERE ${STEPS_OF(KEY_OF_RUN('@run_id'), '@from', '@to')} AND message IS NOT NULL`,
     ),
-    readBlobs: db.prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?)) AND body IS NOT NULL').raw(),
+    readBlobs: db
+      .prepare('SELECT digest, body FROM blobs WHERE digest IN (SELECT value FROM json_each(?)) AND body IS NOT NULL')
+      .raw(),
     runKey: db.prepare('SELECT run_key FROM runs WHERE run_id = ?').pluck(),
     runPayloads: db.prepare(`SELECT ${REFERRING_COLUMNS} FROM steps WHERE ${ALL_STEPS_OF('@run_key')}`).raw(),
     deleteSteps: db.prepare(`DELETE FROM steps WHERE ${ALL_STEPS_OF(KEY_OF_RUN('@run_id'))}`),
@@ -180,8 +203,12 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     readStructural: db.prepare(`SELECT body FROM structural_cassettes WHERE run_key = ${KEY_OF_RUN('?')}`).pluck(),
     dropStructural: db.prepare(`DELETE FROM structural_cassettes WHERE run_key = ${KEY_OF_RUN('?')}`),
     readSettings: db.prepare('SELECT name, value FROM store_settings').raw(),
-    writeSetting: db.prepare('INSERT INTO store_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
-    makeExportKey: db.prepare('INSERT INTO export_keys (key_id, secret, delete_after) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING'),
+    writeSetting: db.prepare(
+      'INSERT INTO store_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+    ),
+    makeExportKey: db.prepare(
+      'INSERT INTO export_keys (key_id, secret, delete_after) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING',
+    ),
     readExportKey: db.prepare('SELECT secret FROM export_keys WHERE key_id = ?').pluck(),
     dropExportKeys: db.prepare('DELETE FROM export_keys WHERE delete_after <= ?'),
   }));
@@ -196,7 +223,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     const bodies = new Map<string, string>();
     const readBodies = (digests: readonly string[]): string[] => {
       const missing = digests.filter((digest) => !bodies.has(digest));
-      if (missing.length > 0) for (const [digest, body] of statements.readBlobs.all(JSON.stringify(missing)) as Array<[string, string]>) bodies.set(digest, body);
+      if (missing.length > 0)
+        for (const [digest, body] of statements.readBlobs.all(JSON.stringify(missing)) as Array<[string, string]>)
+          bodies.set(digest, body);
       return digests.flatMap((digest) => bodies.get(digest) ?? []);
     };
     const released: ReleasedRun[] = [];
@@ -204,7 +233,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       const runKey = statements.runKey.get(runId) as number | undefined;
       if (runKey === undefined) continue;
       const references = noReferences();
-      for (const columns of statements.runPayloads.all({ run_key: runKey }) as Array<Array<string | null>>) collectRowReferences(columns, references);
+      for (const columns of statements.runPayloads.all({ run_key: runKey }) as Array<Array<string | null>>)
+        collectRowReferences(columns, references);
       released.push({ runKey, references: closeOverTrees(references, readBodies) });
     }
     let steps = 0;
@@ -247,9 +277,22 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
   const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
     if (statements.runExists.get(run.runId) !== undefined) {
-      throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}; choose another --run-id`);
+      throw new ForkpointError(
+        'RUN_EXISTS',
+        `a run with id ${run.runId} already exists in ${location}; choose another --run-id`,
+      );
     }
-    const record: RunRecord = { ...run, status: 'running', outcome: null, error: null, findings: [], finishedAt: null, stepCount: 0, purge: null, resumes: [] };
+    const record: RunRecord = {
+      ...run,
+      status: 'running',
+      outcome: null,
+      error: null,
+      findings: [],
+      finishedAt: null,
+      stepCount: 0,
+      purge: null,
+      resumes: [],
+    };
     const runKey = Number(statements.insertRun.run(runToParams(record)).lastInsertRowid);
     // The key that will seal this run's exports is born with its payloads, so that exporting only reads.
     if (run.tier === 'full' && run.expiresAt !== null) {
@@ -263,28 +306,41 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   const createRun = db.transaction(insertRun);
 
-  const commitStep = db.transaction((runId: string, ownerToken: string, step: StepRecord, blobs: readonly PayloadBlob[], finish: RunFinish | undefined) => {
-    const runKey = statements.runningKey.get(runId, ownerToken) as number | undefined;
-    if (runKey === undefined) throw notOwned(runId, `step ${step.step} was not written`);
-    ownership.insertBlobs(runKey, blobs);
-    insertStep(runKey, step);
-    if (finish !== undefined) finishRunStatement(runId, ownerToken, finish);
-  });
+  const commitStep = db.transaction(
+    (
+      runId: string,
+      ownerToken: string,
+      step: StepRecord,
+      blobs: readonly PayloadBlob[],
+      finish: RunFinish | undefined,
+    ) => {
+      const runKey = statements.runningKey.get(runId, ownerToken) as number | undefined;
+      if (runKey === undefined) throw notOwned(runId, `step ${step.step} was not written`);
+      ownership.insertBlobs(runKey, blobs);
+      insertStep(runKey, step);
+      if (finish !== undefined) finishRunStatement(runId, ownerToken, finish);
+    },
+  );
 
-  const writeRun = db.transaction((run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
-    const [start, ...steps] = rows;
-    const runKey = insertRun(run, start ?? null, blobs);
-    for (const step of steps) insertStep(runKey, step);
-    const changes = statements.finishWrittenRun.run(...finishValues(finish), run.runId).changes;
-    if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
-  });
+  const writeRun = db.transaction(
+    (run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
+      const [start, ...steps] = rows;
+      const runKey = insertRun(run, start ?? null, blobs);
+      for (const step of steps) insertStep(runKey, step);
+      const changes = statements.finishWrittenRun.run(...finishValues(finish), run.runId).changes;
+      if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
+    },
+  );
 
   // Why a write by the owner of a run found it not running under that owner: another process resumed it
   // (and may have finished it since), or this process is writing a run it already ended, which is a bug.
   const notOwned = (runId: string, what: string): ForkpointError => {
     const row = statements.getRun.get(runId) as RunRow | undefined;
     if (row !== undefined && (row.status === 'running' || row.resumes !== null)) {
-      return new ForkpointError('LEASE_LOST', `run ${runId} was resumed by another process after this one's lease lapsed; ${what}, and this process stops writing it`);
+      return new ForkpointError(
+        'LEASE_LOST',
+        `run ${runId} was resumed by another process after this one's lease lapsed; ${what}, and this process stops writing it`,
+      );
     }
     return new ForkpointError('INTERNAL', `run ${runId} is not running; ${what}`);
   };
@@ -302,7 +358,10 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       expected_lease: claim.expected.leaseExpiresAt,
     }).changes;
     if (changes !== 1) {
-      throw new ForkpointError('RESUME_REFUSED', `run ${claim.runId} changed while it was being resumed (another process resumed it, or its owner renewed its lease); look again with \`forkpoint show ${claim.runId}\``);
+      throw new ForkpointError(
+        'RESUME_REFUSED',
+        `run ${claim.runId} changed while it was being resumed (another process resumed it, or its owner renewed its lease); look again with \`forkpoint show ${claim.runId}\``,
+      );
     }
   });
 
@@ -311,7 +370,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   // Immediate like every write: an autocommit UPDATE would take the write lock only after reading, and
   // fail with SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry, if another process wrote between.
-  const finishRun = db.transaction((runId: string, ownerToken: string, finish: RunFinish) => finishRunStatement(runId, ownerToken, finish));
+  const finishRun = db.transaction((runId: string, ownerToken: string, finish: RunFinish) =>
+    finishRunStatement(runId, ownerToken, finish),
+  );
 
   const finishValues = (finish: RunFinish): [string, string | null, string | null, string | null, string] => [
     finish.status,
@@ -329,10 +390,12 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   return {
     location,
     createRun: (run, start, blobs) => writing(() => void createRun.immediate(run, start, blobs)),
-    commitStep: (runId, ownerToken, step, blobs, finish) => writing(() => commitStep.immediate(runId, ownerToken, step, blobs, finish)),
+    commitStep: (runId, ownerToken, step, blobs, finish) =>
+      writing(() => commitStep.immediate(runId, ownerToken, step, blobs, finish)),
     finishRun: (runId, ownerToken, finish) => guarded(() => finishRun.immediate(runId, ownerToken, finish)),
     // Autocommit: one UPDATE of one row, which takes the write lock before it reads.
-    renewLease: (runId, ownerToken, leaseExpiresAt) => guarded(() => statements.renewLease.run(leaseExpiresAt, runId, ownerToken).changes === 1),
+    renewLease: (runId, ownerToken, leaseExpiresAt) =>
+      guarded(() => statements.renewLease.run(leaseExpiresAt, runId, ownerToken).changes === 1),
     resumeRun: (claim) => guarded(() => resumeRun.immediate(claim)),
     writeRun: (run, rows, blobs, finish) => writing(() => writeRun.immediate(run, rows, blobs, finish)),
     getRun: (runId) =>
@@ -346,10 +409,16 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     expiredStructural: (now) => guarded(() => queries.expiredStructural(now)),
     listChildren: (runId) => guarded(() => (statements.listChildren.all({ id: runId }) as RunRow[]).map(runFromRow)),
     readSteps: (runId, from = 0, to = LAST_STEP_KEY) =>
-      guarded(() => (statements.readSteps.all({ run_id: runId, ...stepRange(from, to) }) as StepRow[]).map(stepFromRow)),
+      guarded(() =>
+        (statements.readSteps.all({ run_id: runId, ...stepRange(from, to) }) as StepRow[]).map(stepFromRow),
+      ),
     readCheckpointChain: (runId, step) =>
       guarded(() =>
-        (statements.readChain.all({ run_id: runId, step: stepRange(0, step).to }) as Array<Pick<StepRow, 'step' | 'checkpoint' | 'checkpoint_full'>>).map((row) => ({
+        (
+          statements.readChain.all({ run_id: runId, step: stepRange(0, step).to }) as Array<
+            Pick<StepRow, 'step' | 'checkpoint' | 'checkpoint_full'>
+          >
+        ).map((row) => ({
           step: row.step,
           checkpoint: row.checkpoint,
           checkpointFull: row.checkpoint_full === 1,
@@ -360,8 +429,14 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         const range = stepRange(fromStep, upToStep);
         const segmentRows = statements.readSegments.all({ run_id: runId, ...range }) as Array<[number, string]>;
         const after = segmentRows.length === 0 ? range.from - 1 : segmentRows[segmentRows.length - 1]![0];
-        const row = statements.readMessages.get({ run_id: runId, from: after + 1, to: range.to }) as { json: string; digests: string };
-        const digests = decodingStored(`the message digests of run ${runId}`, () => JSON.parse(row.digests) as string[]);
+        const row = statements.readMessages.get({ run_id: runId, from: after + 1, to: range.to }) as {
+          json: string;
+          digests: string;
+        };
+        const digests = decodingStored(
+          `the message digests of run ${runId}`,
+          () => JSON.parse(row.digests) as string[],
+        );
         return { segments: segmentRows.map(([, segment]) => segment), json: row.json, digests };
       }),
     readBlobs(digests: readonly string[]): Map<string, string> {
@@ -372,20 +447,27 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     read: <T>(work: () => T): T => (db.inTransaction ? work() : guarded(() => readTransaction.deferred(work) as T)),
     saveStructural: (runId, body) =>
       guarded(() => {
-        if (statements.saveStructural.run({ run_id: runId, body }).changes !== 1) throw new ForkpointError('INTERNAL', `run ${runId} does not exist`);
+        if (statements.saveStructural.run({ run_id: runId, body }).changes !== 1)
+          throw new ForkpointError('INTERNAL', `run ${runId} does not exist`);
       }),
     readStructural: (runId) => guarded(() => statements.readStructural.get(runId) as string | undefined),
     purgeRuns: (purges) => guarded(() => purgeRuns.immediate(purges)),
     dropStructural: (runIds) =>
-      guarded(() => db.transaction(() => runIds.reduce((count, runId) => count + statements.dropStructural.run(runId).changes, 0)).immediate()),
+      guarded(() =>
+        db
+          .transaction(() => runIds.reduce((count, runId) => count + statements.dropStructural.run(runId).changes, 0))
+          .immediate(),
+      ),
     compact: () => guarded(() => compactDatabase(db)),
     settings: () => guarded(() => settingsOf(statements.readSettings.all() as Array<[string, string]>, location)),
     updateSettings: (change) =>
       guarded(() =>
         db
           .transaction(() => {
-            if (change.fullRetentionHours !== undefined) statements.writeSetting.run('full_retention_hours', String(change.fullRetentionHours));
-            if (change.structuralRetentionDays !== undefined) statements.writeSetting.run('structural_retention_days', String(change.structuralRetentionDays));
+            if (change.fullRetentionHours !== undefined)
+              statements.writeSetting.run('full_retention_hours', String(change.fullRetentionHours));
+            if (change.structuralRetentionDays !== undefined)
+              statements.writeSetting.run('structural_retention_days', String(change.structuralRetentionDays));
             return settingsOf(statements.readSettings.all() as Array<[string, string]>, location);
           })
           .immediate(),
@@ -395,7 +477,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         const secret = statements.readExportKey.get(keyId) as Buffer | undefined;
         return secret === undefined ? undefined : { id: keyId, secret: new Uint8Array(secret) };
       }),
-    dropExportKeys: (now) => guarded(() => db.transaction(() => statements.dropExportKeys.run(now).changes).immediate()),
+    dropExportKeys: (now) =>
+      guarded(() => db.transaction(() => statements.dropExportKeys.run(now).changes).immediate()),
     close: () => guarded(() => db.close()),
   };
 }

@@ -6,10 +6,19 @@ export function settingsOf(rows: ReadonlyArray<readonly [string, string]>, locat
   const values = new Map(rows);
   const positive = (name: string): number => {
     const value = Number(values.get(name));
-    if (!(Number.isFinite(value) && value > 0)) throw new ForkpointError('STORE_CORRUPT', `${location} has no valid ${name} setting (${JSON.stringify(values.get(name) ?? null)})`);
+    if (!(Number.isFinite(value) && value > 0))
+      throw new ForkpointError(
+        'STORE_CORRUPT',
+        `${location} has no valid ${name} setting (${JSON.stringify(values.get(name) ?? null)})`,
+      );
     return value;
   };
   const storeId = values.get('store_id');
-  if (storeId === undefined || !/^[0-9a-f]{16}$/.test(storeId)) throw new ForkpointError('STORE_CORRUPT', `${location} has no valid store_id setting`);
-  return { storeId, fullRetentionHours: positive('full_retention_hours'), structuralRetentionDays: positive('structural_retention_days') };
+  if (storeId === undefined || !/^[0-9a-f]{16}$/.test(storeId))
+    throw new ForkpointError('STORE_CORRUPT', `${location} has no valid store_id setting`);
+  return {
+    storeId,
+    fullRetentionHours: positive('full_retention_hours'),
+    structuralRetentionDays: positive('structural_retention_days'),
+  };
 }

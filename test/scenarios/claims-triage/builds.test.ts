@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
 import { validateDecision } from '../../../scenarios/claims-triage/outcome.js';
-import type { AgentBuild, FailedToolCall, JsonObject, JsonValue, ToolResultCheck, ToolResultVerdict } from '../../../src/index.js';
+import type {
+  AgentBuild,
+  FailedToolCall,
+  JsonObject,
+  JsonValue,
+  ToolResultCheck,
+  ToolResultVerdict,
+} from '../../../src/index.js';
 import { codeHashOf } from '../../../src/index.js';
 import { callTool } from './claims-fixtures.js';
 
@@ -54,7 +61,12 @@ describe('the three builds', () => {
 
   test('offer the four tools, of which only estimate_repair writes', () => {
     for (const build of BUILDS) {
-      expect(build.tools.map((tool) => tool.name)).toEqual(['fetch_claim', 'ocr_document', 'estimate_repair', 'fetch_policy']);
+      expect(build.tools.map((tool) => tool.name)).toEqual([
+        'fetch_claim',
+        'ocr_document',
+        'estimate_repair',
+        'fetch_policy',
+      ]);
       expect(build.tools.filter((tool) => !tool.readOnly).map((tool) => tool.name)).toEqual(['estimate_repair']);
     }
   });
@@ -140,19 +152,23 @@ describe('the retry hook every build shares', () => {
   };
 
   test.each([1, 2])('retries an OCR timeout at attempt %i', (attempt) => {
-    for (const build of BUILDS) expect(retries(build, failure('ocr_document', 'ocr_document timed out after 30 s', attempt))).toBe(true);
+    for (const build of BUILDS)
+      expect(retries(build, failure('ocr_document', 'ocr_document timed out after 30 s', attempt))).toBe(true);
   });
 
   test('gives up after the third attempt', () => {
-    for (const build of BUILDS) expect(retries(build, failure('ocr_document', 'ocr_document timed out after 30 s', 3))).toBe(false);
+    for (const build of BUILDS)
+      expect(retries(build, failure('ocr_document', 'ocr_document timed out after 30 s', 3))).toBe(false);
   });
 
   test('does not retry an OCR error that is not a timeout', () => {
-    for (const build of BUILDS) expect(retries(build, failure('ocr_document', 'document DOC-1 not found', 1))).toBe(false);
+    for (const build of BUILDS)
+      expect(retries(build, failure('ocr_document', 'document DOC-1 not found', 1))).toBe(false);
   });
 
   test('does not retry other tools, even when they time out', () => {
-    for (const build of BUILDS) expect(retries(build, failure('estimate_repair', 'estimate_repair timed out after 30 s', 1))).toBe(false);
+    for (const build of BUILDS)
+      expect(retries(build, failure('estimate_repair', 'estimate_repair timed out after 30 s', 1))).toBe(false);
   });
 });
 

@@ -1,5 +1,14 @@
 import scenario, { baseline, openClaimsWorld } from '../../../scenarios/claims-triage/index.js';
-import type { AgentBuild, Engine, JsonObject, JsonValue, RecordResult, StepView, ToolHandler, World } from '../../../src/index.js';
+import type {
+  AgentBuild,
+  Engine,
+  JsonObject,
+  JsonValue,
+  RecordResult,
+  StepView,
+  ToolHandler,
+  World,
+} from '../../../src/index.js';
 import { createEngine, isJsonObject, sqliteStore } from '../../../src/index.js';
 
 /** The day of the incident (OCR v1) and the day the chapter re-executes on (OCR v2). */
@@ -32,7 +41,8 @@ export function pick(value: JsonValue | undefined, ...path: readonly string[]): 
 /** A number read out of JSON, or a failure naming the path. */
 export function numberAt(value: JsonValue | undefined, ...path: readonly string[]): number {
   const found = pick(value, ...path);
-  if (typeof found !== 'number') throw new Error(`expected a number at ${path.join('.')}, got ${JSON.stringify(found)}`);
+  if (typeof found !== 'number')
+    throw new Error(`expected a number at ${path.join('.')}, got ${JSON.stringify(found)}`);
   return found;
 }
 
@@ -64,7 +74,8 @@ export function recordClaim(options: RecordClaimOptions): Promise<RecordResult> 
 export function toolOutputOf(step: StepView | undefined): JsonObject {
   if (step === undefined) throw new Error('no such step');
   if (step.kind === 'model') throw new Error(`step ${step.step} is a model step`);
-  if (pick(step.response, 'isError') !== false) throw new Error(`step ${step.step} is not a successful tool result: ${JSON.stringify(step.response)}`);
+  if (pick(step.response, 'isError') !== false)
+    throw new Error(`step ${step.step} is not a successful tool result: ${JSON.stringify(step.response)}`);
   const output = pick(step.response, 'output');
   if (!isJsonObject(output)) throw new Error(`step ${step.step} has no object output`);
   return output;

@@ -16,7 +16,17 @@ import {
   toolOutputOf,
 } from './claims-fixtures.js';
 
-const NINE_STEPS = ['model', 'fetch_claim', 'model', 'ocr_document', 'model', 'estimate_repair', 'model', 'fetch_policy', 'model'];
+const NINE_STEPS = [
+  'model',
+  'fetch_claim',
+  'model',
+  'ocr_document',
+  'model',
+  'estimate_repair',
+  'model',
+  'fetch_policy',
+  'model',
+];
 
 /** The decision the final model step wrote, whether or not the harness accepted it. */
 function writtenDecision(run: RecordResult): Outcome {
@@ -48,20 +58,27 @@ function countingModelCalls(counter: { calls: number }): (world: World) => World
   });
 }
 
-function withParams(build: AgentBuild, name: string, changes: Partial<Pick<AgentBuild, 'model' | 'params'>>): AgentBuild {
+function withParams(
+  build: AgentBuild,
+  name: string,
+  changes: Partial<Pick<AgentBuild, 'model' | 'params'>>,
+): AgentBuild {
   const { codeHash: _codeHash, ...definition } = build;
   return defineAgent({ ...definition, ...changes, build: name });
 }
 
 describe('the incident: CLM-91077 recorded on 2026-03-04 with baseline', () => {
-  test.each([0, 1, 42, 65_535, 4_294_967_295])('takes exactly the nine steps of the chapter and fails VALIDATION_FAILED at step 9 (seed %i)', async (seed) => {
-    const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, seed });
-    expect(kindsOf(run)).toEqual(NINE_STEPS);
-    expect(run.steps.map((step) => step.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(run.status).toBe('failed');
-    expect(run.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
-    expect(run.outcome).toBeNull();
-  });
+  test.each([0, 1, 42, 65_535, 4_294_967_295])(
+    'takes exactly the nine steps of the chapter and fails VALIDATION_FAILED at step 9 (seed %i)',
+    async (seed) => {
+      const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, seed });
+      expect(kindsOf(run)).toEqual(NINE_STEPS);
+      expect(run.steps.map((step) => step.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(run.status).toBe('failed');
+      expect(run.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
+      expect(run.outcome).toBeNull();
+    },
+  );
 
   test('is recorded as mode record, with its date and seed, every step live', async () => {
     const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, seed: 7 });
@@ -75,7 +92,15 @@ describe('the incident: CLM-91077 recorded on 2026-03-04 with baseline', () => {
   test('counts each kind from 0: model#0..model#4 and one call of each tool', async () => {
     const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY });
     expect(run.steps.map((step) => `${step.kind}#${step.index}`)).toEqual([
-      'model#0', 'fetch_claim#0', 'model#1', 'ocr_document#0', 'model#2', 'estimate_repair#0', 'model#3', 'fetch_policy#0', 'model#4',
+      'model#0',
+      'fetch_claim#0',
+      'model#1',
+      'ocr_document#0',
+      'model#2',
+      'estimate_repair#0',
+      'model#3',
+      'fetch_policy#0',
+      'model#4',
     ]);
   });
 
@@ -137,13 +162,23 @@ describe('CLM-91077 on 2026-03-04 with patched', () => {
 
   test('makes no further model call after the low-confidence OCR result', async () => {
     const counter = { calls: 0 };
-    await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: patched, wrapWorld: countingModelCalls(counter) });
+    await recordClaim({
+      claimId: 'CLM-91077',
+      at: INCIDENT_DAY,
+      agent: patched,
+      wrapWorld: countingModelCalls(counter),
+    });
     expect(counter.calls).toBe(2);
   });
 
   test('the baseline run under the same counter makes five model calls', async () => {
     const counter = { calls: 0 };
-    await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: baseline, wrapWorld: countingModelCalls(counter) });
+    await recordClaim({
+      claimId: 'CLM-91077',
+      at: INCIDENT_DAY,
+      agent: baseline,
+      wrapWorld: countingModelCalls(counter),
+    });
     expect(counter.calls).toBe(5);
   });
 });
@@ -160,8 +195,14 @@ describe('timestamped', () => {
 
   test("its model#0 request hash differs from baseline's, which is the same whatever the seed", async () => {
     const engine = memoryEngine(tenOClock);
-    const baselineHashes = await Promise.all([1, 2, 3].map(async (seed) => (await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, seed, engine })).steps[0]?.requestHash));
-    const stamped = (await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: timestamped, engine })).steps[0]?.requestHash;
+    const baselineHashes = await Promise.all(
+      [1, 2, 3].map(
+        async (seed) =>
+          (await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, seed, engine })).steps[0]?.requestHash,
+      ),
+    );
+    const stamped = (await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: timestamped, engine })).steps[0]
+      ?.requestHash;
     expect(new Set(baselineHashes).size).toBe(1);
     expect(baselineHashes[0]).toMatch(/^[0-9a-f]{16}$/);
     expect(stamped).toMatch(/^[0-9a-f]{16}$/);
@@ -169,7 +210,12 @@ describe('timestamped', () => {
   });
 
   test('its model#0 request hash changes with the clock', async () => {
-    const at10 = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: timestamped, engine: memoryEngine(tenOClock) });
+    const at10 = await recordClaim({
+      claimId: 'CLM-91077',
+      at: INCIDENT_DAY,
+      agent: timestamped,
+      engine: memoryEngine(tenOClock),
+    });
     const at11 = await recordClaim({
       claimId: 'CLM-91077',
       at: INCIDENT_DAY,
@@ -180,7 +226,12 @@ describe('timestamped', () => {
   });
 
   test('otherwise behaves as baseline: the incident still fails at step 9', async () => {
-    const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: timestamped, engine: memoryEngine(tenOClock) });
+    const run = await recordClaim({
+      claimId: 'CLM-91077',
+      at: INCIDENT_DAY,
+      agent: timestamped,
+      engine: memoryEngine(tenOClock),
+    });
     expect(kindsOf(run)).toEqual(NINE_STEPS);
     expect(run.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
   });
@@ -213,7 +264,10 @@ describe('every kind of ending occurs on some claim and date', () => {
   });
 
   test('referrals and denials pay nothing', async () => {
-    for (const [claimId, at] of [['CLM-91069', INCIDENT_DAY], ['CLM-91013', INCIDENT_DAY]] as const) {
+    for (const [claimId, at] of [
+      ['CLM-91069', INCIDENT_DAY],
+      ['CLM-91013', INCIDENT_DAY],
+    ] as const) {
       expect((await recordClaim({ claimId, at })).outcome).toMatchObject({ payout: null });
     }
   });
@@ -255,14 +309,19 @@ describe('CLM-91080, with two assessor forms', () => {
     const run = await recordClaim({ claimId: 'CLM-91080', at: INCIDENT_DAY });
     const listed = pick(toolOutputOf(run.steps[1]), 'documents');
     expect(toolNamesAskedBy(run.steps[2])).toEqual(['ocr_document', 'ocr_document']);
-    expect(run.steps.slice(3, 5).map((step) => [step.kind, step.index])).toEqual([['ocr_document', 0], ['ocr_document', 1]]);
+    expect(run.steps.slice(3, 5).map((step) => [step.kind, step.index])).toEqual([
+      ['ocr_document', 0],
+      ['ocr_document', 1],
+    ]);
     const read = run.steps.slice(3, 5).map((step) => toolOutputOf(step).document_id);
     expect(read).toEqual((Array.isArray(listed) ? listed : []).map((document) => pick(document, 'document_id')));
   });
 
   test('the estimate covers the sum of the two areas read, and the run approves', async () => {
     const run = await recordClaim({ claimId: 'CLM-91080', at: INCIDENT_DAY });
-    const areas = run.steps.slice(3, 5).map((step) => numberAt(toolOutputOf(step), 'fields', 'damage_area_cm2', 'value'));
+    const areas = run.steps
+      .slice(3, 5)
+      .map((step) => numberAt(toolOutputOf(step), 'fields', 'damage_area_cm2', 'value'));
     const estimate = run.steps.find((step) => step.kind === 'estimate_repair');
     expect(pick(estimate?.request, 'input', 'damage_area_cm2')).toBe(areas[0]! + areas[1]!);
     expect(run.outcome).toMatchObject({ decision: 'approve' });
@@ -280,7 +339,10 @@ describe('sampling parameters in a build', () => {
   });
 
   test('on claude-sonnet-5 the same parameters are accepted and the run completes', async () => {
-    const hot = withParams(baseline, 'hot-sonnet', { model: 'claude-sonnet-5', params: { maxTokens: 2048, temperature: 0.2 } });
+    const hot = withParams(baseline, 'hot-sonnet', {
+      model: 'claude-sonnet-5',
+      params: { maxTokens: 2048, temperature: 0.2 },
+    });
     const run = await recordClaim({ claimId: 'CLM-91077', at: LATER_DAY, agent: hot });
     expect(run.status).toBe('completed');
     expect(run.outcome).toMatchObject({ decision: 'approve' });

@@ -7,13 +7,27 @@ import type { Cassette, FailedToolCall, SyntheticCase } from '../../../src/index
 import { createEngine, evaluateSynthetic, isToolResponse, sqliteStore } from '../../../src/index.js';
 import { documentsOf, loadCases } from './synthetic-fixtures.js';
 
-const CONTENT_DEPENDENT = ['swapped-policy-limits', 'prompt-word-swap', 'negative-payout-accepted', 'claim-id-lowercased'];
-const CONTENT_INDIFFERENT = ['tool-result-separate-message', 'retry-budget-off-by-one', 'step-cap-off-by-one', 'parser-chokes-on-decimal', 'swapped-ocr-fields', 'wrong-deductible-sign'];
+const CONTENT_DEPENDENT = [
+  'swapped-policy-limits',
+  'prompt-word-swap',
+  'negative-payout-accepted',
+  'claim-id-lowercased',
+];
+const CONTENT_INDIFFERENT = [
+  'tool-result-separate-message',
+  'retry-budget-off-by-one',
+  'step-cap-off-by-one',
+  'parser-chokes-on-decimal',
+  'swapped-ocr-fields',
+  'wrong-deductible-sign',
+];
 
 const CASES = loadCases();
 // The baseline retries an OCR timeout twice: a document timing out once or twice recovers.
 const RECOVERED_RETRIES = CASES.filter((testCase) =>
-  documentsOf(testCase).some((document) => typeof document.timeouts === 'number' && document.timeouts > 0 && document.timeouts <= 2),
+  documentsOf(testCase).some(
+    (document) => typeof document.timeouts === 'number' && document.timeouts > 0 && document.timeouts <= 2,
+  ),
 ).map((testCase) => testCase.id);
 
 let study: MutationStudy;
@@ -41,7 +55,8 @@ describe('the mutants', () => {
   });
 
   test('classify the bugs the chapter names as content-indifferent, and the content bugs as dependent', () => {
-    const indifferent = (name: string): boolean | undefined => MUTANTS.find((mutant) => mutant.name === name)?.contentIndifferent;
+    const indifferent = (name: string): boolean | undefined =>
+      MUTANTS.find((mutant) => mutant.name === name)?.contentIndifferent;
     for (const name of CONTENT_INDIFFERENT) expect(indifferent(name), name).toBe(true);
     for (const name of CONTENT_DEPENDENT) expect(indifferent(name), name).toBe(false);
   });
@@ -65,9 +80,12 @@ describe('the mutation study', () => {
     expect(rowOf(name).crashes).toEqual([]);
   });
 
-  test.each(MUTANTS.filter((mutant) => mutant.contentIndifferent).map((mutant) => mutant.name))('catches the content-indifferent %s by structural replay', (name) => {
-    expect(rowOf(name).structural.count).toBeGreaterThan(0);
-  });
+  test.each(MUTANTS.filter((mutant) => mutant.contentIndifferent).map((mutant) => mutant.name))(
+    'catches the content-indifferent %s by structural replay',
+    (name) => {
+      expect(rowOf(name).structural.count).toBeGreaterThan(0);
+    },
+  );
 
   test.each(CONTENT_DEPENDENT)('does not catch the content-dependent %s by structural replay', (name) => {
     const row = rowOf(name);
@@ -78,12 +96,15 @@ describe('the mutation study', () => {
 
   test('catches the retry budget structurally on the cases whose timeouts the baseline recovered from', () => {
     expect(RECOVERED_RETRIES.length).toBeGreaterThan(0);
-    for (const id of rowOf('retry-budget-off-by-one').structural.caseIds) expect(CASES.map((testCase) => testCase.id)).toContain(id);
+    for (const id of rowOf('retry-budget-off-by-one').structural.caseIds)
+      expect(CASES.map((testCase) => testCase.id)).toContain(id);
     expect(rowOf('retry-budget-off-by-one').structural.caseIds.some((id) => RECOVERED_RETRIES.includes(id))).toBe(true);
   });
 
-  test('says in its notes that the chapter\'s dropped-assistant-turn retry bug could not be planted', () => {
-    expect(study.notes.some((note) => note.includes('without the assistant turn') && note.includes('append-only'))).toBe(true);
+  test("says in its notes that the chapter's dropped-assistant-turn retry bug could not be planted", () => {
+    expect(
+      study.notes.some((note) => note.includes('without the assistant turn') && note.includes('append-only')),
+    ).toBe(true);
   });
 
   test('sums the rows: every mutant full replay catches, and the share structural replay catches of them', () => {
@@ -98,7 +119,15 @@ describe('what a structural replay needs of a build', () => {
   async function recorded(id: string, agent = baseline): Promise<{ full: Cassette; structural: Cassette }> {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
     const cases: SyntheticCase[] = CASES.filter((testCase) => testCase.id === id);
-    const [result] = (await evaluateSynthetic(engine, { support: claimsSynthetic, cases, agent, scenario: 'scenarios/claims-triage', seed: 1 })).cases;
+    const [result] = (
+      await evaluateSynthetic(engine, {
+        support: claimsSynthetic,
+        cases,
+        agent,
+        scenario: 'scenarios/claims-triage',
+        seed: 1,
+      })
+    ).cases;
     if (result === undefined) throw new Error(`no case ${id}`);
     return { full: engine.cassette(result.runId, 'full'), structural: engine.cassette(result.runId, 'structural') };
   }
@@ -106,7 +135,12 @@ describe('what a structural replay needs of a build', () => {
   function firstOcrFailure(cassette: Cassette): FailedToolCall {
     const entry = cassette.entries.find((candidate) => candidate.kind === 'ocr_document');
     if (entry === undefined || !isToolResponse(entry.response)) throw new Error('the cassette holds no OCR answer');
-    const call = { type: 'tool_use', id: 'toolu_1', name: 'ocr_document', input: { document_id: 'DOC-S3501' } } as const;
+    const call = {
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: 'ocr_document',
+      input: { document_id: 'DOC-S3501' },
+    } as const;
     return { call, response: entry.response, step: entry.step, attempt: 1 };
   }
 
@@ -116,7 +150,10 @@ describe('what a structural replay needs of a build', () => {
     if (retry === undefined) throw new Error('baseline has no retry policy');
     const timeout = 'ocr_document timed out after 30 s';
     expect(firstOcrFailure(full).response).toEqual({ output: { error: timeout, retryable: true }, isError: true });
-    expect(firstOcrFailure(structural).response).toEqual({ output: { error: 'a'.repeat(timeout.length), retryable: true }, isError: true });
+    expect(firstOcrFailure(structural).response).toEqual({
+      output: { error: 'a'.repeat(timeout.length), retryable: true },
+      isError: true,
+    });
     expect(retry(firstOcrFailure(full))).toBe(true);
     expect(retry(firstOcrFailure(structural))).toBe(true);
   });

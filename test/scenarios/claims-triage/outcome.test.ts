@@ -3,8 +3,13 @@ import { parseDecision, validateDecision } from '../../../scenarios/claims-triag
 
 describe('parseDecision', () => {
   test('reads the JSON decision line that follows the prose of the final turn', () => {
-    const parsed = parseDecision('Assessment complete.\n{"decision":"approve","payout":1903,"reason":"Hail damage of 2050 cm2."}');
-    expect(parsed).toEqual({ ok: true, outcome: { decision: 'approve', payout: 1903, reason: 'Hail damage of 2050 cm2.' } });
+    const parsed = parseDecision(
+      'Assessment complete.\n{"decision":"approve","payout":1903,"reason":"Hail damage of 2050 cm2."}',
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      outcome: { decision: 'approve', payout: 1903, reason: 'Hail damage of 2050 cm2.' },
+    });
   });
 
   test('reads the last JSON object even when the prose around it holds braces', () => {
@@ -13,7 +18,11 @@ describe('parseDecision', () => {
       outcome: { decision: 'refer', payout: null, reason: 'r' },
     });
     expect(parseDecision('{"decision":"deny","payout":null,"reason":"r"}\n(see note})').ok).toBe(true);
-    expect(parseDecision('draft {"decision":"approve","payout":1,"reason":"a"} final {"decision":"refer","payout":null,"reason":"b"}')).toMatchObject({
+    expect(
+      parseDecision(
+        'draft {"decision":"approve","payout":1,"reason":"a"} final {"decision":"refer","payout":null,"reason":"b"}',
+      ),
+    ).toMatchObject({
       outcome: { decision: 'refer' },
     });
   });
@@ -32,7 +41,10 @@ describe('parseDecision', () => {
   });
 
   test('rejects malformed JSON', () => {
-    expect(parseDecision('{decision: approve, payout: 100}')).toMatchObject({ ok: false, problem: expect.stringMatching(/JSON/) });
+    expect(parseDecision('{decision: approve, payout: 100}')).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/JSON/),
+    });
   });
 
   test('rejects an opening brace that is never closed', () => {
@@ -40,7 +52,10 @@ describe('parseDecision', () => {
   });
 
   test('rejects a decision outside approve, refer and deny, naming it', () => {
-    expect(parseDecision('{"decision":"escalate","payout":null,"reason":"r"}')).toMatchObject({ ok: false, problem: expect.stringContaining('escalate') });
+    expect(parseDecision('{"decision":"escalate","payout":null,"reason":"r"}')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('escalate'),
+    });
   });
 
   test('rejects a missing decision', () => {

@@ -49,11 +49,17 @@ describe('the scenario definition', () => {
 });
 
 describe('scenario.summarizeResponse', () => {
-  const summarize = (kind: string, output: Parameters<typeof callTool>[2] | Awaited<ReturnType<typeof callTool>>, isError = false) =>
-    scenario.summarizeResponse?.(kind, { output, isError });
+  const summarize = (
+    kind: string,
+    output: Parameters<typeof callTool>[2] | Awaited<ReturnType<typeof callTool>>,
+    isError = false,
+  ) => scenario.summarizeResponse?.(kind, { output, isError });
 
   test('summarizes an OCR result with the damage area, its confidence and the OCR model', async () => {
-    const summary = summarize('ocr_document', await callTool('2026-03-04', 'ocr_document', { document_id: 'DOC-77120' }));
+    const summary = summarize(
+      'ocr_document',
+      await callTool('2026-03-04', 'ocr_document', { document_id: 'DOC-77120' }),
+    );
     expect(summary).toContain('DOC-77120');
     expect(summary).toContain('205');
     expect(summary).toContain('0.38');
@@ -67,7 +73,9 @@ describe('scenario.summarizeResponse', () => {
   });
 
   test('summarizes a claim with its status', async () => {
-    expect(summarize('fetch_claim', await callTool('2026-03-06', 'fetch_claim', { claim_id: 'CLM-91046' }))).toContain('settled');
+    expect(summarize('fetch_claim', await callTool('2026-03-06', 'fetch_claim', { claim_id: 'CLM-91046' }))).toContain(
+      'settled',
+    );
   });
 
   test('summarizes a tool error with its message', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { openClaimsWorld, simulatedModel } from '../../../scenarios/claims-triage/index.js';
 import { parseDecision } from '../../../scenarios/claims-triage/outcome.js';
-import type { Message, ModelParams, ModelProvider, ModelRequest, ModelResponse, Outcome, ToolResultPart } from '../../../src/index.js';
+import type {
+  Message,
+  ModelParams,
+  ModelProvider,
+  ModelRequest,
+  ModelResponse,
+  Outcome,
+  ToolResultPart,
+} from '../../../src/index.js';
 import { ForkpointError, textOf, toolUsesOf } from '../../../src/index.js';
 
 const OPUS = 'claude-opus-5';
@@ -22,7 +30,10 @@ function firstRequest(model: string, params: ModelParams = { maxTokens: 2048 }, 
  * enough to test the model's behaviour across a whole conversation without
  * the engine.
  */
-async function converse(provider: ModelProvider, options: { claimId: string; at: string; model?: string }): Promise<ModelResponse[]> {
+async function converse(
+  provider: ModelProvider,
+  options: { claimId: string; at: string; model?: string },
+): Promise<ModelResponse[]> {
   const tools = openClaimsWorld({ at: options.at, seed: 0, latencyMs: 0 }).tools;
   const request = firstRequest(options.model ?? OPUS, { maxTokens: 2048 }, options.claimId);
   const messages: Message[] = [...request.messages];
@@ -88,11 +99,15 @@ describe('sampling parameters', () => {
   test('claude-opus-5 answers a request without sampling parameters', async () => {
     const response = await simulatedModel({ seed: 1 }).respond(firstRequest(OPUS));
     expect(response.model).toBe(OPUS);
-    expect(toolUsesOf({ role: 'assistant', content: response.content }).map((use) => use.name)).toEqual(['fetch_claim']);
+    expect(toolUsesOf({ role: 'assistant', content: response.content }).map((use) => use.name)).toEqual([
+      'fetch_claim',
+    ]);
   });
 
   test('claude-sonnet-5 accepts temperature, topP and topK', async () => {
-    const response = await simulatedModel({ seed: 1 }).respond(firstRequest(SONNET, { maxTokens: 2048, temperature: 0.2, topP: 0.9, topK: 40 }));
+    const response = await simulatedModel({ seed: 1 }).respond(
+      firstRequest(SONNET, { maxTokens: 2048, temperature: 0.2, topP: 0.9, topK: 40 }),
+    );
     expect(response.model).toBe(SONNET);
     expect(response.content.length).toBeGreaterThan(0);
   });
@@ -108,7 +123,9 @@ describe('the triage policy', () => {
   test('first asks for the claim named in the user message', async () => {
     const response = await simulatedModel({ seed: 3 }).respond(firstRequest(OPUS, { maxTokens: 2048 }, 'CLM-91103'));
     const uses = toolUsesOf({ role: 'assistant', content: response.content });
-    expect(uses.map((use) => ({ name: use.name, input: use.input }))).toEqual([{ name: 'fetch_claim', input: { claim_id: 'CLM-91103' } }]);
+    expect(uses.map((use) => ({ name: use.name, input: use.input }))).toEqual([
+      { name: 'fetch_claim', input: { claim_id: 'CLM-91103' } },
+    ]);
     expect(response.stopReason).toBe('tool_use');
   });
 
@@ -121,7 +138,11 @@ describe('the triage policy', () => {
   test("claude-opus-5's decision turn carries a thinking block with an opaque signature", async () => {
     const responses = await converse(simulatedModel({ seed: 3 }), { claimId: 'CLM-91077', at: '2026-03-09' });
     const thinking = responses.at(-1)?.content.find((part) => part.type === 'thinking');
-    expect(thinking).toMatchObject({ type: 'thinking', thinking: expect.any(String), signature: expect.stringMatching(/^\w{16,}$/) });
+    expect(thinking).toMatchObject({
+      type: 'thinking',
+      thinking: expect.any(String),
+      signature: expect.stringMatching(/^\w{16,}$/),
+    });
   });
 
   test('claude-sonnet-5 words its turns differently from claude-opus-5 under the same seed', async () => {
@@ -132,7 +153,9 @@ describe('the triage policy', () => {
 
   test('claude-sonnet-5 chooses differently from claude-opus-5 on the folded form read under OCR v1', async () => {
     const opus = decisionOf(await converse(simulatedModel({ seed: 5 }), { claimId: 'CLM-91077', at: '2026-03-04' }));
-    const sonnet = decisionOf(await converse(simulatedModel({ seed: 5 }), { claimId: 'CLM-91077', at: '2026-03-04', model: SONNET }));
+    const sonnet = decisionOf(
+      await converse(simulatedModel({ seed: 5 }), { claimId: 'CLM-91077', at: '2026-03-04', model: SONNET }),
+    );
     expect(sonnet.decision).not.toBe(opus.decision);
   });
 });
@@ -190,7 +213,9 @@ describe('seeded sampling', () => {
   test('on a borderline form the choice varies rarely: most seeds approve, a few refer', async () => {
     const counts = { approve: 0, refer: 0, other: 0 };
     for (let seed = 0; seed < 60; seed++) {
-      const { decision } = decisionOf(await converse(simulatedModel({ seed }), { claimId: 'CLM-91091', at: '2026-03-09' }));
+      const { decision } = decisionOf(
+        await converse(simulatedModel({ seed }), { claimId: 'CLM-91091', at: '2026-03-09' }),
+      );
       if (decision === 'approve') counts.approve++;
       else if (decision === 'refer') counts.refer++;
       else counts.other++;

@@ -1,7 +1,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import scenario from '../../../scenarios/claims-triage/index.js';
-import type { AgentBuild, JsonObject, JsonValue, RecordResult, SyntheticCase, SyntheticSupport } from '../../../src/index.js';
+import type {
+  AgentBuild,
+  JsonObject,
+  JsonValue,
+  RecordResult,
+  SyntheticCase,
+  SyntheticSupport,
+} from '../../../src/index.js';
 import { createEngine, isJsonObject, sqliteStore } from '../../../src/index.js';
 
 /** The directory of the hand-written synthetic claims. */
@@ -22,7 +29,8 @@ export function caseFiles(): { readonly file: string; readonly value: JsonValue 
 }
 
 /** Every case, parsed. */
-export const loadCases = (): SyntheticCase[] => caseFiles().map(({ file, value }) => synthetic().parseCase(value, file));
+export const loadCases = (): SyntheticCase[] =>
+  caseFiles().map(({ file, value }) => synthetic().parseCase(value, file));
 
 /** A copy of a case file's JSON, for tests to break. */
 export function caseJson(file: string): JsonObject {

@@ -50,8 +50,12 @@ describe('the synthetic claims', () => {
   test('have unique case ids, claim ids, policy ids and document ids', () => {
     const ids = CASES.map((testCase) => testCase.id);
     const claimIds = CASES.map((testCase) => String(testCase.input.claimId));
-    const policyIds = CASES.map((testCase) => String(isJsonObject(testCase.data.policy) ? testCase.data.policy.policyId : ''));
-    const documentIds = CASES.flatMap((testCase) => documentsOf(testCase).map((document) => String(document.documentId)));
+    const policyIds = CASES.map((testCase) =>
+      String(isJsonObject(testCase.data.policy) ? testCase.data.policy.policyId : ''),
+    );
+    const documentIds = CASES.flatMap((testCase) =>
+      documentsOf(testCase).map((document) => String(document.documentId)),
+    );
     for (const list of [ids, claimIds, policyIds, documentIds]) expect(new Set(list).size).toBe(list.length);
   });
 
@@ -64,14 +68,19 @@ describe('the synthetic claims recorded with baseline (seed 1)', () => {
   test.each(CASES.map((testCase) => [testCase.id, testCase] as const))('%s scores pass', async (_id, testCase) => {
     const run = await recordCase(testCase, baseline);
     const verdict = score(testCase, run);
-    expect(verdict, `${testCase.file}: expected ${verdict.expected}, got ${verdict.actual}`).toMatchObject({ pass: true });
+    expect(verdict, `${testCase.file}: expected ${verdict.expected}, got ${verdict.actual}`).toMatchObject({
+      pass: true,
+    });
   });
 
-  test.each(withPath('step-cap').map((testCase) => [testCase.id, testCase] as const))('%s stops at the cap of 24 steps', async (_id, testCase) => {
-    const run = await recordCase(testCase, baseline);
-    expect(run.error).toMatchObject({ code: 'STEP_CAP_REACHED', step: baseline.stepCap });
-    expect(run.steps).toHaveLength(baseline.stepCap);
-  });
+  test.each(withPath('step-cap').map((testCase) => [testCase.id, testCase] as const))(
+    '%s stops at the cap of 24 steps',
+    async (_id, testCase) => {
+      const run = await recordCase(testCase, baseline);
+      expect(run.error).toMatchObject({ code: 'STEP_CAP_REACHED', step: baseline.stepCap });
+      expect(run.steps).toHaveLength(baseline.stepCap);
+    },
+  );
 });
 
 describe('the synthetic claims recorded with patched (seed 1)', () => {
@@ -104,27 +113,47 @@ describe('OCR timeouts', () => {
     (testCase) => !testCase.paths.includes('step-cap'),
   );
 
-  test.each(timeoutCases.map((testCase) => [testCase.id, testCase] as const))('%s takes one ocr_document step per attempt', async (_id, testCase) => {
-    const run = await recordCase(testCase, baseline);
-    const ocrSteps = run.steps.filter((step) => step.kind === 'ocr_document');
-    const failed = ocrSteps.filter((step) => isJsonObject(step.response) && step.response.isError === true);
-    const { attempts, failures } = attemptsOf(testCase);
-    expect(ocrSteps).toHaveLength(attempts);
-    expect(failed).toHaveLength(failures);
-    for (const step of failed) expect(JSON.stringify(step.response)).toContain('timed out');
-  });
+  test.each(timeoutCases.map((testCase) => [testCase.id, testCase] as const))(
+    '%s takes one ocr_document step per attempt',
+    async (_id, testCase) => {
+      const run = await recordCase(testCase, baseline);
+      const ocrSteps = run.steps.filter((step) => step.kind === 'ocr_document');
+      const failed = ocrSteps.filter((step) => isJsonObject(step.response) && step.response.isError === true);
+      const { attempts, failures } = attemptsOf(testCase);
+      expect(ocrSteps).toHaveLength(attempts);
+      expect(failed).toHaveLength(failures);
+      for (const step of failed) expect(JSON.stringify(step.response)).toContain('timed out');
+    },
+  );
 
   test('a form that times out once costs one step more than the usual nine', async () => {
     const run = await recordCase(byId('SYN-35'), baseline);
     expect(run.steps.map((step) => step.kind)).toEqual([
-      'model', 'fetch_claim', 'model', 'ocr_document', 'ocr_document', 'model', 'estimate_repair', 'model', 'fetch_policy', 'model',
+      'model',
+      'fetch_claim',
+      'model',
+      'ocr_document',
+      'ocr_document',
+      'model',
+      'estimate_repair',
+      'model',
+      'fetch_policy',
+      'model',
     ]);
     expect(run.outcome).toMatchObject({ decision: 'approve' });
   });
 
   test('after three failed attempts the model sees the timeout and refers', async () => {
     const run = await recordCase(byId('SYN-38'), baseline);
-    expect(run.steps.map((step) => step.kind)).toEqual(['model', 'fetch_claim', 'model', 'ocr_document', 'ocr_document', 'ocr_document', 'model']);
+    expect(run.steps.map((step) => step.kind)).toEqual([
+      'model',
+      'fetch_claim',
+      'model',
+      'ocr_document',
+      'ocr_document',
+      'ocr_document',
+      'model',
+    ]);
     expect(run.outcome).toMatchObject({ decision: 'refer', payout: null });
     expect(String(run.outcome?.reason)).toContain('timed out');
   });
@@ -134,7 +163,11 @@ describe('a malformed case', () => {
   const FILE = 'syn-01-hail-approve.json';
 
   /** A copy of `value` with the field at `path` replaced, or removed when `replacement` is undefined. */
-  function withField(value: JsonValue, path: readonly (string | number)[], replacement: JsonValue | undefined): JsonValue | undefined {
+  function withField(
+    value: JsonValue,
+    path: readonly (string | number)[],
+    replacement: JsonValue | undefined,
+  ): JsonValue | undefined {
     const [key, ...rest] = path;
     if (key === undefined) return replacement;
     if (Array.isArray(value) && typeof key === 'number') {
@@ -156,20 +189,53 @@ describe('a malformed case', () => {
     ['a claim id the model cannot find', ['claim', 'claimId'], 'claim-1', 'claim.claimId must be a string like CLM-'],
     ['a misspelt field', ['documents', 0, 'timeout'], 1, 'has unknown field timeout'],
     ['an unknown path', ['paths'], ['approve', 'aprove'], 'paths[1] must be one of'],
-    ['a confidence above 1', ['documents', 0, 'ocr', 'confidence'], 93, 'documents[0].ocr.confidence must be a number from 0 to 1'],
+    [
+      'a confidence above 1',
+      ['documents', 0, 'ocr', 'confidence'],
+      93,
+      'documents[0].ocr.confidence must be a number from 0 to 1',
+    ],
     ['a fractional timeout count', ['documents', 0, 'timeouts'], 1.5, 'documents[0].timeouts must be an integer'],
     ['a claim on another policy', ['claim', 'policyId'], 'POL-S99', 'claim.policyId is POL-S99'],
-    ['an e-mail address that could be real', ['claim', 'holderEmail'], 'someone@gmail.com', 'claim.holderEmail must be a string like'],
+    [
+      'an e-mail address that could be real',
+      ['claim', 'holderEmail'],
+      'someone@gmail.com',
+      'claim.holderEmail must be a string like',
+    ],
     [
       'a timeline out of order',
       ['policy', 'deductible'],
-      [{ from: '2026-03-02', value: 400 }, { from: '0000-01-01', value: 250 }],
+      [
+        { from: '2026-03-02', value: 400 },
+        { from: '0000-01-01', value: 250 },
+      ],
       'policy.deductible[1].from',
     ],
-    ['a timeline that starts after the case', ['claim', 'status'], [{ from: '2026-03-10', value: 'open' }], 'claim.status[0].from is 2026-03-10'],
-    ['a reading on a photo report', ['documents', 0, 'kind'], 'photo_report', 'documents[0].ocr is given on a photo_report'],
-    ['an approval that would pay less than nothing', ['expected', 'payout', 'min'], -10, 'expected.payout.min must be a number of at least 0'],
-    ['a payout range upside down', ['expected', 'payout', 'max'], 400, 'expected.payout.max must be a number of at least 463'],
+    [
+      'a timeline that starts after the case',
+      ['claim', 'status'],
+      [{ from: '2026-03-10', value: 'open' }],
+      'claim.status[0].from is 2026-03-10',
+    ],
+    [
+      'a reading on a photo report',
+      ['documents', 0, 'kind'],
+      'photo_report',
+      'documents[0].ocr is given on a photo_report',
+    ],
+    [
+      'an approval that would pay less than nothing',
+      ['expected', 'payout', 'min'],
+      -10,
+      'expected.payout.min must be a number of at least 0',
+    ],
+    [
+      'a payout range upside down',
+      ['expected', 'payout', 'max'],
+      400,
+      'expected.payout.max must be a number of at least 463',
+    ],
     ['a failure code that does not exist', ['expected'], { failure: 'TOO_SLOW' }, 'expected.failure must be one of'],
   ])('with %s raises INPUT_INVALID naming the file and the field', (_label, path, replacement, message) => {
     const broken = withField(caseJson(FILE), path, replacement) ?? null;

@@ -6,7 +6,8 @@ import { callTool, numberAt, pick } from './claims-fixtures.js';
 const ocr = (at: string, documentId: string) => callTool(at, 'ocr_document', { document_id: documentId });
 const fetchClaim = (at: string, claimId: string) => callTool(at, 'fetch_claim', { claim_id: claimId });
 const fetchPolicy = (at: string, policyId: string) => callTool(at, 'fetch_policy', { policy_id: policyId });
-const estimate = (at: string, area: number, peril: string) => callTool(at, 'estimate_repair', { damage_area_cm2: area, peril });
+const estimate = (at: string, area: number, peril: string) =>
+  callTool(at, 'estimate_repair', { damage_area_cm2: area, peril });
 
 describe('the OCR service', () => {
   test('switches from model v1 to v2 on 2026-03-05', () => {
@@ -37,14 +38,20 @@ describe('the folded form of CLM-91077 (DOC-77120)', () => {
   });
 
   test('reads damage_area_cm2 205 at confidence 0.38 under OCR v1 (2026-03-04)', async () => {
-    expect(pick(await ocr('2026-03-04', 'DOC-77120'), 'fields', 'damage_area_cm2')).toEqual({ value: 205, confidence: 0.38 });
+    expect(pick(await ocr('2026-03-04', 'DOC-77120'), 'fields', 'damage_area_cm2')).toEqual({
+      value: 205,
+      confidence: 0.38,
+    });
   });
 
-  test.each(['2026-03-05', '2026-03-09'])('reads damage_area_cm2 2050 at confidence 0.97 under OCR v2 (%s)', async (at) => {
-    const read = await ocr(at, 'DOC-77120');
-    expect(pick(read, 'ocr_model')).toBe('v2');
-    expect(pick(read, 'fields', 'damage_area_cm2')).toEqual({ value: 2050, confidence: 0.97 });
-  });
+  test.each(['2026-03-05', '2026-03-09'])(
+    'reads damage_area_cm2 2050 at confidence 0.97 under OCR v2 (%s)',
+    async (at) => {
+      const read = await ocr(at, 'DOC-77120');
+      expect(pick(read, 'ocr_model')).toBe('v2');
+      expect(pick(read, 'fields', 'damage_area_cm2')).toEqual({ value: 2050, confidence: 0.97 });
+    },
+  );
 });
 
 describe('policies get amended', () => {
@@ -94,19 +101,28 @@ describe('claims settle', () => {
     const documents = pick(claim, 'documents');
     expect(Array.isArray(documents) && documents.length > 0).toBe(true);
     for (const document of Array.isArray(documents) ? documents : []) {
-      expect(document).toEqual({ document_id: expect.stringMatching(/^DOC-\d+$/), kind: expect.stringMatching(/^(assessor_form|photo_report)$/) });
+      expect(document).toEqual({
+        document_id: expect.stringMatching(/^DOC-\d+$/),
+        kind: expect.stringMatching(/^(assessor_form|photo_report)$/),
+      });
     }
   });
 });
 
 describe('documents get re-scanned', () => {
-  test.each(['2026-03-04', '2026-03-07'])('DOC-70581 reads below confidence 0.55 before its re-scan (%s)', async (at) => {
-    expect(numberAt(await ocr(at, 'DOC-70581'), 'fields', 'damage_area_cm2', 'confidence')).toBeLessThan(0.55);
-  });
+  test.each(['2026-03-04', '2026-03-07'])(
+    'DOC-70581 reads below confidence 0.55 before its re-scan (%s)',
+    async (at) => {
+      expect(numberAt(await ocr(at, 'DOC-70581'), 'fields', 'damage_area_cm2', 'confidence')).toBeLessThan(0.55);
+    },
+  );
 
-  test.each(['2026-03-08', '2026-03-09'])('DOC-70581 reads above confidence 0.55 after its re-scan (%s)', async (at) => {
-    expect(numberAt(await ocr(at, 'DOC-70581'), 'fields', 'damage_area_cm2', 'confidence')).toBeGreaterThan(0.55);
-  });
+  test.each(['2026-03-08', '2026-03-09'])(
+    'DOC-70581 reads above confidence 0.55 after its re-scan (%s)',
+    async (at) => {
+      expect(numberAt(await ocr(at, 'DOC-70581'), 'fields', 'damage_area_cm2', 'confidence')).toBeGreaterThan(0.55);
+    },
+  );
 
   test('the re-scan of DOC-70581 changes the confidence, not the area read', async () => {
     const before = numberAt(await ocr('2026-03-07', 'DOC-70581'), 'fields', 'damage_area_cm2', 'value');
