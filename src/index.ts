@@ -65,7 +65,6 @@ export {
   type Cassette,
   type CassetteEntry,
   type CassetteSource,
-  type Tier,
   formatCassetteKey,
   type CassetteKey,
   type HashedModelRequest,
@@ -136,7 +135,6 @@ export {
   type Engine,
   type EngineOptions,
   type ForkOptions,
-  type ForkResult,
   type SuiteCase,
   type SuiteInput,
   type SuiteOptions,
@@ -148,13 +146,9 @@ export {
   type Lineage,
   type LineageNode,
   type RecordOptions,
-  type RecordResult,
   type ReexecuteOptions,
-  type ReexecutionResult,
   type ReplayOptions,
-  type ReplayResult,
   type ResumeOptions,
-  type ResumeResult,
   type RunPage,
   type RunPageQuery,
   type RunSummary,
@@ -216,14 +210,11 @@ export {
   DEFAULT_DB_PATH,
   sqliteStore,
   type ParentLink,
-  type Provenance,
   type RunErrorRecord,
-  type RunMode,
   type RunOwner,
   type RunQuery,
   type RunRecord,
   type RunResume,
-  type RunStatus,
   type SqliteStoreOptions,
   type Store,
 } from './store/index.js';
@@ -252,3 +243,12 @@ export {
   type LintFinding,
   type LintReport,
 } from './engine/index.js';
+export type { Tier } from './vocabulary/index.js';
+export type { ForkResult } from './modes/index.js';
+export type { RecordResult } from './modes/index.js';
+export type { ReexecutionResult } from './modes/index.js';
+export type { ReplayResult } from './modes/index.js';
+export type { ResumeResult } from './modes/index.js';
+export type { Provenance } from './vocabulary/index.js';
+export type { RunMode } from './vocabulary/index.js';
+export type { RunStatus } from './vocabulary/index.js';

@@ -1,6 +1,8 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { canonicalJson, isJsonObject } from '../json/index.js';
-import type { RunErrorRecord, RunMode, RunStatus } from '../store/index.js';
+import type { RunErrorRecord } from '../store/index.js';
+import type { RunMode } from '../vocabulary/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
 
 /** What a comparison reads of a step (a `StepView` has it). */
 export interface ComparableStep {

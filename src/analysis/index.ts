@@ -25,3 +25,4 @@ export { tallyDivergences, type DivergenceRow, type DivergenceTable } from './di
 export { holdsMessageDigests, requestWithMessages, type DigestedMessage } from './request-with-messages.js';
 export { VOLATILE_PATTERNS, maskVolatile, volatileKindsBetween, type VolatilePattern } from './volatile-spans.js';
 export { differingSpans, type DifferingSpan } from './differing-spans.js';
+export { divergenceOfMiss } from './divergence-of-miss.js';

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../json/index.js';
-import type { RunErrorRecord, RunStatus } from '../store/index.js';
+import type { RunErrorRecord } from '../store/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
 
 /** The part of a run an outcome histogram counts. */
 export interface CountedRun {

@@ -1,17 +1,9 @@
 import type { Message } from '../conversation/index.js';
-import type { PlaintextSeal } from './sealed-cassette.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
+import type { Tier } from '../vocabulary/index.js';
 
 /** The version of the cassette file format. */
 export const CASSETTE_FORMAT = 'forkpoint-cassette/1';
-
-/**
- * What a cassette or a stored run holds (DESIGN section 6): `full`, every
- * payload as recorded, kept 72 hours; `structural`, the run's shape only,
- * kept 90 days; `synthetic`, a run of a hand-written synthetic case, which
- * holds no customer data and is kept without expiry.
- */
-export type Tier = 'full' | 'structural' | 'synthetic';
 
 /** One recorded observation, at its position, with the request it answered. */
 export interface CassetteEntry {
@@ -69,4 +61,12 @@ export interface Cassette {
   readonly messages: readonly { readonly digest: string; readonly message: Message }[];
   /** One entry per step, in step order. */
   readonly entries: readonly CassetteEntry[];
+}
+
+/** The seal a plaintext full-tier export carries: which key signed which facts, and the signature. */
+export interface PlaintextSeal {
+  readonly store: string;
+  readonly key: string;
+  /** HMAC-SHA256 (base64) of the cassette's run, tier, expiry and recording time. */
+  readonly mac: string;
 }

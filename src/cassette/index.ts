@@ -1,6 +1,6 @@
 export { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
 export { CANONICAL_FORM, REQUEST_HASH_LENGTH } from './canonical-form.js';
-export { CASSETTE_FORMAT, type Cassette, type CassetteEntry, type CassetteSource, type Tier } from './cassette.js';
+export { CASSETTE_FORMAT, type Cassette, type CassetteEntry, type CassetteSource } from './cassette.js';
 export { parseCassette, serializeCassette } from './cassette-file.js';
 export { cassetteTierOf, findCassetteFiles, readCassetteFile, readCassetteText } from './cassette-files.js';
 export { CassetteIndex, type Miss } from './cassette-index.js';
@@ -15,8 +15,8 @@ export {
   sealHeaderOf,
   sealingKeyFor,
   verifiesPlaintextSeal,
-  type PlaintextSeal,
   type SealHeader,
   type SealingKey,
 } from './sealed-cassette.js';
 export { digestArray, type MessageDigests } from './message-digests.js';
+export type { PlaintextSeal } from './cassette.js';

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'n
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { canonicalJson, isJsonObject } from '../json/index.js';
-import type { Cassette } from './cassette.js';
+import type { Cassette, PlaintextSeal } from './cassette.js';
 
 /** The format of a sealed (encrypted) cassette file. */
 export const SEALED_FORMAT = 'forkpoint-sealed-cassette/1';
@@ -112,14 +112,6 @@ export function openSealedCassette(file: JsonObject, header: SealHeader, key: Se
       { cause: error },
     );
   }
-}
-
-/** The seal a plaintext full-tier export carries: which key signed which facts, and the signature. */
-export interface PlaintextSeal {
-  readonly store: string;
-  readonly key: string;
-  /** HMAC-SHA256 (base64) of the cassette's run, tier, expiry and recording time. */
-  readonly mac: string;
 }
 
 /** What a plaintext seal vouches for: the facts that decide whether the file may still be used. */

@@ -1,52 +1,49 @@
 import { restoreCheckpoint } from '../checkpoint/index.js';
 import type { RestoredCheckpoint } from '../checkpoint/index.js';
 import type { Store } from '../store/index.js';
-import type { EngineOptions } from './engine-deps.js';
-import { isOwnerAlive, ownerCheck } from './run-owner.js';
-import { resolveEngineDeps } from './engine-deps.js';
-import { readRunView, requireRun, summarizeRun } from './read-run.js';
-import type { RunPage, RunPageQuery } from './run-page.js';
-import { runPage } from './run-page.js';
-import type { RecordOptions } from './record-run.js';
-import { recordRun } from './record-run.js';
+import type { EngineOptions } from '../driver/index.js';
+import { isOwnerAlive, ownerCheck } from '../driver/index.js';
+import { resolveEngineDeps } from '../driver/index.js';
+import { readRunView, requireRun, summarizeRun } from '../read/index.js';
+import type { RunPage, RunPageQuery } from '../read/index.js';
+import { runPage } from '../read/index.js';
+import type { RecordOptions } from '../modes/index.js';
+import { recordRun } from '../modes/index.js';
 import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
-import type { GcReport } from './collect-garbage.js';
-import { collectGarbage } from './collect-garbage.js';
-import type { DriftOptions, DriftReport } from './drift-probe.js';
-import { probeDrift } from './drift-probe.js';
-import { fullCassetteOf, requireFullTier } from './full-tier.js';
-import { structuralRecordOf } from './structural-record.js';
-import type { TierSizes } from './tier-sizes.js';
-import { tierSizesOf } from './tier-sizes.js';
-import type { Lineage } from './lineage-tree.js';
-import { lineageTreeOf } from './lineage-tree.js';
-import type { SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from './run-suite.js';
-import { runSuite } from './run-suite.js';
-import type { VerifyOptions, VerifyResult } from './verify-run.js';
-import { verifyRun } from './verify-run.js';
-import type { ForkOptions } from './fork-run.js';
-import { forkRun } from './fork-run.js';
-import type { ReexecuteOptions } from './reexecute-run.js';
-import { reexecuteRun } from './reexecute-run.js';
-import type { ReplayOptions } from './replay-run.js';
-import { replayRun } from './replay-run.js';
-import type {
-  ForkResult,
-  RecordResult,
-  ReexecutionResult,
-  ReplayResult,
-  ResumeResult,
-  RunSummary,
-  RunView,
-} from './run-view.js';
-import type { ResumeOptions } from './resume-run.js';
-import { resumeRun } from './resume-run.js';
+import type { GcReport } from '../retention/index.js';
+import { collectGarbage } from '../retention/index.js';
+import type { DriftOptions, DriftReport } from '../workflows/index.js';
+import { probeDrift } from '../workflows/index.js';
+import { fullCassetteOf, requireFullTier } from '../read/index.js';
+import { structuralRecordOf } from '../read/index.js';
+import type { TierSizes } from '../read/index.js';
+import { tierSizesOf } from '../read/index.js';
+import type { Lineage } from '../read/index.js';
+import { lineageTreeOf } from '../read/index.js';
+import type { SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from '../workflows/index.js';
+import { runSuite } from '../workflows/index.js';
+import type { VerifyOptions, VerifyResult } from '../workflows/index.js';
+import { verifyRun } from '../workflows/index.js';
+import type { ForkOptions } from '../modes/index.js';
+import { forkRun } from '../modes/index.js';
+import type { ReexecuteOptions } from '../modes/index.js';
+import { reexecuteRun } from '../modes/index.js';
+import type { ReplayOptions } from '../modes/index.js';
+import { replayRun } from '../modes/index.js';
+import type { RunSummary, RunView } from '../read/index.js';
+import type { ResumeOptions } from '../modes/index.js';
+import { resumeRun } from '../modes/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { RetentionPeriods, StoreSettings } from '../store/index.js';
-import type { ExportOptions, ExportedCassette } from './exported-cassette.js';
-import { exportCassette, readCassette } from './exported-cassette.js';
-import { checkedPeriods } from './retention-periods.js';
+import type { ExportOptions, ExportedCassette } from '../read/index.js';
+import { exportCassette, readCassette } from '../read/index.js';
+import { checkedPeriods } from '../retention/index.js';
+import type { ForkResult } from '../modes/index.js';
+import type { RecordResult } from '../modes/index.js';
+import type { ReexecutionResult } from '../modes/index.js';
+import type { ReplayResult } from '../modes/index.js';
+import type { ResumeResult } from '../modes/index.js';
 
 /** The forkpoint engine: the modes, and reads over what they stored. */
 export interface Engine {

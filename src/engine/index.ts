@@ -1,5 +1,5 @@
 export { createEngine, type Engine } from './create-engine.js';
-export { resolveEngineDeps, type EngineDeps, type EngineOptions } from './engine-deps.js';
+export { resolveEngineDeps, type EngineDeps, type EngineOptions } from '../driver/index.js';
 export {
   driveRun,
   toolDefinitionsOf,
@@ -7,28 +7,24 @@ export {
   type CompletedStep,
   type DriveOptions,
   type DriveResult,
-} from './drive-run.js';
-export { effectiveStatus, readRunView, readStepViews, requireRun, summarizeRun, type OwnerCheck } from './read-run.js';
-export type { RecordOptions } from './record-run.js';
-export type { ForkOptions } from './fork-run.js';
-export type { ResumeOptions } from './resume-run.js';
-export { attemptOf } from './read-run.js';
-export { DEFAULT_LEASE_MS } from './engine-deps.js';
-export { hostIdentity } from './host-identity.js';
-export type { ReexecuteOptions } from './reexecute-run.js';
-export type { ReplayOptions } from './replay-run.js';
-export type {
-  AgentRef,
-  ForkResult,
-  RecordResult,
-  ReexecutionResult,
-  ReplayResult,
-  ResumeResult,
-  RunRetention,
-  RunSummary,
-  RunView,
-  StepView,
-} from './run-view.js';
+} from '../driver/index.js';
+export {
+  effectiveStatus,
+  readRunView,
+  readStepViews,
+  requireRun,
+  summarizeRun,
+  type OwnerCheck,
+} from '../read/index.js';
+export type { RecordOptions } from '../modes/index.js';
+export type { ForkOptions } from '../modes/index.js';
+export type { ResumeOptions } from '../modes/index.js';
+export { attemptOf } from '../read/index.js';
+export { DEFAULT_LEASE_MS } from '../driver/index.js';
+export { hostIdentity } from '../driver/index.js';
+export type { ReexecuteOptions } from '../modes/index.js';
+export type { ReplayOptions } from '../modes/index.js';
+export type { AgentRef, RunRetention, RunSummary, RunView, StepView } from '../read/index.js';
 export {
   decideCapture,
   formatCapturePolicy,
@@ -37,23 +33,23 @@ export {
   type CaptureDecision,
   type CaptureReport,
   type CapturePolicy,
-} from './capture-policy.js';
-export { GC_BATCH_RUNS, GC_BATCH_STEPS, type CollectedRun, type GcOptions, type GcReport } from './collect-garbage.js';
-export { DEFAULT_PAGE_SIZE, type RunPage, type RunPageQuery } from './run-page.js';
-export { RUN_ID_ATTEMPTS } from './fresh-run-id.js';
-export type { TierSizes } from './tier-sizes.js';
+} from '../retention/index.js';
+export { GC_BATCH_RUNS, GC_BATCH_STEPS, type CollectedRun, type GcOptions, type GcReport } from '../retention/index.js';
+export { DEFAULT_PAGE_SIZE, type RunPage, type RunPageQuery } from '../read/index.js';
+export { RUN_ID_ATTEMPTS } from '../driver/index.js';
+export type { TierSizes } from '../read/index.js';
 export {
   PLAINTEXT_NOTICE,
   exportCassette,
   readCassette,
   type ExportOptions,
   type ExportedCassette,
-} from './exported-cassette.js';
-export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
-export { machineOf, startSnapshot } from './start-run.js';
-export { lineageTreeOf, type Lineage, type LineageNode } from './lineage-tree.js';
-export type { VerificationArm, VerifyOptions, VerifyResult } from './verify-run.js';
-export type { SuiteCase, SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from './run-suite.js';
+} from '../read/index.js';
+export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from '../driver/index.js';
+export { machineOf, startSnapshot } from '../driver/index.js';
+export { lineageTreeOf, type Lineage, type LineageNode } from '../read/index.js';
+export type { VerificationArm, VerifyOptions, VerifyResult } from '../workflows/index.js';
+export type { SuiteCase, SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from '../workflows/index.js';
 export {
   differencesBetween,
   evaluateSynthetic,
@@ -61,7 +57,7 @@ export {
   type SyntheticCaseResult,
   type SyntheticDifference,
   type SyntheticEvaluation,
-} from './evaluate-synthetic.js';
+} from '../workflows/index.js';
 export {
   divergenceReport,
   type DivergenceReport,
@@ -69,6 +65,11 @@ export {
   type ReexecutionPlan,
   type ReportedReexecution,
   type SkippedRun,
-} from './divergence-report.js';
-export { probeDrift, type DriftOptions, type DriftReport, type DriftStep } from './drift-probe.js';
-export { lintFirstRequest, type LintEnvironment, type LintFinding, type LintReport } from './lint-first-request.js';
+} from '../workflows/index.js';
+export { probeDrift, type DriftOptions, type DriftReport, type DriftStep } from '../workflows/index.js';
+export { lintFirstRequest, type LintEnvironment, type LintFinding, type LintReport } from '../workflows/index.js';
+export type { ForkResult } from '../modes/index.js';
+export type { RecordResult } from '../modes/index.js';
+export type { ReexecutionResult } from '../modes/index.js';
+export type { ReplayResult } from '../modes/index.js';
+export type { ResumeResult } from '../modes/index.js';

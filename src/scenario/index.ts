@@ -1,4 +1,5 @@
 export { buildOf, loadScenario, locateScenario, scenarioReference } from './load-scenario.js';
-export { defineScenario, type InputFlag, type Scenario, type WorldOptions } from './scenario.js';
+export { defineScenario, type InputFlag, type Scenario } from './scenario.js';
+export type { WorldOptions } from './world-options.js';
 export type { SyntheticCase, SyntheticRunResult, SyntheticSupport, SyntheticVerdict } from './synthetic.js';
 export { loadSyntheticCases, syntheticSupportOf } from './load-synthetic-cases.js';

@@ -2,16 +2,7 @@ import type { AgentBuild } from '../agent/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { World } from '../world/index.js';
 import type { SyntheticSupport } from './synthetic.js';
-
-/** How a scenario opens its live world. */
-export interface WorldOptions {
-  /** The world's date, `YYYY-MM-DD`: tools answer as of that day. */
-  readonly at: string;
-  /** Drives the simulated model's sampling; the same seed gives the same run. */
-  readonly seed: number;
-  /** Simulated latency per call, in milliseconds. */
-  readonly latencyMs: number;
-}
+import type { WorldOptions } from './world-options.js';
 
 /** A command-line flag that feeds a run's input. */
 export interface InputFlag {

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { World } from '../world/index.js';
-import type { WorldOptions } from './scenario.js';
+import type { WorldOptions } from './world-options.js';
 
 /**
  * One hand-written synthetic case: a made-up input in a made-up world, with the

@@ -2,15 +2,12 @@ export type {
   NewRunRecord,
   ParentLink,
   PurgeReason,
-  Provenance,
   RunErrorRecord,
   RunFinish,
-  RunMode,
   RunPurge,
   RunOwner,
   RunRecord,
   RunResume,
-  RunStatus,
 } from './run-record.js';
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 export type {

@@ -1,25 +1,9 @@
 import type { ErrorCode } from '../errors/index.js';
-import type { Tier } from '../cassette/index.js';
+import type { Tier } from '../vocabulary/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-
-/** How a run came to be. The exact strings are part of every output. */
-export type RunMode = 'record' | 'replay:strict' | 'replay:fidelity' | 'replay:structural' | 'reexecution' | 'fork';
-
-/**
- * Where a run stands. `running` is what the store holds while a process works
- * on the run; readers report a `running` run whose process is gone as
- * `interrupted`.
- */
-export type RunStatus = 'running' | 'completed' | 'failed' | 'diverged' | 'interrupted';
-
-/**
- * Where one step's observation came from: a cassette (`recorded`), the world
- * now (`live`), a fork's injected change (`override`), the parent's checkpoint
- * (`inherited`), or a side-effecting tool's simulator instead of the real
- * system (`simulated`).
- */
-export type Provenance = 'recorded' | 'live' | 'override' | 'inherited' | 'simulated';
+import type { RunMode } from '../vocabulary/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
 
 /** Why a run did not complete. */
 export interface RunErrorRecord {

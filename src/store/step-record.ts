@@ -1,4 +1,4 @@
-import type { Provenance } from './run-record.js';
+import type { Provenance } from '../vocabulary/index.js';
 
 /**
  * One row of a run's trajectory: the observation of step k and checkpoint k,

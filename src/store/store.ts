@@ -5,14 +5,14 @@ import type {
   NewRunRecord,
   RunErrorRecord,
   RunFinish,
-  RunMode,
   RunOwner,
   RunPurge,
   RunRecord,
   RunResume,
-  RunStatus,
 } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
+import type { RunMode } from '../vocabulary/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
 
 /**
  * Where runs, their steps and checkpoints, and payload blobs live. Synchronous

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Store } from '../store/index.js';
-import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './store-conformance.js';
+import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './sample-records.js';
 
 /**
  * The conformance cases of what a store must do at scale: page its runs,

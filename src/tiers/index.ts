@@ -9,5 +9,4 @@ export {
   fullExpiryOf,
   hasExpired,
   structuralExpiryOf,
-  type Tier,
 } from './tier.js';

@@ -1,5 +1,4 @@
 import { instantOf } from '../time/index.js';
-export type { Tier } from '../cassette/index.js';
 
 /** How long a full recording may be kept unless its store says otherwise: the chapter's 72 hours. */
 export const FULL_RETENTION_HOURS = 72;

@@ -1,6 +1,6 @@
 import type { Divergence } from '../analysis/index.js';
 import { ReplayDivergence, describeDivergence } from '../analysis/index.js';
-import { divergenceOfMiss } from '../analysis/divergence-of-miss.js';
+import { divergenceOfMiss } from '../analysis/index.js';
 import type { CassetteIndex } from '../cassette/index.js';
 import type { ModelRequest, ModelResponse, ToolResponse } from '../conversation/index.js';
 import type { Answered, ModelCall, ToolCall, Transport } from './transport.js';

@@ -1,5 +1,5 @@
 import type { ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
-import type { Provenance } from '../store/index.js';
+import type { Provenance } from '../vocabulary/index.js';
 
 /** Where in the run a request stands, and what it hashes to. */
 export interface CallPosition {

@@ -1,8 +1,8 @@
 import type { AgentBuild, AgentContext, JsonObject, Store, World } from '../../src/index.js';
 import { CANONICAL_FORM, MACHINE_VERSION, RequestHasher, liveTransport } from '../../src/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../src/engine/index.js';
-import { RunWriter } from '../../src/engine/run-writer.js';
-import { streamingSink } from '../../src/engine/run-sink.js';
+import { RunWriter } from '../../src/driver/run-writer.js';
+import { streamingSink } from '../../src/driver/run-sink.js';
 
 /** The state after each step of a run, as the driver saw it in memory. */
 export interface Recorded {

@@ -1,7 +1,7 @@
 import type { RunPageQuery } from '../../engine/index.js';
 import { assertRunId, DEFAULT_PAGE_SIZE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import type { RunMode, RunStatus } from '../../store/index.js';
+import type { RunMode, RunStatus } from '../../vocabulary/index.js';
 import type { Command } from '../command.js';
 import { withStore } from '../command.js';
 import { EXIT } from '../exit-codes.js';

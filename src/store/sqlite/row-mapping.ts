@@ -1,19 +1,13 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import { canonicalJson, isJsonObject } from '../../json/index.js';
 import { decodingStored } from '../../payload/index.js';
-import type { Tier } from '../../cassette/index.js';
+import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
-import type {
-  Provenance,
-  PurgeReason,
-  RunErrorRecord,
-  RunMode,
-  RunOwner,
-  RunRecord,
-  RunResume,
-  RunStatus,
-} from '../run-record.js';
+import type { PurgeReason, RunErrorRecord, RunOwner, RunRecord, RunResume } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
+import type { Provenance } from '../../vocabulary/index.js';
+import type { RunMode } from '../../vocabulary/index.js';
+import type { RunStatus } from '../../vocabulary/index.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
 export interface RunRow {

@@ -1,0 +1,151 @@
+import type { SnapshotFrom } from 'xstate';
+import { transition } from 'xstate';
+import type { AgentBuild } from '../agent/index.js';
+import type { MessageDigests, RequestHasher } from '../cassette/index.js';
+import type { ModelRequest, ModelResponse, ToolDefinition, ToolRequest, ToolResponse } from '../conversation/index.js';
+import { ForkpointError, isForkpointError } from '../errors/index.js';
+import type { JsonValue } from '../json/index.js';
+import { deepFreeze } from '../json/index.js';
+import type { AgentEvent, AgentMachine, RunFailure } from '../machine/index.js';
+import { awaitingOf } from '../machine/index.js';
+import type { Transport } from '../transports/index.js';
+import type { Provenance } from '../vocabulary/index.js';
+
+/** A snapshot of an agent machine. */
+export type AgentSnapshot = SnapshotFrom<AgentMachine>;
+
+/** One completed step: what was asked, what came back, and the snapshot after it. */
+export type CompletedStep = {
+  readonly step: number;
+  readonly kind: string;
+  readonly index: number;
+  readonly hash: string;
+  /** The canonical request text the hash was computed over. */
+  readonly canonical: string;
+  readonly provenance: Provenance;
+  /** True when the step called a side-effecting tool for real, past a recording (see `firewalledTransport`). */
+  readonly sideEffect?: true;
+  readonly snapshot: AgentSnapshot;
+} & (
+  | {
+      readonly type: 'model';
+      readonly request: ModelRequest;
+      readonly response: ModelResponse;
+      /** The request's messages by digest, and its other fields' canonical text: its canonical form in parts. */
+      readonly messageDigests: MessageDigests;
+      readonly headText: string;
+    }
+  | { readonly type: 'tool'; readonly request: ToolRequest; readonly response: ToolResponse }
+);
+
+/** What {@link driveRun} needs. */
+export interface DriveOptions {
+  readonly build: AgentBuild;
+  readonly machine: AgentMachine;
+  readonly snapshot: AgentSnapshot;
+  readonly transport: Transport;
+  readonly hasher: RequestHasher;
+  /** Called after every step, before the next request: the place to persist it. */
+  readonly onStep: (step: CompletedStep) => void;
+}
+
+/** Where a drive stopped: the last snapshot, and the error that stopped it early, if any. */
+export interface DriveResult {
+  readonly snapshot: AgentSnapshot;
+  readonly stoppedBy: { readonly failure: RunFailure; readonly error: ForkpointError } | null;
+}
+
+const toolDefinitionCache = new WeakMap<AgentBuild, readonly ToolDefinition[]>();
+
+/**
+ * The tools as the model sees them: one deep-frozen copy per build, so that every request of every run
+ * of the build shares it, and hashing and storing it is done once (frozen values' encodings are kept).
+ */
+export function toolDefinitionsOf(build: AgentBuild): readonly ToolDefinition[] {
+  let definitions = toolDefinitionCache.get(build);
+  if (definitions === undefined) {
+    const copies = build.tools.map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      inputSchema: structuredClone(inputSchema),
+    }));
+    definitions = deepFreeze(copies as unknown as JsonValue) as unknown as readonly ToolDefinition[];
+    toolDefinitionCache.set(build, definitions);
+  }
+  return definitions;
+}
+
+/**
+ * The driver: asks the machine what it awaits, hashes the request, asks the
+ * transport, sends the answer in as an event, and hands the step to `onStep`,
+ * until the machine reaches a final state. All I/O happens here; the machine
+ * stays pure. A `ForkpointError` from the transport (a provider refusing a
+ * request, a replay diverging) stops the drive and is returned, not thrown.
+ */
+export async function driveRun(options: DriveOptions): Promise<DriveResult> {
+  const { build, machine, transport, hasher } = options;
+  let snapshot = options.snapshot;
+  for (;;) {
+    const awaiting = awaitingOf(snapshot);
+    if (snapshot.status !== 'active' || awaiting === undefined) return { snapshot, stoppedBy: null };
+    const context = snapshot.context;
+    const step = context.step + 1;
+    let completed: CompletedStep;
+    try {
+      if (!('call' in awaiting)) {
+        const request: ModelRequest = {
+          model: context.model,
+          system: context.system,
+          messages: context.messages,
+          tools: toolDefinitionsOf(build),
+          params: build.params,
+        };
+        const hashed = hasher.hashModelRequest(request);
+        const answer = await transport.model({ step, kind: 'model', index: awaiting.index, ...hashed, request });
+        const event: AgentEvent = { type: 'model.responded', response: answer.response };
+        completed = {
+          type: 'model',
+          step,
+          kind: 'model',
+          index: awaiting.index,
+          hash: hashed.hash,
+          canonical: hashed.canonical,
+          messageDigests: hashed.messageDigests,
+          headText: hashed.headText,
+          request,
+          ...answer,
+          snapshot: advance(machine, snapshot, event),
+        };
+      } else {
+        const request: ToolRequest = { tool: awaiting.call.name, input: awaiting.call.input };
+        const hashed = hasher.hashToolRequest(request);
+        const answer = await transport.tool({ step, kind: awaiting.kind, index: awaiting.index, ...hashed, request });
+        const event: AgentEvent = { type: 'tool.returned', call: awaiting.call, response: answer.response };
+        completed = {
+          type: 'tool',
+          step,
+          kind: awaiting.kind,
+          index: awaiting.index,
+          hash: hashed.hash,
+          canonical: hashed.canonical,
+          request,
+          ...answer,
+          snapshot: advance(machine, snapshot, event),
+        };
+      }
+    } catch (error) {
+      if (!isForkpointError(error) || error.code === 'INTERNAL') throw error;
+      return { snapshot, stoppedBy: { failure: { code: error.code, message: error.message, step }, error } };
+    }
+    options.onStep(completed);
+    snapshot = completed.snapshot;
+  }
+}
+
+function advance(machine: AgentMachine, snapshot: AgentSnapshot, event: AgentEvent): AgentSnapshot {
+  const [next] = transition(machine, snapshot, event);
+  if (next.context.step !== snapshot.context.step + 1) {
+    throw new ForkpointError('INTERNAL', `the machine did not accept ${event.type} in state ${String(snapshot.value)}`);
+  }
+  return next;
+}

@@ -1,0 +1,14 @@
+export { DEFAULT_LEASE_MS, resolveEngineDeps } from './engine-deps.js';
+export type { EngineDeps, EngineOptions } from './engine-deps.js';
+export { isOwnerAlive, newRunOwner, ownerCheck } from './run-owner.js';
+export { driveRun, toolDefinitionsOf } from './drive-run.js';
+export type { AgentSnapshot, CompletedStep, DriveOptions, DriveResult } from './drive-run.js';
+export { hostIdentity } from './host-identity.js';
+export { RUN_ID_ATTEMPTS } from './fresh-run-id.js';
+export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
+export { machineOf, startSnapshot } from './start-run.js';
+export { executeRun } from './execute-run.js';
+export type { Execution } from './execute-run.js';
+export { guardedWorld } from './guarded-world.js';
+export { newRunRecord } from './new-run-record.js';
+export { bufferedSink, discardingSink, streamingSink } from './run-sink.js';

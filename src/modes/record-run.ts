@@ -1,0 +1,119 @@
+import type { AgentBuild } from '../agent/index.js';
+import { RequestHasher } from '../cassette/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { JsonObject } from '../json/index.js';
+import { assertJsonValue, isJsonObject } from '../json/index.js';
+import { liveTransport } from '../transports/index.js';
+import type { World } from '../world/index.js';
+import type { EngineDeps } from '../driver/index.js';
+import { newRunOwner, ownerCheck } from '../driver/index.js';
+import { executeRun } from '../driver/index.js';
+import { newRunRecord } from '../driver/index.js';
+import { requireRun, stepViewer, summarizeRun } from '../read/index.js';
+import type { CapturePolicy } from '../retention/index.js';
+import { applyCapturePolicy } from '../retention/index.js';
+import { streamingSink } from '../driver/index.js';
+import type { RunSummary, StepView } from '../read/index.js';
+import type { NewRunRecord, RunRecord } from '../store/index.js';
+import { startSnapshot } from '../driver/index.js';
+import { newRunIdentity } from '../driver/index.js';
+import type { RecordResult } from './mode-results.js';
+
+/** What `record` needs. */
+export interface RecordOptions {
+  readonly agent: AgentBuild;
+  /** Opens the live world for a seed (the seed drives its sampling). */
+  readonly world: (seed: number) => World;
+  readonly input: JsonObject;
+  /** The world's date (`YYYY-MM-DD`), stored with the run. */
+  readonly at?: string;
+  /** Where the agent came from (a scenario directory), stored with the run. */
+  readonly scenario?: string;
+  /** Default: drawn from the engine's randomness, and stored. */
+  readonly seed?: number;
+  /** Default: minted by the engine. */
+  readonly runId?: string;
+  /** `synthetic` for a run of a hand-written synthetic case, which never expires; default `full`. */
+  readonly tier?: 'full' | 'synthetic';
+  /** Which runs keep their full tier once they end; default: every run. */
+  readonly capture?: CapturePolicy;
+  /** Told once the run exists, before its first step: a long or stuck run can be watched from the start. */
+  readonly onStarted?: (run: RunSummary) => void;
+  /** Told of every step as soon as it is committed. */
+  readonly onStep?: (step: StepView) => void;
+}
+
+/**
+ * Records a run against the live world: every step and the checkpoint after
+ * it are committed as they happen, so a killed process leaves every completed
+ * step readable. Expected failures (a validation error, a step cap, a
+ * provider refusing a request) are part of the result, not thrown.
+ */
+export async function recordRun(deps: EngineDeps, options: RecordOptions): Promise<RecordResult> {
+  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
+  assertJsonValue(options.input, 'the run input');
+  if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
+  const { agent } = options;
+  const steps: StepView[] = [];
+  const viewOf = stepViewer();
+
+  const run = newRunRecord(deps, agent, {
+    runId,
+    mode: 'record',
+    scenario: options.scenario ?? null,
+    input: options.input,
+    worldAt: options.at ?? null,
+    seed,
+    tier: options.tier ?? 'full',
+    owner: newRunOwner(deps),
+  });
+  const sink = streamingSink(deps.store, deps, { mintRunId });
+  const { stored } = await executeRun(deps, {
+    run,
+    agent,
+    start: startSnapshot(agent, options.input, deps),
+    hasher: new RequestHasher(),
+    // The original run: it meets the world as it is, side effects included. Every later mode is firewalled.
+    transport: liveTransport(options.world(seed)),
+    sink,
+    // Announced once the run exists, under the id it was stored with (a taken minted id is replaced).
+    onStarted: () => options.onStarted?.(summarizeRun(startedRecord({ ...run, runId: sink.runId }), ownerCheck(deps))),
+    // The steps as they were committed, so that the result is not read back from the store.
+    onCommitted: (step) => {
+      const view = viewOf(step);
+      steps.push(view);
+      options.onStep?.(view);
+    },
+  });
+  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
+  const recorded = { ...summary, steps } as RecordResult;
+  if (options.capture === undefined) return recorded;
+  const capture = applyCapturePolicy(
+    deps.store,
+    requireRun(deps.store, stored.runId),
+    recorded.steps,
+    options.capture,
+    deps.clock(),
+  );
+  // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
+  return {
+    ...recorded,
+    retention: summarizeRun(requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
+    capture,
+  };
+}
+
+// A run as the store holds it right after it was created: running, with no step yet.
+function startedRecord(run: NewRunRecord): RunRecord {
+  return {
+    ...run,
+    status: 'running',
+    outcome: null,
+    error: null,
+    findings: [],
+    finishedAt: null,
+    stepCount: 0,
+    purge: null,
+    resumes: [],
+  };
+}

@@ -1,0 +1,69 @@
+import type { AgentBuild } from '../agent/index.js';
+import { RequestHasher } from '../cassette/index.js';
+import type { SideEffectOption } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
+import type { World } from '../world/index.js';
+import type { EngineDeps } from '../driver/index.js';
+import { newRunOwner, ownerCheck } from '../driver/index.js';
+import { requireSameAgent } from './agent-of-run.js';
+import { guardedWorld } from '../driver/index.js';
+import { requireFullTier, tierOfCopy } from '../read/index.js';
+import { executeRun } from '../driver/index.js';
+import { newRunRecord } from '../driver/index.js';
+import { readRunView, requireRun } from '../read/index.js';
+import { streamingSink } from '../driver/index.js';
+import { startSnapshot } from '../driver/index.js';
+import { newRunIdentity } from '../driver/index.js';
+import type { ReexecutionResult } from './mode-results.js';
+
+/** What `reexecute` needs. */
+export interface ReexecuteOptions {
+  /** The run whose input is run again. */
+  readonly sourceRunId: string;
+  readonly agent: AgentBuild;
+  /** The date of the world to run against. */
+  readonly at: string;
+  readonly world: (seed: number) => World;
+  readonly seed?: number;
+  readonly scenario?: string;
+  readonly runId?: string;
+  /** What the re-execution does with calls to tools that are not read-only (default `refuse`; see `ForkOptions`). */
+  readonly sideEffects?: SideEffectOption;
+}
+
+/**
+ * Runs a recorded run's input again against the live world at another date:
+ * the model samples afresh and the tools read that day's world, behind the
+ * side-effect firewall. It is a second run, not a replay; its mode says so
+ * and every step is `live` (or `simulated`).
+ */
+export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
+  const source = requireRun(deps.store, options.sourceRunId);
+  requireSameAgent(source, options.agent, 're-execute');
+  const policy = resolveSideEffectPolicy(options.sideEffects, options.agent.tools);
+  // The input is a payload of the full tier: once that is gone, there is nothing to run again.
+  requireFullTier(deps.store, source, deps.clock(), 're-execute');
+  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
+  const { agent } = options;
+  const { stored } = await executeRun(deps, {
+    run: newRunRecord(deps, agent, {
+      runId,
+      mode: 'reexecution',
+      scenario: options.scenario ?? source.scenario,
+      input: source.input,
+      worldAt: options.at,
+      seed,
+      sourceRunId: source.runId,
+      tier: tierOfCopy(source),
+      expiresNoLaterThan: source.expiresAt,
+      owner: newRunOwner(deps),
+      sideEffects: policy,
+    }),
+    agent,
+    start: startSnapshot(agent, source.input, deps),
+    hasher: new RequestHasher(),
+    transport: guardedWorld(options.world(seed), agent, policy, 'reexecution'),
+    sink: streamingSink(deps.store, deps, { mintRunId }),
+  });
+  return readRunView(deps.store, stored.runId, ownerCheck(deps)) as ReexecutionResult;
+}

@@ -1,0 +1,88 @@
+import type { Cassette } from '../cassette/index.js';
+import type { Tier } from '../vocabulary/index.js';
+import type { LineageSegment } from '../checkpoint/index.js';
+import { lineageOf } from '../checkpoint/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { RunRecord, Store } from '../store/index.js';
+import { hasExpired } from '../tiers/index.js';
+import { cassetteOfRun } from './cassette-of-run.js';
+import { readStepViews } from './read-run.js';
+
+/** What a caller was about to do with a run's full tier, for the error message. */
+export type FullTierUse =
+  | 'replay'
+  | 'fork'
+  | 're-execute'
+  | 'resume'
+  | 'restore a checkpoint of'
+  | 'read the cassette of'
+  | 'probe the drift of';
+
+/**
+ * Checks that the full tier of `run`, and of every run whose rows it reads (a
+ * fork's ancestors), can still be used at `now`: not removed by `gc` or by the
+ * capture policy, and not past its expiry. Raises `CASSETTE_EXPIRED` naming
+ * the expiry and the tier that remains. Returns the lineage it checked, for
+ * the caller that reads those rows next.
+ */
+export function requireFullTier(store: Store, run: RunRecord, now: Date, use: FullTierUse): LineageSegment[] {
+  const lineage = lineageOf(store, run.runId, run);
+  for (const segment of lineage) {
+    const owner = segment.runId === run.runId ? run : store.getRun(segment.runId);
+    if (owner !== undefined) checkOwnFullTier(store, owner, now, use, run.runId);
+  }
+  return lineage;
+}
+
+function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTierUse, asked: string): void {
+  const through = owner.runId === asked ? '' : ` (run ${asked} continues run ${owner.runId}, whose steps it reads)`;
+  if (owner.purge !== null) {
+    const why =
+      owner.purge.reason === 'capture-policy'
+        ? `was not kept: the capture policy kept only its structural tier`
+        : `expired at ${owner.expiresAt ?? owner.purge.at} and was removed from storage at ${owner.purge.at}`;
+    throw new ForkpointError(
+      'CASSETTE_EXPIRED',
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remainingTier(store, owner, now)}`,
+    );
+  }
+  if (hasExpired(owner.expiresAt, now)) {
+    throw new ForkpointError(
+      'CASSETTE_EXPIRED',
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`forkpoint gc\` removes it); ${remainingTier(store, owner, now)}`,
+    );
+  }
+}
+
+function remainingTier(store: Store, run: RunRecord, now: Date): string {
+  const structural = run.structuralExpiresAt !== null && !hasExpired(run.structuralExpiresAt, now);
+  if (structural && (run.purge === null || store.readStructural(run.runId) !== undefined)) {
+    return `the structural tier remains until ${run.structuralExpiresAt}: \`forkpoint replay ${run.runId} --tier structural\``;
+  }
+  return 'only the run summary remains';
+}
+
+/** Checks a cassette file's expiry: an expired full cassette may not be used, wherever it was copied to. */
+export function requireUnexpiredCassette(cassette: Cassette, origin: string, now: Date): void {
+  const expiresAt = cassette.expiresAt ?? null;
+  if (!hasExpired(expiresAt, now)) return;
+  const tier = cassette.tier ?? 'full';
+  const remains =
+    tier === 'full'
+      ? `; export its structural tier instead: \`forkpoint export ${cassette.source.runId} --tier structural\``
+      : '';
+  throw new ForkpointError(
+    'CASSETTE_EXPIRED',
+    `cassette ${origin} (${tier} tier of run ${cassette.source.runId}) expired at ${expiresAt}${remains}`,
+  );
+}
+
+/** The tier of a run that copies `source`: a copy of a synthetic case stays synthetic; anything else is full. */
+export const tierOfCopy = (source: Pick<RunRecord, 'tier'> | Pick<Cassette, 'tier'>): Tier =>
+  source.tier === 'synthetic' ? 'synthetic' : 'full';
+
+/** The full cassette of a stored run, once {@link requireFullTier} has let it through. */
+export function fullCassetteOf(store: Store, run: RunRecord, now: Date, use: FullTierUse): Cassette {
+  requireFullTier(store, run, now, use);
+  return cassetteOfRun(store, run, readStepViews(store, run.runId));
+}

@@ -1,0 +1,25 @@
+export {
+  attemptOf,
+  effectiveStatus,
+  readRunView,
+  readRunViewLazily,
+  readStepAt,
+  readStepViews,
+  requireRun,
+  stepViewer,
+  summarizeRun,
+} from './read-run.js';
+export type { OwnerCheck } from './read-run.js';
+export { DEFAULT_PAGE_SIZE, runPage } from './run-page.js';
+export type { RunPage, RunPageQuery } from './run-page.js';
+export { fullCassetteOf, requireFullTier, requireUnexpiredCassette, tierOfCopy } from './full-tier.js';
+export { structuralRecordOf } from './structural-record.js';
+export { tierSizesOf } from './tier-sizes.js';
+export type { TierSizes } from './tier-sizes.js';
+export { lineageTreeOf } from './lineage-tree.js';
+export type { Lineage, LineageNode } from './lineage-tree.js';
+export type { AgentRef, RunRetention, RunSummary, RunView, StepView } from './run-view.js';
+export { PLAINTEXT_NOTICE, exportCassette, readCassette } from './exported-cassette.js';
+export type { ExportOptions, ExportedCassette } from './exported-cassette.js';
+export { cassetteOfRun } from './cassette-of-run.js';
+export { redactedSummary } from './redact-summary.js';

@@ -1,0 +1,75 @@
+import { ForkpointError } from '../errors/index.js';
+import type { RunRecord, Store } from '../store/index.js';
+import type { OwnerCheck } from './read-run.js';
+import { effectiveStatus, summarizeRun } from './read-run.js';
+import type { RunSummary } from './run-view.js';
+import type { RunMode } from '../vocabulary/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
+
+/** Runs on a page unless asked otherwise. */
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Which runs a page holds; every filter is optional. */
+export interface RunPageQuery {
+  /** At most this many runs; default {@link DEFAULT_PAGE_SIZE}. */
+  readonly limit?: number;
+  /** The cursor: only runs listed after this one, as the previous page's `next` names it. */
+  readonly before?: string;
+  /** Only runs created at or after this ISO timestamp. */
+  readonly since?: string;
+  readonly mode?: RunMode;
+  /** As readers see it: `interrupted` is a `running` run whose owner is gone. */
+  readonly status?: RunStatus;
+  readonly build?: string;
+}
+
+/** One page of runs, newest first, and the cursor of the next (null on the last page). */
+export interface RunPage {
+  readonly runs: readonly RunSummary[];
+  readonly next: string | null;
+}
+
+/**
+ * One page of runs, newest first, read through the store's paging query, so
+ * that listing costs the page, not the database. A status filter of
+ * `running` or `interrupted` asks the store for what it holds (`running`) and
+ * keeps the runs whose lease says so, reading on until the page is full.
+ * With `now`, each run is shown as the retention rule has it then (an expired
+ * full tier shows no payload), gc or not.
+ */
+export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQuery = {}, now?: Date): RunPage {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new ForkpointError('USAGE', `a page holds at least one run, got a limit of ${limit}`);
+  if (query.before !== undefined && store.getRun(query.before) === undefined) {
+    throw new ForkpointError(
+      'RUN_NOT_FOUND',
+      `no run ${query.before} to list the runs before; take the cursor from the previous page's next`,
+    );
+  }
+  const stored = query.status === 'interrupted' ? 'running' : query.status;
+  const matches = (run: RunRecord): boolean =>
+    query.status === undefined || effectiveStatus(run, isOwnerAlive) === query.status;
+  // One more than the page, to know whether another page follows.
+  const found: RunRecord[] = [];
+  let before = query.before;
+  while (found.length <= limit) {
+    const wanted = limit + 1 - found.length;
+    const chunk = store.queryRuns({
+      limit: wanted,
+      ...(before === undefined ? {} : { before }),
+      ...(query.since === undefined ? {} : { since: query.since }),
+      ...(query.mode === undefined ? {} : { mode: query.mode }),
+      ...(stored === undefined ? {} : { status: stored }),
+      ...(query.build === undefined ? {} : { build: query.build }),
+    });
+    for (const run of chunk) if (matches(run)) found.push(run);
+    if (chunk.length < wanted) break;
+    before = chunk[chunk.length - 1]!.runId;
+  }
+  const runs = found.slice(0, limit);
+  return {
+    runs: runs.map((run) => summarizeRun(run, isOwnerAlive, now)),
+    next: found.length > limit ? runs[runs.length - 1]!.runId : null,
+  };
+}

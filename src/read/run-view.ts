@@ -1,0 +1,88 @@
+import type { Divergence } from '../analysis/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
+import type { Tier } from '../vocabulary/index.js';
+import type { SideEffectPolicy } from '../firewall/index.js';
+import type { ParentLink, RunErrorRecord, RunPurge, RunResume } from '../store/index.js';
+import type { Provenance } from '../vocabulary/index.js';
+import type { RunMode } from '../vocabulary/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
+
+/** The agent build a run executed. */
+export interface AgentRef {
+  readonly name: string;
+  readonly build: string;
+  readonly codeHash: string;
+}
+
+/** One step as every output shows it. */
+export interface StepView {
+  readonly step: number;
+  /** `model` or a tool name. */
+  readonly kind: string;
+  readonly index: number;
+  readonly requestHash: string;
+  readonly provenance: Provenance;
+  /** Which attempt of the run that holds the step wrote it: 1, or the resume that did (see `RunView.resumes`). */
+  readonly attempt: number;
+  /** True when the step called a tool that is not read-only for real, past a recording: the firewall let it through by name. */
+  readonly sideEffect: boolean;
+  /** The canonical request: for a model step, its messages stand as their digests. */
+  readonly request: JsonValue;
+  /** A model response, or `{ output, isError }` for a tool. */
+  readonly response: JsonValue;
+}
+
+/** A run as `show --json` prints it. */
+export interface RunView {
+  readonly mode: RunMode;
+  readonly runId: string;
+  readonly agent: AgentRef;
+  readonly scenario: string | null;
+  readonly input: JsonObject;
+  /** The world date the run observed. */
+  readonly at: string | null;
+  readonly seed: number | null;
+  readonly status: RunStatus;
+  readonly outcome: JsonObject | null;
+  readonly error: RunErrorRecord | null;
+  readonly steps: readonly StepView[];
+  readonly parent: ParentLink | null;
+  /** The run this one replays or re-executes. */
+  readonly source: string | null;
+  /** The cassette file a replay read, when it did not read the database. */
+  readonly sourceCassette: string | null;
+  /**
+   * Divergences and dropped calls a replay met; empty for other modes. These
+   * are plain {@link Divergence} objects, as the run's row stores them, not
+   * errors: a replay's {@link ReplayResult.divergence} is the one to throw.
+   */
+  readonly findings: readonly Divergence[];
+  readonly createdAt: string;
+  readonly finishedAt: string | null;
+  /** What the store holds of the run and until when. */
+  readonly retention: RunRetention;
+  /** The side-effect firewall the run's first attempt ran under; null where it does not apply (a recording, a strict replay). Each resume says its own. */
+  readonly sideEffects: SideEffectPolicy | null;
+  /** Every resume of the run, oldest first. */
+  readonly resumes: readonly RunResume[];
+}
+
+/** What the store holds of a run, and until when (see `Tier`). */
+export interface RunRetention {
+  /** What the run's rows hold (`full`, `structural` for a structural replay, or `synthetic`). */
+  readonly tier: Tier;
+  /** When the rows expire; null: never. */
+  readonly expiresAt: string | null;
+  /** When the structural record expires; null: never. */
+  readonly structuralExpiresAt: string | null;
+  /** Set once the rows were removed: the summary and the structural record are what remains. */
+  readonly purge: RunPurge | null;
+  /**
+   * True once the full tier has expired, removed by `gc` or not: a read then
+   * shows no steps and the summary's payloads shaped.
+   */
+  readonly expired: boolean;
+}
+
+/** A run in a listing: everything but its steps. */
+export type RunSummary = Omit<RunView, 'steps'> & { readonly stepCount: number };

@@ -1,0 +1,7 @@
+/**
+ * Where one step's observation came from: a cassette (`recorded`), the world
+ * now (`live`), a fork's injected change (`override`), the parent's checkpoint
+ * (`inherited`), or a side-effecting tool's simulator instead of the real
+ * system (`simulated`).
+ */
+export type Provenance = 'recorded' | 'live' | 'override' | 'inherited' | 'simulated';

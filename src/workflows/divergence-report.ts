@@ -1,0 +1,213 @@
+import type { AgentBuild } from '../agent/index.js';
+import type { DivergenceRow, SourcedDivergence, SourcedStep } from '../analysis/index.js';
+import type { SideEffectOption } from '../firewall/index.js';
+import { resolveSideEffectPolicy } from '../firewall/index.js';
+import { classifyDivergence, tallyDivergences } from '../analysis/index.js';
+import type { Cassette } from '../cassette/index.js';
+import type { ErrorCode } from '../errors/index.js';
+import { ForkpointError, isForkpointError } from '../errors/index.js';
+import type { JsonObject } from '../json/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
+import type { World } from '../world/index.js';
+import type { Engine } from '../engine/index.js';
+import type { RunSummary } from '../read/index.js';
+import { assertSeed, assertWorldDate } from '../driver/index.js';
+import type { ReexecutionResult } from '../modes/index.js';
+
+/** How one recorded run is re-executed: the build to run and the world it runs against. */
+export interface ReexecutionPlan {
+  readonly agent: AgentBuild;
+  readonly world: (seed: number) => World;
+  /** The scenario directory stored with each re-execution. */
+  readonly scenario?: string;
+}
+
+/** What {@link divergenceReport} needs. */
+export interface DivergenceReportOptions {
+  /** The recorded runs to re-execute, in the order the report lists them. */
+  readonly runIds: readonly string[];
+  /** The date of the world every re-execution runs against. */
+  readonly at: string;
+  /** Re-executions per run, each with its own seed (default 1). */
+  readonly repeats?: number;
+  /**
+   * A base for the seeds: re-execution j of the i-th run gets `seed + i * repeats + j`.
+   * Without it, seeds are drawn from the engine's injected randomness.
+   */
+  readonly seed?: number;
+  /**
+   * The build and world of each run. Called for every run before anything is
+   * re-executed, so a plan that throws (an unknown build) writes nothing.
+   */
+  readonly plan: (run: RunSummary) => ReexecutionPlan | Promise<ReexecutionPlan>;
+  /** Told after each re-execution. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * What the re-executions do with calls to tools that are not read-only
+   * (default `refuse`: a re-execution stopped by the firewall while still on
+   * its recording is counted `blocked`).
+   */
+  readonly sideEffects?: SideEffectOption;
+}
+
+/** One re-execution, where it first left its recording, and why. */
+export interface ReportedReexecution extends SourcedDivergence {
+  /** The recorded run. */
+  readonly recordedRunId: string;
+  readonly input: JsonObject;
+  /** The re-execution, stored with mode `reexecution`. */
+  readonly runId: string;
+  /** Which of the run's re-executions, from 1. */
+  readonly repeat: number;
+  readonly seed: number | null;
+  readonly recordedBuild: { readonly build: string; readonly codeHash: string };
+  readonly build: { readonly build: string; readonly codeHash: string };
+  readonly status: RunStatus;
+}
+
+/** A recorded run the report could not re-execute, and why. */
+export interface SkippedRun {
+  readonly runId: string;
+  readonly code: ErrorCode;
+  readonly reason: string;
+  /** How many of its re-executions were not made. */
+  readonly reexecutions: number;
+}
+
+/** The first-divergence table over a set of re-executions. */
+export interface DivergenceReport {
+  /** The mode of every run the report made. */
+  readonly mode: 'reexecution';
+  readonly at: string;
+  readonly repeats: number;
+  /** How many recorded runs were asked for. */
+  readonly runs: number;
+  readonly skipped: readonly SkippedRun[];
+  /** Classified re-executions: runs × repeats minus the skipped ones. */
+  readonly total: number;
+  /** One row per source, each with its re-executions. */
+  readonly rows: readonly DivergenceRow<ReportedReexecution>[];
+}
+
+/**
+ * Re-executes each recorded run `repeats` times against the world of `at`
+ * (mode `reexecution`) and finds, for each re-execution, the first step where
+ * it left the recording and what caused it: the chapter's table of where
+ * divergence comes from. A run whose full tier cannot be read is skipped with
+ * the reason; bad input (an unknown run, a bad date, repeats below 1) raises
+ * before any run is written.
+ *
+ * @example
+ * ```ts
+ * const report = await divergenceReport(engine, {
+ *   runIds: ['9b40c1d5'], at: '2026-03-09', repeats: 3,
+ *   plan: () => ({ agent: baseline, world: (seed) => openClaimsWorld({ at: '2026-03-09', seed, latencyMs: 0 }) }),
+ * });
+ * console.log(report.rows.map((row) => `${row.source} ${row.count}`));
+ * ```
+ */
+export async function divergenceReport(engine: Engine, options: DivergenceReportOptions): Promise<DivergenceReport> {
+  const repeats = options.repeats ?? 1;
+  if (!Number.isInteger(repeats) || repeats < 1)
+    throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
+  assertWorldDate(options.at);
+  if (options.seed !== undefined) assertSeed(options.seed);
+  const duplicate = options.runIds.find((runId, i) => options.runIds.indexOf(runId) !== i);
+  if (duplicate !== undefined) throw new ForkpointError('USAGE', `run ${duplicate} is named twice; name each run once`);
+  const runs = options.runIds.map((runId) => engine.getRunSummary(runId));
+  const plans: ReexecutionPlan[] = [];
+  for (const run of runs) plans.push(await options.plan(run));
+  for (const plan of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);
+
+  const reported: ReportedReexecution[] = [];
+  const skipped: SkippedRun[] = [];
+  const planned = runs.length * repeats;
+  let done = 0;
+  for (const [i, run] of runs.entries()) {
+    const unfinished = run.status === 'running' || run.status === 'interrupted';
+    if (unfinished) {
+      skipped.push({
+        runId: run.runId,
+        code: 'INPUT_INVALID',
+        reason: `the recording is ${run.status}: it has no end to compare with`,
+        reexecutions: repeats,
+      });
+      continue;
+    }
+    const plan = plans[i]!;
+    // Read once the first re-execution has shown the full tier is there; the recording's side of every comparison.
+    let recording: Cassette | undefined;
+    for (let repeat = 0; repeat < repeats; repeat++) {
+      const seed = options.seed === undefined ? undefined : (options.seed + i * repeats + repeat) % 0x100000000;
+      let result;
+      try {
+        result = await engine.reexecute({
+          sourceRunId: run.runId,
+          agent: plan.agent,
+          at: options.at,
+          world: plan.world,
+          ...(options.sideEffects === undefined ? {} : { sideEffects: options.sideEffects }),
+          ...(plan.scenario === undefined ? {} : { scenario: plan.scenario }),
+          ...(seed === undefined ? {} : { seed }),
+        });
+        recording ??= engine.cassette(run.runId, 'full');
+      } catch (error) {
+        // An expired full tier skips the run; it can also expire between two repeats of a long report.
+        if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
+        skipped.push({ runId: run.runId, code: error.code, reason: error.message, reexecutions: repeats - repeat });
+        break;
+      }
+      const divergence = firewalled(
+        classifyDivergence(sideOf(recording), sideOf(engine.cassette(result.runId, 'full'))),
+        result,
+      );
+      reported.push({
+        recordedRunId: run.runId,
+        input: run.input,
+        runId: result.runId,
+        repeat: repeat + 1,
+        seed: result.seed,
+        recordedBuild: { build: run.agent.build, codeHash: run.agent.codeHash },
+        build: { build: result.agent.build, codeHash: result.agent.codeHash },
+        status: result.status,
+        ...divergence,
+      });
+      options.onProgress?.(++done, planned);
+    }
+  }
+  const { rows, total } = tallyDivergences(reported);
+  return { mode: 'reexecution', at: options.at, repeats, runs: runs.length, skipped, total, rows };
+}
+
+/**
+ * What the firewall made of a divergence: a re-execution it stopped before the
+ * run had left its recording diverges for want of a call, not for a cause; an
+ * answer a simulator gave is the simulator's, not the world's.
+ */
+function firewalled(divergence: SourcedDivergence, result: ReexecutionResult): SourcedDivergence {
+  const blockedAt = result.error?.code === 'SIDE_EFFECT_BLOCKED' ? result.error.step : null;
+  if (blockedAt !== null && (divergence.step === null || divergence.step >= blockedAt)) {
+    return {
+      ...divergence,
+      source: 'blocked',
+      step: blockedAt,
+      on: null,
+      reason: `the side-effect firewall stopped it at step ${blockedAt} while it still followed the recording`,
+      diff: [],
+    };
+  }
+  const step = divergence.step === null ? undefined : result.steps[divergence.step - 1];
+  if (divergence.source === 'tool-response' && step?.provenance === 'simulated') {
+    return {
+      ...divergence,
+      source: 'simulated',
+      reason: `same request; the simulator of ${step.kind} answered where the recording holds the real answer`,
+    };
+  }
+  return divergence;
+}
+
+function sideOf(cassette: Cassette): { codeHash: string; steps: SourcedStep[]; messages: Cassette['messages'] } {
+  const steps = cassette.entries.map((entry) => ({ ...entry, requestHash: entry.hash, provenance: 'recorded' }));
+  return { codeHash: cassette.agent.codeHash, steps, messages: cassette.messages };
+}
