@@ -1,5 +1,20 @@
-import type { JsonValue } from '../../src/index.js';
+import type { JsonObject, JsonValue, Scenario } from '../../src/index.js';
 import { isJsonObject as isObject } from '../../src/index.js';
+
+/** How claims-triage runs read in human output: tool answers, and decisions. */
+export const claimsSummarize: NonNullable<Scenario['summarize']> = {
+  response: summarizeClaimsResponse,
+  outcome: summarizeClaimsOutcome,
+  verdict: (outcome) => (typeof outcome.decision === 'string' ? outcome.decision : undefined),
+};
+
+/** A decision in one line: `approve, payout 1795: reason`; undefined for an outcome that is not a decision. */
+export function summarizeClaimsOutcome(outcome: JsonObject): string | undefined {
+  const { decision, payout, reason } = outcome;
+  if (typeof decision !== 'string') return undefined;
+  const pay = typeof payout === 'number' ? `, payout ${payout}` : '';
+  return `${decision}${pay}${typeof reason === 'string' ? `: ${reason}` : ''}`;
+}
 
 /** One-line summaries of claims-triage responses for the human output. */
 export function summarizeClaimsResponse(kind: string, response: JsonValue): string | undefined {

@@ -2,6 +2,7 @@ import type { Cassette } from '../cassette/index.js';
 import type { Tier } from '../vocabulary/index.js';
 import type { LineageSegment } from '../checkpoint/index.js';
 import { lineageOf } from '../checkpoint/index.js';
+import type { ErrorDetails } from '../errors/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, Store } from '../store/index.js';
 import { hasExpired } from '../tiers/index.js';
@@ -41,25 +42,33 @@ function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTi
       owner.purge.reason === 'capture-policy'
         ? `was not kept: the capture policy kept only its structural tier`
         : `expired at ${owner.expiresAt ?? owner.purge.at} and was removed from storage at ${owner.purge.at}`;
+    const remaining = remainingTier(store, owner, now);
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
-      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remainingTier(store, owner, now)}`,
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remaining.text}`,
+      { details: { runId: asked, ...remaining.details } },
     );
   }
   if (hasExpired(owner.expiresAt, now)) {
+    const remaining = remainingTier(store, owner, now);
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
-      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`forkpoint gc\` removes it); ${remainingTier(store, owner, now)}`,
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`forkpoint gc\` removes it); ${remaining.text}`,
+      { details: { runId: asked, ...remaining.details } },
     );
   }
 }
 
-function remainingTier(store: Store, run: RunRecord, now: Date): string {
+// What is left of a run once its full tier is gone, in words, and the replay that still serves as a remedy.
+function remainingTier(store: Store, run: RunRecord, now: Date): { text: string; details: ErrorDetails } {
   const structural = run.structuralExpiresAt !== null && !hasExpired(run.structuralExpiresAt, now);
   if (structural && (run.purge === null || store.readStructural(run.runId) !== undefined)) {
-    return `the structural tier remains until ${run.structuralExpiresAt}: \`forkpoint replay ${run.runId} --tier structural\``;
+    return {
+      text: `the structural tier remains until ${run.structuralExpiresAt}`,
+      details: { remedy: { kind: 'replay-structural', runId: run.runId } },
+    };
   }
-  return 'only the run summary remains';
+  return { text: 'only the run summary remains', details: {} };
 }
 
 /** Checks a cassette file's expiry: an expired full cassette may not be used, wherever it was copied to. */
@@ -67,14 +76,10 @@ export function requireUnexpiredCassette(cassette: Cassette, origin: string, now
   const expiresAt = cassette.expiresAt ?? null;
   if (!hasExpired(expiresAt, now)) return;
   const tier = cassette.tier ?? 'full';
-  const remains =
-    tier === 'full'
-      ? `; export its structural tier instead: \`forkpoint export ${cassette.source.runId} --tier structural\``
-      : '';
-  throw new ForkpointError(
-    'CASSETTE_EXPIRED',
-    `cassette ${origin} (${tier} tier of run ${cassette.source.runId}) expired at ${expiresAt}${remains}`,
-  );
+  const { runId } = cassette.source;
+  throw new ForkpointError('CASSETTE_EXPIRED', `cassette ${origin} (${tier} tier of run ${runId}) expired at ${expiresAt}`, {
+    details: { runId, path: origin, ...(tier === 'full' ? { remedy: { kind: 'export-structural', runId } } : {}) },
+  });
 }
 
 /** The tier of a run that copies `source`: a copy of a synthetic case stays synthetic; anything else is full. */

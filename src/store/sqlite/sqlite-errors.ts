@@ -26,8 +26,8 @@ export function translateSqliteError(error: unknown, location: string): unknown 
   if (CORRUPT.has(code)) {
     return new ForkpointError(
       'STORE_CORRUPT',
-      `${location} is not a readable forkpoint database (${error.message}); point --db at another file, or move this one aside`,
-      { cause: error },
+      `${location} is not a readable forkpoint database (${error.message})`,
+      { cause: error, details: { path: location, remedy: { kind: 'open-another-store', moveAside: true } } },
     );
   }
   if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') {
@@ -48,10 +48,8 @@ export function translateSqliteError(error: unknown, location: string): unknown 
   if (code === 'SQLITE_ERROR' && /no such (table|column)|malformed/.test(error.message)) {
     return new ForkpointError(
       'STORE_CORRUPT',
-      `${location} does not hold the schema its version says (${error.message}); restore it from a copy, or point --db at another file`,
-      {
-        cause: error,
-      },
+      `${location} does not hold the schema its version says (${error.message})`,
+      { cause: error, details: { path: location, remedy: { kind: 'open-another-store', restore: true } } },
     );
   }
   if (UNREADABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) {

@@ -279,7 +279,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError(
         'RUN_EXISTS',
-        `a run with id ${run.runId} already exists in ${location}; choose another --run-id`,
+        `a run with id ${run.runId} already exists in ${location}`,
+        { details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } } },
       );
     }
     const record: RunRecord = {
