@@ -84,9 +84,13 @@ export class CommandContext {
   openStoreHolding(options: CommonOptions, runId: string, access: Access): Store {
     const store = this.openExistingStore(options, access);
     if (store === undefined)
-      throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${this.dbPath(options)} yet`, {
-        details: { runId, path: this.dbPath(options) },
-      });
+      throw new ForkpointError(
+        'RUN_NOT_FOUND',
+        `no run ${runId}: there is no database at ${this.dbPath(options)} yet`,
+        {
+          details: { runId, path: this.dbPath(options) },
+        },
+      );
     return store;
   }
 

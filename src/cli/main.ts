@@ -48,7 +48,13 @@ function report(cli: CommandContext, argv: readonly string[], error: unknown): E
   }
   debug(cli, error);
   const message = error instanceof Error ? error.message : String(error);
-  return print(cli, argv, 'INTERNAL', `${message} (a bug in forkpoint; FORKPOINT_DEBUG=1 shows the stack)`, EXIT.internal);
+  return print(
+    cli,
+    argv,
+    'INTERNAL',
+    `${message} (a bug in forkpoint; FORKPOINT_DEBUG=1 shows the stack)`,
+    EXIT.internal,
+  );
 }
 
 function debug(cli: CommandContext, error: unknown): void {

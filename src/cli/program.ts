@@ -47,8 +47,7 @@ export const COMMANDS: readonly ((cli: CommandContext) => CommandUnknownOpts)[] 
   demoCommand,
 ];
 
-const EXIT_STATUS =
-  'exit status: 0 success, 1 the run failed or diverged, 2 bad usage or input, 3 internal error';
+const EXIT_STATUS = 'exit status: 0 success, 1 the run failed or diverged, 2 bad usage or input, 3 internal error';
 
 /**
  * The `forkpoint` program over `cli`'s streams: commander parses, checks and

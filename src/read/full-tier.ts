@@ -77,9 +77,13 @@ export function requireUnexpiredCassette(cassette: Cassette, origin: string, now
   if (!hasExpired(expiresAt, now)) return;
   const tier = cassette.tier ?? 'full';
   const { runId } = cassette.source;
-  throw new ForkpointError('CASSETTE_EXPIRED', `cassette ${origin} (${tier} tier of run ${runId}) expired at ${expiresAt}`, {
-    details: { runId, path: origin, ...(tier === 'full' ? { remedy: { kind: 'export-structural', runId } } : {}) },
-  });
+  throw new ForkpointError(
+    'CASSETTE_EXPIRED',
+    `cassette ${origin} (${tier} tier of run ${runId}) expired at ${expiresAt}`,
+    {
+      details: { runId, path: origin, ...(tier === 'full' ? { remedy: { kind: 'export-structural', runId } } : {}) },
+    },
+  );
 }
 
 /** The tier of a run that copies `source`: a copy of a synthetic case stays synthetic; anything else is full. */

@@ -84,7 +84,11 @@ async function recordIncident(telling: Telling): Promise<RunView> {
   const location = engine.store.location;
   const existing = (await engine.listRuns()).find((run) => run.runId === incident.runId);
   if (existing !== undefined) {
-    if (existing.mode !== 'record' || !isDeepStrictEqual(existing.input, incident.input) || existing.at !== incident.at) {
+    if (
+      existing.mode !== 'record' ||
+      !isDeepStrictEqual(existing.input, incident.input) ||
+      existing.at !== incident.at
+    ) {
       throw new ForkpointError(
         'RUN_EXISTS',
         `run ${incident.runId} in ${location} is not the incident recording; run the demo with --db on another file`,

@@ -27,13 +27,9 @@ export function divergenceReportCommand(cli: CommandContext) {
       )
       .addOption(new Option('--runs <ID,ID,...>', 'the recorded runs to re-execute').argParser(runIdList))
       .addOption(new Option('--all-recorded', 'every run with mode record').conflicts('runs'))
-      .addOption(
-        atOption("the world's date to re-execute against, YYYY-MM-DD (required)").makeOptionMandatory(),
-      )
+      .addOption(atOption("the world's date to re-execute against, YYYY-MM-DD (required)").makeOptionMandatory())
       .addOption(repeatsOption('re-executions per run, with different seeds (default 1)'))
-      .addOption(
-        new Option('--build <NAME>', "re-execute every run with this build (default: each run's own)"),
-      )
+      .addOption(new Option('--build <NAME>', "re-execute every run with this build (default: each run's own)"))
       .addOption(
         integerOption(
           '--seed <N>',
@@ -55,14 +51,16 @@ export function divergenceReportCommand(cli: CommandContext) {
     // Reading commands never create a database: with none, there is nothing recorded to re-execute.
     const store = cli.openExistingStore(options, 'write');
     if (store === undefined)
-      throw new ForkpointError('RUN_NOT_FOUND', `no recorded runs: there is no database at ${cli.dbPath(options)} yet`, {
-        details: { path: cli.dbPath(options) },
-      });
+      throw new ForkpointError(
+        'RUN_NOT_FOUND',
+        `no recorded runs: there is no database at ${cli.dbPath(options)} yet`,
+        {
+          details: { path: cli.dbPath(options) },
+        },
+      );
     await withStore(store, async (open) => {
       const engine = cli.engine(options, open);
-      const runIds =
-        named ??
-        (await engine.listRuns()).filter((run) => run.mode === 'record').map((run) => run.runId);
+      const runIds = named ?? (await engine.listRuns()).filter((run) => run.mode === 'record').map((run) => run.runId);
       const report = await divergenceReport(engine, {
         runIds,
         at,

@@ -30,9 +30,7 @@ export function evalCommand(cli: CommandContext) {
       .usage('<synthetic-dir> --build NAME [--compare NAME] [--scenario DIR] [--seed N] [--json]')
       .argument('<synthetic-dir>', 'the folder of synthetic cases (*.json)')
       .addOption(buildOption('the build to score').makeOptionMandatory())
-      .addOption(
-        new Option('--compare <NAME>', 'also score this build, and list the cases the two handle differently'),
-      )
+      .addOption(new Option('--compare <NAME>', 'also score this build, and list the cases the two handle differently'))
       .addOption(scenarioOption('the scenario directory (default: the parent of <synthetic-dir>)'))
       .addOption(seedOption("the model's sampling for every case (default 1)")),
   ).action(async (directory, options) => {

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { Option } from '@commander-js/extra-typings';
 import { ForkpointError } from '../../errors/index.js';
 import type { ForkOverride } from '../../fork/index.js';
 import { parseForkOverride } from '../../fork/index.js';
@@ -17,42 +15,6 @@ export interface OverrideValues {
   readonly systemPromptFile?: string | undefined;
   readonly model?: string | undefined;
   readonly override?: string | undefined;
-}
-
-/** Adds the override flags to `command`: a fork takes exactly one of them. */
-export function withOverrideOptions<Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(
-  command: Command<Args, Opts, Globals>,
-) {
-  return command
-    .addOption(new Option('--tool-result <JSON>', 'replace the tool result of step N'))
-    .addOption(new Option('--tool-merge <JSON>', 'merge-patch (RFC 7386) the recorded tool result of step N'))
-    .addOption(
-      new Option(
-        '--tool-patch <JSON>',
-        'apply a JSON Patch (RFC 6902), a list of operations, to the recorded tool result of step N',
-      ),
-    )
-    .addOption(
-      new Option(
-        '--tool-error <TEXT>',
-        'make the tool at step N fail with this message (what if the service had failed?)',
-      ),
-    )
-    .addOption(
-      new Option(
-        '--model-response <JSON>',
-        'replace the model response of step N (the assistant turn, in the provider-neutral shape)',
-      ),
-    )
-    .addOption(new Option('--system-prompt <TEXT>', 'use this system prompt from step N on (a model step)'))
-    .addOption(new Option('--system-prompt-file <FILE>', 'the same, read from a file'))
-    .addOption(new Option('--model <ID>', 'use this model from step N on (a model step)'))
-    .addOption(
-      new Option(
-        '--override <JSON>',
-        'any of the above as one JSON object, e.g. {"kind":"tool-error","message":"timed out"}',
-      ),
-    );
 }
 
 const FLAGS: readonly (readonly [keyof OverrideValues, string])[] = [

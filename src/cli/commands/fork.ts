@@ -1,4 +1,4 @@
-import { Command } from '@commander-js/extra-typings';
+import { Command, Option } from '@commander-js/extra-typings';
 import { outcomeHistogram } from '../../analysis/index.js';
 import type { ForkResult } from '../../engine/index.js';
 import { assertSeed } from '../../engine/index.js';
@@ -21,7 +21,7 @@ import { formatRun, formatRunBrief } from '../output/format-run.js';
 import type { Summarizer } from '../output/summarizer.js';
 import { summarizerOf } from '../output/summarizer.js';
 import { table } from '../output/table.js';
-import { overrideFrom, withOverrideOptions } from './fork-override.js';
+import { overrideFrom } from './fork-override.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /** `forkpoint fork`: restore the checkpoint after step N-1, change one thing at step N, continue live. */
@@ -34,9 +34,40 @@ export function forkCommand(cli: CommandContext) {
       '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX] [--json]',
     )
     .argument('<run-id>', 'the run to fork, e.g. 9b40c1d5', runIdValue)
-    .addOption(integerOption('--at-step <N>', 'the step to change', 0, Number.MAX_SAFE_INTEGER).makeOptionMandatory());
+    .addOption(integerOption('--at-step <N>', 'the step to change', 0, Number.MAX_SAFE_INTEGER).makeOptionMandatory())
+    // The override flags, declared here and not by a generic helper: typing a helper's long option chain over an
+    // unknown command costs the compiler minutes (its declaration grows exponentially with the options).
+    .addOption(new Option('--tool-result <JSON>', 'replace the tool result of step N'))
+    .addOption(new Option('--tool-merge <JSON>', 'merge-patch (RFC 7386) the recorded tool result of step N'))
+    .addOption(
+      new Option(
+        '--tool-patch <JSON>',
+        'apply a JSON Patch (RFC 6902), a list of operations, to the recorded tool result of step N',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--tool-error <TEXT>',
+        'make the tool at step N fail with this message (what if the service had failed?)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--model-response <JSON>',
+        'replace the model response of step N (the assistant turn, in the provider-neutral shape)',
+      ),
+    )
+    .addOption(new Option('--system-prompt <TEXT>', 'use this system prompt from step N on (a model step)'))
+    .addOption(new Option('--system-prompt-file <FILE>', 'the same, read from a file'))
+    .addOption(new Option('--model <ID>', 'use this model from step N on (a model step)'))
+    .addOption(
+      new Option(
+        '--override <JSON>',
+        'any of the above as one JSON object, e.g. {"kind":"tool-error","message":"timed out"}',
+      ),
+    );
   return withCommonOptions(
-    withOverrideOptions(command)
+    command
       .addOption(sideEffectsOption())
       .addOption(buildOption())
       .addOption(atOption('the world after the fork (default: the parent’s world date)'))

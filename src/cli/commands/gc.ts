@@ -16,9 +16,7 @@ import { formatBytes } from '../output/format-tiers.js';
 export function gcCommand(cli: CommandContext) {
   return withCommonOptions(
     new Command('gc')
-      .description(
-        'remove expired tiers from storage: full payloads after 72 hours, structural records after 90 days',
-      )
+      .description('remove expired tiers from storage: full payloads after 72 hours, structural records after 90 days')
       .usage('[--now TIMESTAMP] [--json]'),
   ).action(async (options) => {
     const path = cli.dbPath(options);

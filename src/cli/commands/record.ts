@@ -70,7 +70,9 @@ export function recordCommand(cli: CommandContext) {
             ? cli.note(`record: run ${started.runId} started`)
             : cli.print(`${headline(started, cli.style)}\n${steps.header}`),
         onStep: (step) =>
-          json ? cli.note(`record: step ${step.step} ${step.kind}#${step.index} committed`) : cli.print(steps.line(step)),
+          json
+            ? cli.note(`record: step ${step.step} ${step.kind}#${step.index} committed`)
+            : cli.print(steps.line(step)),
       });
       if (json) cli.json(run);
       else {

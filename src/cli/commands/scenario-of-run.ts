@@ -45,7 +45,9 @@ export async function summarizersFor(
   directories: readonly (string | null)[],
 ): Promise<(directory: string | null) => Summarizer> {
   const distinct = [...new Set(directories)];
-  const loaded = new Map(await Promise.all(distinct.map(async (directory) => [directory, await summarizerFor(directory)] as const)));
+  const loaded = new Map(
+    await Promise.all(distinct.map(async (directory) => [directory, await summarizerFor(directory)] as const)),
+  );
   const generic = summarizerOf();
   return (directory) => loaded.get(directory) ?? generic;
 }

@@ -27,7 +27,9 @@ export function suiteCommand(cli: CommandContext) {
     const agent = buildOf(await loadScenario(options.scenario), options.build);
     const files = findCassetteFiles(directory);
     if (files.length === 0)
-      throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`, { details: { path: directory } });
+      throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`, {
+        details: { path: directory },
+      });
     // A suite's replays are evidence for this run of CI, not history: not written anywhere unless --db asks for it.
     const throwaway = options.db === undefined && cli.io.env.FORKPOINT_DB === undefined;
     const store = throwaway ? sqliteStore({ path: ':memory:' }) : cli.openStore(options);

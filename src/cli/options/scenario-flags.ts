@@ -103,7 +103,12 @@ export class ScenarioFlags {
       // A batch lists several values of one flag; a scenario with none or several cannot be batched.
       const [only, ...others] = names;
       if (only !== undefined && others.length === 0)
-        this.add(command, `${only}s`, 'ALL|VALUE,...', described(`the ${only}s to record: ALL, or a comma-separated list`));
+        this.add(
+          command,
+          `${only}s`,
+          'ALL|VALUE,...',
+          described(`the ${only}s to record: ALL, or a comma-separated list`),
+        );
       return;
     }
     for (const name of names) this.add(command, name, 'VALUE', described(scenario.inputFlags[name]!.description));

@@ -22,8 +22,7 @@ export const scenarioOption = (description = 'the scenario directory (default: t
   new Option('--scenario <DIR>', description);
 
 /** `--latency MS`: simulated latency per call. */
-export const latencyOption = () =>
-  integerOption('--latency <MS>', 'simulated latency per call (default 0)', 0, 60_000);
+export const latencyOption = () => integerOption('--latency <MS>', 'simulated latency per call (default 0)', 0, 60_000);
 
 /** `--repeats K`: runs per arm or per recording. */
 export const repeatsOption = (description: string) => integerOption('--repeats <K>', description, 1, 1000);

@@ -13,7 +13,10 @@ export function integerOption<const Usage extends string>(flags: Usage, descript
   return option.argParser((text: string): number => {
     const value = Number(text);
     if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
-      throw new ForkpointError('USAGE', `${option.long ?? option.name()} must be a whole number from ${min} to ${max}, got "${text}"`);
+      throw new ForkpointError(
+        'USAGE',
+        `${option.long ?? option.name()} must be a whole number from ${min} to ${max}, got "${text}"`,
+      );
     }
     return value;
   });

@@ -63,7 +63,10 @@ export function formatDivergenceReport(report: DivergenceReport, build: string |
             cell: (entry) => `${entry.recordedRunId} ${formatInput(entry.input)} #${entry.repeat} -> ${entry.runId}`,
           },
           { header: '', cell: where },
-          { header: '', cell: (entry) => (entry.source === 'none' || entry.source === 'blocked' ? '' : firstChange(entry.diff)) },
+          {
+            header: '',
+            cell: (entry) => (entry.source === 'none' || entry.source === 'blocked' ? '' : firstChange(entry.diff)),
+          },
         ],
         style,
         { indent: '  ', header: false },

@@ -23,7 +23,9 @@ export function runLine(run: RunSummary, style: Style, summarizer: Summarizer): 
 /** A run's lineage: its ancestors, then the tree of runs made from it. */
 export function formatLineage(lineage: Lineage, style: Style, summarizerOf: SummarizerOfRun): string {
   const lines = [`${style.bold('tree')} · run ${lineage.tree.run.runId}`];
-  lineage.ancestors.forEach((run, depth) => lines.push(`${'  '.repeat(depth)}${runLine(run, style, summarizerOf(run))}`));
+  lineage.ancestors.forEach((run, depth) =>
+    lines.push(`${'  '.repeat(depth)}${runLine(run, style, summarizerOf(run))}`),
+  );
   const depth = lineage.ancestors.length;
   const walk = (node: LineageNode, indent: string, isRoot: boolean): void => {
     const relation = isRoot && depth === 0 ? '' : describeRelation(node);
@@ -31,7 +33,9 @@ export function formatLineage(lineage: Lineage, style: Style, summarizerOf: Summ
       node.liveSideEffects.length === 0
         ? ''
         : ` · ${style.red(`live side effects: ${node.liveSideEffects.join(', ')}`)}`;
-    lines.push(`${indent}${isRoot ? style.bold('▶ ') : '└ '}${relation}${runLine(node.run, style, summarizerOf(node.run))}${fired}`);
+    lines.push(
+      `${indent}${isRoot ? style.bold('▶ ') : '└ '}${relation}${runLine(node.run, style, summarizerOf(node.run))}${fired}`,
+    );
     for (const child of node.children) walk(child, `${indent}  `, false);
   };
   walk(lineage.tree, '  '.repeat(depth), true);

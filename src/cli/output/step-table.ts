@@ -18,7 +18,9 @@ export function provenanceWords(step: Pick<StepView, 'provenance' | 'sideEffect'
 function stepColumns(attempts: boolean, summarizer: Summarizer, style: Style): Column<StepView>[] {
   return [
     { header: 'step', align: 'right', cell: (step) => String(step.step) },
-    ...(attempts ? [{ header: 'attempt', align: 'right' as const, cell: (step: StepView) => String(step.attempt) }] : []),
+    ...(attempts
+      ? [{ header: 'attempt', align: 'right' as const, cell: (step: StepView) => String(step.attempt) }]
+      : []),
     { header: 'call', cell: (step) => `${step.kind}#${step.index}` },
     {
       header: 'from',
@@ -50,11 +52,7 @@ export interface StreamingStepTable {
  * that a long tool name widens it rather than pushing the columns after it
  * out of line.
  */
-export function streamingStepTable(
-  kinds: readonly string[],
-  summarizer: Summarizer,
-  style: Style,
-): StreamingStepTable {
+export function streamingStepTable(kinds: readonly string[], summarizer: Summarizer, style: Style): StreamingStepTable {
   const base = stepColumns(false, summarizer, style);
   const callWidth = Math.max(...['model', ...kinds].map((kind) => `${kind}#00`.length));
   const columns = base.map((column) =>

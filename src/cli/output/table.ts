@@ -44,7 +44,12 @@ export function fitWidths<Row>(columns: readonly Column<Row>[], rows: readonly R
 }
 
 /** One row as a line at the given widths. The last column is not padded, so no line ends in spaces. */
-export function tableLine(cells: readonly Cell[], columns: readonly Column<never>[], widths: Widths, indent = ''): string {
+export function tableLine(
+  cells: readonly Cell[],
+  columns: readonly Column<never>[],
+  widths: Widths,
+  indent = '',
+): string {
   const parts = cells.map((cell, i) => {
     const column = columns[i]!;
     const text = cut(textOf(cell), column.maxWidth);

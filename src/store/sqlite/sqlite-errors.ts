@@ -24,11 +24,10 @@ export function translateSqliteError(error: unknown, location: string): unknown 
   }
   const code = error instanceof Database.SqliteError ? error.code : 'SQLITE_CANTOPEN';
   if (CORRUPT.has(code)) {
-    return new ForkpointError(
-      'STORE_CORRUPT',
-      `${location} is not a readable forkpoint database (${error.message})`,
-      { cause: error, details: { path: location, remedy: { kind: 'open-another-store', moveAside: true } } },
-    );
+    return new ForkpointError('STORE_CORRUPT', `${location} is not a readable forkpoint database (${error.message})`, {
+      cause: error,
+      details: { path: location, remedy: { kind: 'open-another-store', moveAside: true } },
+    });
   }
   if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') {
     return new ForkpointError(

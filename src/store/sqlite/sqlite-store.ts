@@ -277,11 +277,9 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
   const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
     if (statements.runExists.get(run.runId) !== undefined) {
-      throw new ForkpointError(
-        'RUN_EXISTS',
-        `a run with id ${run.runId} already exists in ${location}`,
-        { details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } } },
-      );
+      throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
+        details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } },
+      });
     }
     const record: RunRecord = {
       ...run,
