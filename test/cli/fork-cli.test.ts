@@ -134,7 +134,7 @@ describe('forkpoint fork', () => {
     [['--at-step', '4'], 'USAGE', /exactly one thing/],
     [['--at-step', '4', '--model', 'x', '--tool-result', '{}'], 'USAGE', /exactly one thing/],
     [['--at-step', '4', '--tool-merge', '{"fields":'], 'OVERRIDE_INVALID', /--tool-merge is not valid JSON/],
-    [['--tool-merge', MERGE], 'USAGE', /needs --at-step/],
+    [['--tool-merge', MERGE], 'USAGE', /required option '--at-step <N>' not specified/],
     [['--at-step', '1', '--system-prompt-file', 'no/such/file'], 'USAGE', /cannot read the system prompt file/],
   ])('refuses %j with %s (exit 2), writing nothing', async (args, code, message) => {
     const result = await run(['fork', '9b40c1d5', ...args]);

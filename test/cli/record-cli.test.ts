@@ -112,7 +112,7 @@ describe('forkpoint record', () => {
       ['an impossible date', ['--at', '2026-02-30'], 'USAGE', /not a calendar day/],
       ['a malformed run id', ['--run-id', 'XYZ'], 'USAGE', /12 lowercase hex characters \(or 8, as older runs have\)/],
       ['a malformed seed', ['--seed', '1.5'], 'USAGE', /whole number/],
-      ['an unknown option', ['--claims', 'x'], 'USAGE', /Unknown option '--claims'/],
+      ['an unknown option', ['--claims', 'x'], 'USAGE', /unknown option '--claims' \(Did you mean --claim\?\)/],
     ])('%s', async (_name, extra, code, message) => {
       const result = await record(...extra);
       expect(result.exit).toBe(2);
@@ -141,7 +141,7 @@ describe('forkpoint record', () => {
     it('a missing --at', async () => {
       const result = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--db', db]);
       expect(result.exit).toBe(2);
-      expect(result.stderr).toMatch(/^forkpoint: USAGE: record needs --at DATE/);
+      expect(result.stderr).toMatch(/^forkpoint: USAGE: required option '--at <DATE>' not specified; see `forkpoint record --help`$/m);
     });
 
     it('a run id that already exists', async () => {
