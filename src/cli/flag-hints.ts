@@ -34,5 +34,9 @@ export function flagHint(remedy: Remedy): string {
       return '. Export the run again, or record fixtures in the synthetic tier (`record --tier synthetic`)';
     case 'open-sealing-store':
       return ': read it with --db pointing at the store that exported it';
+    case 'override-for-step':
+      return remedy.step === 'model'
+        ? '. At a model step use --model-response, --system-prompt or --model, or pick a tool step'
+        : '. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error';
   }
 }

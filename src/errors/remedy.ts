@@ -22,7 +22,9 @@ export type Remedy =
   /** A full tier in the clear without a seal: export again, or record fixtures in the synthetic tier. */
   | { readonly kind: 'record-synthetic' }
   /** A sealed cassette opens only through the store that sealed it. */
-  | { readonly kind: 'open-sealing-store' };
+  | { readonly kind: 'open-sealing-store' }
+  /** The override does not fit the step: a `step` of this type takes the other kinds of override. */
+  | { readonly kind: 'override-for-step'; readonly step: 'model' | 'tool' };
 
 /** The remedy in the library's terms, with the punctuation that joins it to the problem. */
 export function describeRemedy(remedy: Remedy): string {
@@ -47,5 +49,9 @@ export function describeRemedy(remedy: Remedy): string {
       return ". Export the run again, or record fixtures in the synthetic tier (`tier: 'synthetic'`)";
     case 'open-sealing-store':
       return ': read it through the store that exported it';
+    case 'override-for-step':
+      return remedy.step === 'model'
+        ? '. At a model step use a model-response, model-patch, system-prompt or model override, or pick a tool step'
+        : '. At a tool step use a tool-result, tool-merge, tool-patch or tool-error override, or pick a model step';
   }
 }

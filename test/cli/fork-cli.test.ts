@@ -129,8 +129,16 @@ describe('forkpoint fork', () => {
 
   it.each([
     [['--at-step', '99', '--tool-merge', MERGE], 'STEP_OUT_OF_RANGE', /has steps 1 to 9/],
-    [['--at-step', '3', '--tool-merge', MERGE], 'OVERRIDE_MISMATCH', /step 3 of run 9b40c1d5 is a model step/],
-    [['--at-step', '4', '--model', 'claude-sonnet-5'], 'OVERRIDE_MISMATCH', /is a tool step/],
+    [
+      ['--at-step', '3', '--tool-merge', MERGE],
+      'OVERRIDE_MISMATCH',
+      /step 3 of run 9b40c1d5 is a model step .*\. At a model step use --model-response, --system-prompt or --model/,
+    ],
+    [
+      ['--at-step', '4', '--model', 'claude-sonnet-5'],
+      'OVERRIDE_MISMATCH',
+      /is a tool step .*\. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error$/m,
+    ],
     [['--at-step', '4'], 'USAGE', /exactly one thing/],
     [['--at-step', '4', '--model', 'x', '--tool-result', '{}'], 'USAGE', /exactly one thing/],
     [['--at-step', '4', '--tool-merge', '{"fields":'], 'OVERRIDE_INVALID', /--tool-merge is not valid JSON/],
