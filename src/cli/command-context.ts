@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { dirname } from 'node:path';
 import type { Engine } from '../engine/index.js';
 import { createEngine } from '../engine/index.js';
@@ -24,7 +25,7 @@ export class CommandContext {
   /** The exit status the command's action settled on. */
   exitCode: ExitCode = EXIT.ok;
   /** The command being run, once the parse has reached it. */
-  commandName: string | undefined;
+  command: CommandUnknownOpts | undefined;
 
   /** `argv` is the words the CLI was given, for the hints that repeat them (`runs` prints its next page's command). */
   constructor(

@@ -33,7 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     // Help and --version end the parse by throwing, with the status they would exit with.
     if (error instanceof CommanderError && error.code.startsWith('commander.help'))
       return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
-    const reported = error instanceof CommanderError ? usageError(error, cli.commandName) : error;
+    const reported = error instanceof CommanderError ? usageError(error, cli.command) : error;
     return report(cli, argv, reported);
   }
 }

@@ -1,5 +1,6 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Command } from '@commander-js/extra-typings';
+import { ForkpointError } from '../errors/index.js';
 import type { CommandContext } from './command-context.js';
 import { compareCommand } from './commands/compare.js';
 import { demoCommand } from './commands/demo.js';
@@ -60,7 +61,8 @@ export function createProgram(cli: CommandContext): CommandUnknownOpts {
     .description('forkpoint: record, replay, re-execute and fork LLM agent runs.')
     .usage('<command> [options]')
     .helpOption('-h, --help', 'show this help')
-    .helpCommand('help [command]', "show a command's help")
+    // Commander's own help command prints a command's help before any hook runs, so without its scenario's flags.
+    .helpCommand(false)
     // The program's own options end at the command's name: everything after it is the command's.
     .enablePositionalOptions()
     .showSuggestionAfterError()
@@ -79,9 +81,10 @@ export function createProgram(cli: CommandContext): CommandUnknownOpts {
     command.addHelpText('after', `\n${EXIT_STATUS}`);
     program.addCommand(command);
   }
+  program.addCommand(helpCommand(program).copyInheritedSettings(program));
   // The one moment between routing and parsing: a scenario command learns its scenario's input flags here.
   program.hook('preSubcommand', async (root, command) => {
-    cli.commandName = command.name();
+    cli.command = command;
     const flags = ScenarioFlags.of(command);
     if (flags === undefined) return;
     const words = root.args;
@@ -89,4 +92,19 @@ export function createProgram(cli: CommandContext): CommandUnknownOpts {
     await flags.declare(command, next !== undefined && !next.startsWith('-') ? next : undefined);
   });
   return program;
+}
+
+/** `forkpoint help [command]`: the program's help, or a command's as `forkpoint <command> --help` shows it. */
+function helpCommand(program: CommandUnknownOpts): CommandUnknownOpts {
+  return new Command('help')
+    .description("show a command's help")
+    .argument('[command]', 'the command')
+    .action(async (name) => {
+      if (name === undefined) return void program.outputHelp();
+      const command = program.commands.find((candidate) => candidate.name() === name);
+      if (command === undefined)
+        throw new ForkpointError('USAGE', `unknown command '${name}'; see \`forkpoint --help\``);
+      await ScenarioFlags.of(command)?.declare(command, undefined);
+      command.outputHelp();
+    });
 }

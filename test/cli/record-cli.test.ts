@@ -141,7 +141,9 @@ describe('forkpoint record', () => {
     it('a missing --at', async () => {
       const result = await cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--db', db]);
       expect(result.exit).toBe(2);
-      expect(result.stderr).toMatch(/^forkpoint: USAGE: required option '--at <DATE>' not specified; see `forkpoint record --help`$/m);
+      expect(result.stderr).toMatch(
+        /^forkpoint: USAGE: required option '--at <DATE>' not specified; see `forkpoint record --help`$/m,
+      );
     });
 
     it('a run id that already exists', async () => {

@@ -101,8 +101,14 @@ describe('forkpoint runs', () => {
 
   it.each([
     [['--limit', '0'], /--limit must be a whole number from 1 to 10000/],
-    [['--mode', 'replay'], /option '--mode <MODE>' argument 'replay' is invalid\. Allowed choices are record, replay:strict/],
-    [['--status', 'done'], /option '--status <STATUS>' argument 'done' is invalid\. Allowed choices are running, completed/],
+    [
+      ['--mode', 'replay'],
+      /option '--mode <MODE>' argument 'replay' is invalid\. Allowed choices are record, replay:strict/,
+    ],
+    [
+      ['--status', 'done'],
+      /option '--status <STATUS>' argument 'done' is invalid\. Allowed choices are running, completed/,
+    ],
     [['--since', 'yesterday'], /--since must be a date/],
     [['--before', 'XYZ'], /run id "XYZ" must be 12 lowercase hex/],
   ])('refuses %j with USAGE (exit 2)', async (args, message) => {

@@ -108,7 +108,10 @@ describe('forkpoint verify', () => {
   it.each([
     [['--candidate', 'patched'], /required option '--baseline <BUILD>' not specified/],
     [['--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution'], /needs --at DATE/],
-    [['--candidate', 'patched', '--baseline', 'baseline', '--mode', 'sideways'], /argument 'sideways' is invalid\. Allowed choices are replay, reexecution/],
+    [
+      ['--candidate', 'patched', '--baseline', 'baseline', '--mode', 'sideways'],
+      /argument 'sideways' is invalid\. Allowed choices are replay, reexecution/,
+    ],
     [['--candidate', 'nightly', '--baseline', 'baseline'], /no build "nightly"/],
   ])('refuses %j with exit 2', async (args, message) => {
     const result = await cli(['verify', '9b40c1d5', ...args, '--db', db]);

@@ -24,7 +24,7 @@ export function lintCommand(cli: CommandContext) {
       .description(
         "find bytes of a build's first request that change on every run (they break cassettes and the prompt cache)",
       )
-      .usage('<scenario-dir> --build NAME [scenario input flags, e.g. --claim ID] [--json]')
+      .usage('<scenario-dir> --build NAME [its input flags] [--json]')
       .argument('<scenario-dir>', 'the scenario whose build to lint')
       .addOption(buildOption('the build to lint').makeOptionMandatory()),
   );

@@ -25,9 +25,9 @@ const DEFAULT_CAPTURE = 'errors+sample:0.01';
 export function recordBatchCommand(cli: CommandContext) {
   const command = withCommonOptions(
     new Command('record-batch')
-      .description('record many inputs at once (e.g. --claims ALL) and export their cassettes for a suite')
+      .description('record many inputs at once and export their cassettes for a suite')
       .usage(
-        '<scenario-dir> --claims ALL|ID,ID,... --at DATE [--build NAME] [--seed N] [--capture POLICY] [--runs-per-day N] [--tier full|synthetic] [--export DIR [--failed-only]] [--json]',
+        '<scenario-dir> --<input flag>s ALL|VALUE,... --at DATE [--build NAME] [--seed N] [--capture POLICY] [--runs-per-day N] [--tier full|synthetic] [--export DIR [--failed-only]] [--json]',
       )
       .argument('<scenario-dir>', 'the scenario: its builds, its world, and the batch flag listed below')
       .addOption(atOption().makeOptionMandatory())

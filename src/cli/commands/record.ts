@@ -19,7 +19,7 @@ export function recordCommand(cli: CommandContext) {
     new Command('record')
       .description('record a run against the live world, checkpointing every step')
       .usage(
-        '<scenario-dir> --at DATE [scenario input flags, e.g. --claim ID] [--build NAME] [--run-id HEX] [--seed N] [--capture POLICY] [--tier full|synthetic] [--json]',
+        '<scenario-dir> --at DATE [its input flags] [--build NAME] [--run-id HEX] [--seed N] [--capture POLICY] [--tier full|synthetic] [--json]',
       )
       .argument('<scenario-dir>', 'the scenario: its builds, its world, and the input flags listed below')
       .addOption(atOption().makeOptionMandatory())

@@ -51,14 +51,24 @@ export class ScenarioFlags {
     if (directory !== undefined) {
       const scenario = await loadScenario(directory);
       this.loaded = { directory, scenario };
-      this.declareFlags(command, scenario, undefined);
+      this.declareFlags(command, scenario);
       return;
     }
     for (const builtIn of BUILT_IN_SCENARIOS) {
       // Only for help and for a directory named later on the line: a built-in that cannot load declares nothing.
       const scenario = await loadScenario(builtIn).catch(() => undefined);
-      if (scenario !== undefined) this.declareFlags(command, scenario, scenario.name);
+      if (scenario !== undefined) this.declareFlags(command, scenario);
     }
+  }
+
+  /**
+   * What to add to an unknown-option error when the flags came from the
+   * built-in scenarios: the option may be the own flag of a scenario whose
+   * directory was named later on the line.
+   */
+  unknownOptionHint(command: CommandUnknownOpts): string | undefined {
+    if (this.loaded !== undefined) return undefined;
+    return `; a scenario's input flags are known when its directory comes right after the command (\`forkpoint ${command.name()} DIR ...\`)`;
   }
 
   /** The scenario in `directory` (the command's argument) with the values its flags were given. */
@@ -96,25 +106,21 @@ export class ScenarioFlags {
     );
   }
 
-  private declareFlags(command: CommandUnknownOpts, scenario: Scenario, owner: string | undefined): void {
+  private declareFlags(command: CommandUnknownOpts, scenario: Scenario): void {
     const names = Object.keys(scenario.inputFlags);
-    const described = (text: string) => (owner === undefined ? text : `${owner}: ${text}`);
+    // Help lists each scenario's flags under its name, apart from forkpoint's own options.
+    const group = `Input flags of scenario ${scenario.name}:`;
     if (this.batch) {
       // A batch lists several values of one flag; a scenario with none or several cannot be batched.
       const [only, ...others] = names;
       if (only !== undefined && others.length === 0)
-        this.add(
-          command,
-          `${only}s`,
-          'ALL|VALUE,...',
-          described(`the ${only}s to record: ALL, or a comma-separated list`),
-        );
+        this.add(command, `${only}s`, 'ALL|VALUE,...', `the ${only}s to record: ALL, or a comma-separated list`, group);
       return;
     }
-    for (const name of names) this.add(command, name, 'VALUE', described(scenario.inputFlags[name]!.description));
+    for (const name of names) this.add(command, name, 'VALUE', scenario.inputFlags[name]!.description, group);
   }
 
-  private add(command: CommandUnknownOpts, name: string, value: string, description: string): void {
+  private add(command: CommandUnknownOpts, name: string, value: string, description: string, group: string): void {
     if (this.declared.has(name)) return;
     if (command.options.some((option) => option.long === `--${name}`)) {
       throw new ForkpointError(
@@ -122,7 +128,7 @@ export class ScenarioFlags {
         `the scenario's input flag --${name} is also an option of forkpoint ${command.name()}; rename the flag`,
       );
     }
-    command.addOption(new Option(`--${name} <${value}>`, description));
+    command.addOption(new Option(`--${name} <${value}>`, description).helpGroup(group));
     this.declared.add(name);
   }
 }
