@@ -56,6 +56,21 @@ describe('the forkpoint process', () => {
     expect(result.stderr).toMatch(/^forkpoint: INPUT_INVALID: unknown claim CLM-00000/);
   });
 
+  it('ends quietly when its reader has already closed the pipe (`forkpoint --help | head -1`)', async () => {
+    const child = spawn(process.execPath, [BIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Our end of its stdout closed before it writes: every write it makes meets EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) => {
+      child.on('close', (code) => {
+        resolve(code);
+      });
+    });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+  });
+
   it('leaves every completed step readable, and the run interrupted, when killed with SIGKILL mid-run', async () => {
     const child = spawn(
       process.execPath,
