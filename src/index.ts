@@ -172,6 +172,8 @@ export {
   RESUMABLE_ERROR_CODES,
   isForkpointError,
   type ErrorCode,
+  type ErrorDetails,
+  type Remedy,
 } from './errors/index.js';
 export { applyJsonPatch, type JsonPatchOperation } from './json/index.js';
 export {
@@ -200,6 +202,10 @@ export {
   loadSyntheticCases,
   type InputFlag,
   type Scenario,
+  type ScenarioStory,
+  type StoryIncident,
+  type StoryText,
+  type Summarize,
   type SyntheticCase,
   type SyntheticRunResult,
   type SyntheticSupport,
