@@ -41,6 +41,12 @@ describe('forkpoint from any folder', () => {
     expect(JSON.parse(replayed.stdout)).toMatchObject({ mode: 'replay:strict', status: 'completed' });
   });
 
+  it("lists the built-in scenario's input flags in record --help from another folder, as demo finds it", () => {
+    const help = forkpointIn(folder.path, ['record', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/\nInput flags of scenario claims-triage:\n {2}--claim <VALUE> /);
+  });
+
   it('stores a scenario inside the package by its path from the package root, and one outside by its absolute path', async () => {
     const db = join(folder.path, 'abs.db');
     await cli([
