@@ -1,5 +1,7 @@
-import type { Cassette, JsonObject, ReplayResult } from '../../../src/index.js';
-import { canonicalJson } from '../../../src/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { ReplayResult } from '../../src/modes/index.js';
+import { canonicalJson } from '../../src/json/index.js';
 
 /** How a run ended, as far as it can be compared: status, outcome and the failure's code and step. */
 interface Ending {
