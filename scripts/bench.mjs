@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sqliteStore } from '../dist/src/index.js';
+import { sqliteStore } from '../dist/src/store/index.js';
 import { benchIncident } from './bench/incident.mjs';
 import { syntheticAgent } from './bench/synthetic-agent.mjs';
 import { benchRecording } from './bench/recording.mjs';
