@@ -63,7 +63,8 @@ afterAll(() => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true });
 });
 
-describe('the packed package', () => {
+// Each check takes a few seconds (tsc over the consumer project); the bound is for a machine that is busy.
+describe('the packed package', { timeout: 60_000 }, () => {
   it('ships only what a user runs: compiled code, its declarations, the bin and the scenario data', () => {
     const paths = packed.files.map((file) => file.path);
     expect(paths).toContain('dist/src/index.js');
