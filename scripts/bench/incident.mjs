@@ -1,7 +1,9 @@
 // The claims-triage incident 9b40c1d5 (CLM-91077 on 2026-03-04, build baseline), recorded as
 // test/support/incident.ts records it: strict replay time and the bytes of its two cassette tiers.
 import { join } from 'node:path';
-import { createEngine, serializeCassette, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { serializeCassette } from '../../dist/src/cassette/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import scenario from '../../dist/scenarios/claims-triage/index.js';
 import { median, timeOnce } from './timing.mjs';
 

@@ -1,6 +1,8 @@
 // Per-step overhead and storage of recording the synthetic agent, at one run length.
 import { join } from 'node:path';
-import { createEngine, liveTransport, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { liveTransport } from '../../dist/src/transports/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../dist/src/engine/index.js';
 import { INPUT, syntheticAgent, syntheticWorld, toolCallsFor } from './synthetic-agent.mjs';
 import { settledBytes } from './sqlite-file.mjs';

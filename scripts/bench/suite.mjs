@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine, serializeCassette, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { serializeCassette } from '../../dist/src/cassette/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import scenario from '../../dist/scenarios/claims-triage/index.js';
 import { median, timeOnce } from './timing.mjs';
 

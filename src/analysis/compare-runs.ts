@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import { stableJson, isJsonObject } from '../json/index.js';
 import type { RunErrorRecord } from '../store/index.js';
 import type { RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
@@ -120,4 +120,4 @@ export function observationOf(response: JsonValue): JsonValue {
   return { content, stopReason: response.stopReason ?? null };
 }
 
-const comparable = (response: JsonValue): string => canonicalJson(observationOf(response));
+const comparable = (response: JsonValue): string => stableJson(observationOf(response));

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson } from '../json/index.js';
+import { stableJson } from '../json/index.js';
 import type { ComparableStep, ComparedRun } from './compare-runs.js';
 import { compareRuns, observationOf } from './compare-runs.js';
 import type { FieldChange } from './diff-json.js';
@@ -152,13 +152,13 @@ function callChange(before: SourcedStep | undefined, after: SourcedStep | undefi
 }
 
 function differsOnlyInVolatileSpans(before: JsonValue, after: JsonValue): boolean {
-  return canonicalJson(before) !== canonicalJson(after) && maskedText(before) === maskedText(after);
+  return stableJson(before) !== stableJson(after) && maskedText(before) === maskedText(after);
 }
 
 function maskedText(request: JsonValue): string {
-  if (!holdsMessageDigests(request)) return canonicalJson(maskVolatile(request));
+  if (!holdsMessageDigests(request)) return stableJson(maskVolatile(request));
   // Digests stand for message bytes that are not here to judge: they are compared as they are, never
   // masked, so that a changed message is not taken for a volatile hex token.
   const { messages, ...rest } = request as JsonObject;
-  return canonicalJson({ messages: messages ?? null, rest: maskVolatile(rest) });
+  return stableJson({ messages: messages ?? null, rest: maskVolatile(rest) });
 }

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import { stableJson, isJsonObject } from '../json/index.js';
 
 /** A kind of bytes that change on every call: the build put them there, and no observation caused them. */
 export interface VolatilePattern {
@@ -59,7 +59,7 @@ export function maskVolatile(value: JsonValue, keep?: string): JsonValue {
  */
 export function volatileKindsBetween(before: JsonValue, after: JsonValue): string[] {
   return VOLATILE_PATTERNS.map((pattern) => pattern.name).filter(
-    (kind) => canonicalJson(maskVolatile(before, kind)) !== canonicalJson(maskVolatile(after, kind)),
+    (kind) => stableJson(maskVolatile(before, kind)) !== stableJson(maskVolatile(after, kind)),
   );
 }
 

@@ -1,7 +1,7 @@
 import { isMessage, isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject, parseJsonInput } from '../json/index.js';
+import { stableJson, isJsonObject, parseJsonInput } from '../json/index.js';
 import type { Cassette, CassetteEntry } from './cassette.js';
 import type { ExpansionLimits } from './shaped-strings.js';
 import { compactShapedStrings, expandShapedStrings } from './shaped-strings.js';
@@ -15,13 +15,13 @@ import { SEALED_FORMAT } from './sealed-cassette.js';
  */
 export function serializeCassette(cassette: Cassette): string {
   if (cassette.tier === 'structural') return serializeStructural(cassette);
-  return `${JSON.stringify(JSON.parse(canonicalJson(cassette as unknown as JsonValue)), null, 2)}\n`;
+  return `${JSON.stringify(JSON.parse(stableJson(cassette as unknown as JsonValue)), null, 2)}\n`;
 }
 
 // A structural cassette is kept for 90 days, and nobody reads its `a*N` strings
 // by eye: it is written compactly, still one entry per line for clean diffs.
 function serializeStructural(cassette: Cassette): string {
-  const { entries, ...rest } = JSON.parse(canonicalJson(compactShapedStrings(cassette as unknown as JsonValue))) as {
+  const { entries, ...rest } = JSON.parse(stableJson(compactShapedStrings(cassette as unknown as JsonValue))) as {
     entries: JsonValue[];
   };
   const head = JSON.stringify({ ...rest, entries: [] });

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import { stableJson, isJsonObject } from '../json/index.js';
 import type { Cassette, PlaintextSeal } from './cassette.js';
 
 /** The format of a sealed (encrypted) cassette file. */
@@ -55,7 +55,7 @@ const TAG_BYTES = 16;
  */
 export function sealCassette(text: string, header: SealHeader, key: SealingKey, iv: Uint8Array): string {
   const cipher = createCipheriv(CIPHER, key.secret, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(Buffer.from(canonicalJson(header as unknown as JsonValue)));
+  cipher.setAAD(Buffer.from(stableJson(header as unknown as JsonValue)));
   const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   const file = {
     format: SEALED_FORMAT,
@@ -100,7 +100,7 @@ export function openSealedCassette(file: JsonObject, header: SealHeader, key: Se
     const decipher = createDecipheriv(CIPHER, key.secret, Buffer.from(String(file.iv), 'base64'), {
       authTagLength: TAG_BYTES,
     });
-    decipher.setAAD(Buffer.from(canonicalJson(header as unknown as JsonValue)));
+    decipher.setAAD(Buffer.from(stableJson(header as unknown as JsonValue)));
     decipher.setAuthTag(Buffer.from(String(file.tag), 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(String(file.ciphertext), 'base64')), decipher.final()]).toString(
       'utf8',
@@ -122,7 +122,7 @@ function sealedFacts(cassette: Cassette): string {
     expiresAt: cassette.expiresAt ?? null,
     recordedAt: cassette.source.recordedAt,
   };
-  return canonicalJson(facts as JsonValue);
+  return stableJson(facts as JsonValue);
 }
 
 /** Signs a plaintext full-tier cassette's tier and expiry with the store's key for its day. */

@@ -1,13 +1,18 @@
 export { DEFAULT_LEASE_MS, resolveEngineDeps } from './engine-deps.js';
 export type { EngineDeps, EngineOptions } from './engine-deps.js';
 export { isOwnerAlive, newRunOwner, ownerCheck } from './run-owner.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { driveRun, toolDefinitionsOf } from './drive-run.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export type { AgentSnapshot, CompletedStep, DriveOptions, DriveResult } from './drive-run.js';
 export { hostIdentity } from './host-identity.js';
 export { RUN_ID_ATTEMPTS } from './fresh-run-id.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { machineOf, startSnapshot } from './start-run.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { executeRun } from './execute-run.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export type { Execution } from './execute-run.js';
 export { guardedWorld } from './guarded-world.js';
 export { newRunRecord } from './new-run-record.js';

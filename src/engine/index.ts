@@ -1,5 +1,6 @@
 export { createEngine, type Engine } from './create-engine.js';
 export { resolveEngineDeps, type EngineDeps, type EngineOptions } from '../driver/index.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export {
   driveRun,
   toolDefinitionsOf,
@@ -46,6 +47,7 @@ export {
   type ExportedCassette,
 } from '../read/index.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from '../driver/index.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { machineOf, startSnapshot } from '../driver/index.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from '../read/index.js';
 export type { VerificationArm, VerifyOptions, VerifyResult } from '../workflows/index.js';

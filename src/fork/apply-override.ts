@@ -4,7 +4,7 @@ import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { isModelResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
-import { applyJsonPatch, applyMergePatch, assertJsonValue, canonicalJson } from '../json/index.js';
+import { applyJsonPatch, applyMergePatch, assertJsonValue, stableJson } from '../json/index.js';
 import type { ContextOverride, ForkOverride } from './fork-override.js';
 import { TOOL_OVERRIDE_KINDS } from './fork-override.js';
 
@@ -106,7 +106,7 @@ function toolChange(
       ? []
       : [{ path: 'isError', before: String(recorded.isError), after: String(response.isError) }];
   const changes =
-    canonicalJson(response.output) === canonicalJson(recorded.output)
+    stableJson(response.output) === stableJson(recorded.output)
       ? flipped
       : [...flipped, ...diffJson(recorded.output, response.output)];
   return { at: 'tool', response, changes };

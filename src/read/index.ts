@@ -6,10 +6,11 @@ export {
   readStepAt,
   readStepViews,
   requireRun,
-  stepViewer,
   summarizeRun,
 } from './read-run.js';
 export type { OwnerCheck } from './read-run.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
+export { stepViewer } from './read-run.js';
 export { DEFAULT_PAGE_SIZE, runPage } from './run-page.js';
 export type { RunPage, RunPageQuery } from './run-page.js';
 export { fullCassetteOf, requireFullTier, requireUnexpiredCassette, tierOfCopy } from './full-tier.js';

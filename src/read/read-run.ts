@@ -107,6 +107,9 @@ export function readRunViewLazily(store: Store, runId: string, isOwnerAlive: Own
  * rather than read back: the same request (canonical, messages by digest)
  * and response as {@link readStepViews} decodes from the stored rows. The
  * run's model requests share their head fields, parsed once and frozen.
+ *
+ * @internal A completed step holds the machine's xstate snapshot, whose types are kept out of the published
+ * declarations (tsconfig.build.json).
  */
 export function stepViewer(): (completed: CompletedStep) => StepView {
   let head: { readonly text: string; readonly value: JsonObject } | undefined;

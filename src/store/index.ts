@@ -20,4 +20,5 @@ export type {
   StoreSettings,
 } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export type { Synchronous } from './sqlite/synchronous.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';

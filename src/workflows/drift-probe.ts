@@ -1,7 +1,7 @@
 import type { ToolSpec } from '../agent/index.js';
 import type { FieldChange } from '../analysis/index.js';
 import { diffJson } from '../analysis/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import { stableJson, isJsonObject } from '../json/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
@@ -81,7 +81,7 @@ export async function probeDrift(
         request: { tool: view.kind, input: isJsonObject(request.input) ? request.input : {} },
       });
       const now = answer.response as unknown as JsonValue;
-      const same = canonicalJson(view.response) === canonicalJson(now);
+      const same = stableJson(view.response) === stableJson(now);
       steps.push(
         same
           ? { ...where, status: 'unchanged' }

@@ -3,7 +3,7 @@ import type { DifferingSpan } from '../analysis/index.js';
 import { VOLATILE_PATTERNS, differingSpans } from '../analysis/index.js';
 import type { Message, ModelRequest } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson } from '../json/index.js';
+import { stableJson } from '../json/index.js';
 import { toolDefinitionsOf } from '../driver/index.js';
 import type { AgentRef } from '../read/index.js';
 import { startSnapshot } from '../driver/index.js';
@@ -58,7 +58,7 @@ export function lintFirstRequest(agent: AgentBuild, input: JsonObject): LintRepo
   ];
   const findings: LintFinding[] = [];
   const compareWhole = (path: string, a: JsonValue, b: JsonValue) =>
-    findings.push(...findingsIn(path, canonicalJson(a), canonicalJson(b)));
+    findings.push(...findingsIn(path, stableJson(a), stableJson(b)));
   compareWhole('tools', first.tools as unknown as JsonValue, second.tools as unknown as JsonValue);
   findings.push(...findingsIn('system', first.system, second.system));
   first.messages.forEach((message, i) => compareMessage(`messages[${i}]`, message, second.messages[i], findings));
@@ -105,8 +105,8 @@ function compareMessage(path: string, message: Message, other: Message | undefin
     findings.push(
       ...findingsIn(
         at,
-        canonicalJson(part as unknown as JsonValue),
-        canonicalJson((otherPart ?? null) as unknown as JsonValue),
+        stableJson(part as unknown as JsonValue),
+        stableJson((otherPart ?? null) as unknown as JsonValue),
       ),
     );
   });
@@ -169,7 +169,7 @@ function volatileAround(
 
 // The order a provider reads a request in, and so the order its prompt cache matches prefixes in.
 const providerOrder = (request: ModelRequest): string =>
-  `${canonicalJson(request.tools as unknown as JsonValue)}${request.system}${canonicalJson(request.messages as unknown as JsonValue)}`;
+  `${stableJson(request.tools as unknown as JsonValue)}${request.system}${stableJson(request.messages as unknown as JsonValue)}`;
 
 // A small seeded generator (mulberry32): the lint's two environments must be repeatable.
 function seededRandom(seed: number): () => number {

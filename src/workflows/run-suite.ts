@@ -3,7 +3,7 @@ import type { CountedRun, ReplayDivergence } from '../analysis/index.js';
 import { outcomeKey } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { isForkpointError } from '../errors/index.js';
-import { canonicalJson } from '../json/index.js';
+import { stableJson } from '../json/index.js';
 import type { EngineDeps } from '../driver/index.js';
 import { replayRun } from '../modes/index.js';
 import { STRUCTURAL_FORM } from '../tiers/index.js';
@@ -175,7 +175,5 @@ async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild, k
 
 // Same decision and payload, or the same failure: the outcome the recording had.
 function sameEnding(recorded: CountedRun, replayed: CountedRun): boolean {
-  return (
-    outcomeKey(recorded) === outcomeKey(replayed) && canonicalJson(recorded.outcome) === canonicalJson(replayed.outcome)
-  );
+  return outcomeKey(recorded) === outcomeKey(replayed) && stableJson(recorded.outcome) === stableJson(replayed.outcome);
 }

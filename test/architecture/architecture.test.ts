@@ -26,7 +26,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modes'],
   ['engine'],
   ['workflows'],
-  ['testing', 'cli'],
+  ['testing', 'cli', 'entries'],
 ];
 
 /**

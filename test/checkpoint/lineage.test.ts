@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { lineageOf } from '../../src/checkpoint/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 

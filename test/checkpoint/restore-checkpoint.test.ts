@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/index.js';
-import { RequestHasher, isForkpointError, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { Store } from '../../src/store/index.js';
+import { RequestHasher } from '../../src/cassette/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import type { ConversationSegment } from '../../src/checkpoint/index.js';
 import { FULL_CHECKPOINT_EVERY, SEGMENT_MIN_MESSAGES } from '../../src/checkpoint/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';

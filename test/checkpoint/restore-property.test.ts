@@ -1,26 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type {
-  AgentBuild,
-  AgentContext,
-  AgentStateName,
-  JsonObject,
-  JsonValue,
-  MessagePart,
-  Store,
-  World,
-} from '../../src/index.js';
-import {
-  RequestHasher,
-  canonicalJson,
-  createEngine,
-  isForkpointError,
-  isJsonObject,
-  liveTransport,
-  overrideTransport,
-  restoreCheckpoint,
-  sqliteStore,
-} from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { AgentContext, AgentStateName } from '../../src/machine/index.js';
+import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import type { MessagePart } from '../../src/conversation/index.js';
+import type { Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { RequestHasher } from '../../src/cassette/index.js';
+import { canonicalJson, isJsonObject } from '../../src/json/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { liveTransport, overrideTransport } from '../../src/transports/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { FULL_CHECKPOINT_EVERY } from '../../src/checkpoint/index.js';
 import { driveRun, machineOf } from '../../src/engine/index.js';
 import type { Transport } from '../../src/transports/index.js';

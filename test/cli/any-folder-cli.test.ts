@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { scenarioReference } from '../../src/scenario/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 

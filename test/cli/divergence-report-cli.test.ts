@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentBuild } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
-import { olderBaseline } from '../../scenarios/claims-triage/divergence/older-baseline.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import { olderBaseline } from '../../studies/divergence/older-baseline.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 import { build, worldAt } from '../support/incident.js';
 

@@ -2,7 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { tempFolder } from '../support/cli-harness.js';
 import { committedSteps } from '../support/committed-steps.js';
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteStore } from '../../src/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
 let folder: ReturnType<typeof tempFolder>;

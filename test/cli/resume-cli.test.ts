@@ -2,8 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../src/index.js';
-import { observationOf } from '../../src/index.js';
+import type { JsonValue } from '../../src/json/index.js';
+import { observationOf } from '../../src/analysis/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 import { committedSteps } from '../support/committed-steps.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteStore } from '../../src/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { sampleRun, sampleStep, SAMPLE_OWNER_TOKEN } from '../../src/testing/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 

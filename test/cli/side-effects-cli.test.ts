@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadScenario } from '../../src/index.js';
+import { loadScenario } from '../../src/scenario/index.js';
 import refundDesk, { liveCalls, worldSettings } from '../fixtures/scenarios/refund-desk/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 import { resetCalls } from '../support/refund-agent.js';

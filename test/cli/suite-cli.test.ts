@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findCassetteFiles } from '../../src/index.js';
+import { findCassetteFiles } from '../../src/cassette/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
 const folder = 'test/fixtures/cassettes/2026-03-04';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, isForkpointError, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { assertRunId, RUN_ID_ATTEMPTS } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 

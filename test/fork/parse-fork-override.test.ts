@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ForkOverride } from '../../src/index.js';
-import { ForkpointError, isForkpointError, parseForkOverride } from '../../src/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import { ForkpointError, isForkpointError } from '../../src/errors/index.js';
+import { parseForkOverride } from '../../src/fork/index.js';
 import { thrown } from '../support/thrown.js';
 
 // ---------------------------------------------------------------------------

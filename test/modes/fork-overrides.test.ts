@@ -2,25 +2,18 @@ import stableStringify from 'fast-json-stable-stringify';
 import fc from 'fast-check';
 import type { Draft } from 'immer';
 import { describe, expect, it } from 'vitest';
-import type {
-  Engine,
-  ForkOptions,
-  ForkOverride,
-  ForkResult,
-  JsonPatchOperation,
-  JsonValue,
-  ModelResponse,
-  StepView,
-} from '../../src/index.js';
-import {
-  applyJsonPatch,
-  createEngine,
-  describeOverride,
-  isForkpointError,
-  observationOf,
-  parseForkOverride,
-  sqliteStore,
-} from '../../src/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { ForkOptions, ForkResult } from '../../src/modes/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import type { JsonPatchOperation, JsonValue } from '../../src/json/index.js';
+import type { ModelResponse } from '../../src/conversation/index.js';
+import type { StepView } from '../../src/read/index.js';
+import { applyJsonPatch } from '../../src/json/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { describeOverride, parseForkOverride } from '../../src/fork/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { observationOf } from '../../src/analysis/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 import { finalTurn, syntheticWorld, testAgent, toolTurn } from '../support/test-agents.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import type { Store } from '../../src/store/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 /** A store that counts the step rows read through `readSteps`. */

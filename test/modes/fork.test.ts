@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ForkOverride } from '../../src/index.js';
-import { compareRuns, createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import { compareRuns } from '../../src/analysis/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 import { rejectionCode } from '../support/thrown.js';

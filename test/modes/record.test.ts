@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineOptions, RecordOptions, Store, World } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import type { EngineOptions } from '../../src/driver/index.js';
+import type { RecordOptions } from '../../src/modes/index.js';
+import type { Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { RunWriter } from '../../src/driver/run-writer.js';
 import { streamingSink } from '../../src/driver/run-sink.js';
-import { RequestHasher } from '../../src/index.js';
+import { RequestHasher } from '../../src/cassette/index.js';
 import { startSnapshot } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { rejectionCode } from '../support/thrown.js';

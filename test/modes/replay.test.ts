@@ -1,13 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ReexecutionResult, ReplayOptions, ReplayResult, World } from '../../src/index.js';
-import {
-  ForkpointError,
-  ReplayDivergence,
-  isForkpointError,
-  parseCassette,
-  restoreCheckpoint,
-  serializeCassette,
-} from '../../src/index.js';
+import type { ReexecutionResult, ReplayOptions, ReplayResult } from '../../src/modes/index.js';
+import type { World } from '../../src/world/index.js';
+import { ForkpointError, isForkpointError } from '../../src/errors/index.js';
+import { ReplayDivergence } from '../../src/analysis/index.js';
+import { parseCassette, serializeCassette } from '../../src/cassette/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 
 /** A world that fails the test if anything asks it. */

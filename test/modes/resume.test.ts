@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineOptions, RunView, Store, World } from '../../src/index.js';
-import { createEngine, isForkpointError, observationOf, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { EngineOptions } from '../../src/driver/index.js';
+import type { RunView } from '../../src/read/index.js';
+import type { Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { observationOf } from '../../src/analysis/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { rejectionCode } from '../support/thrown.js';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine, ForkOverride, RecordResult, SideEffectOption, World } from '../../src/index.js';
-import { createEngine, divergenceReport, isForkpointError, sqliteStore } from '../../src/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import type { RecordResult } from '../../src/modes/index.js';
+import type { SideEffectOption } from '../../src/firewall/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { divergenceReport } from '../../src/workflows/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import type { RefundBuildName, RefundCalls } from '../support/refund-agent.js';
 import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
 

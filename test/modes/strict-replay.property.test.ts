@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentBuild, Cassette, JsonObject, ReplayOptions, World } from '../../src/index.js';
-import { createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { ReplayOptions } from '../../src/modes/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 const trajectory = fc.record({

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../src/index.js';
-import { canonicalJson, isForkpointError } from '../../src/index.js';
+import type { JsonValue } from '../../src/json/index.js';
+import { canonicalJson } from '../../src/json/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
 import { EXTERNALIZE_AT_BYTES, decodePayloads, encodePayload } from '../../src/payload/index.js';
 
 function roundTrip(values: readonly JsonValue[]): {

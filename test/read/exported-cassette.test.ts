@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/index.js';
-import { createEngine, isForkpointError, serializeCassette, sqliteStore } from '../../src/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { serializeCassette } from '../../src/cassette/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
 
 const RECORDED = new Date('2026-03-04T09:00:00.000Z');

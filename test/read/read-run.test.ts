@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JsonObject, StepView } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { StepView } from '../../src/read/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/index.js';
-import { createEngine, isForkpointError, sqliteStore } from '../../src/index.js';
+import type { Store } from '../../src/store/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { sampleRun, sampleStep, SAMPLE_OWNER_TOKEN } from '../../src/testing/index.js';
 
 const NOW = 1_800_000_000_000;

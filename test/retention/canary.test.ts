@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/index.js';
-import { createEngine, serializeCassette, sqliteStore } from '../../src/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { serializeCassette } from '../../src/cassette/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { parseJsonInput } from '../../src/json/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { build } from '../support/incident.js';

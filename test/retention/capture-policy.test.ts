@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FullTierPurge, Store } from '../../src/store/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 describe('the capture policy at scale', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine, ForkOverride } from '../../src/index.js';
-import { createEngine, isForkpointError, parseCassette, serializeCassette, sqliteStore } from '../../src/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { parseCassette, serializeCassette } from '../../src/cassette/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
 
 const RECORDED = new Date('2026-03-04T09:00:00.000Z');
@@ -286,7 +290,7 @@ describe('the capture policy', () => {
   });
 
   it('samples a run by its seed and id: the same run always, about the rate over many', async () => {
-    const { sampleDraw, decideCapture } = await import('../../src/index.js');
+    const { sampleDraw, decideCapture } = await import('../../src/retention/index.js');
     const run = { runId: '9b40c1d5', seed: 7, status: 'completed' as const };
     expect(sampleDraw(run)).toBe(sampleDraw({ ...run }));
     const draws = Array.from({ length: 4000 }, (_, i) =>

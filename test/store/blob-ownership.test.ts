@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/index.js';
-import { sqliteStore } from '../../src/index.js';
+import type { Store } from '../../src/store/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { OWNERSHIP_SQL } from '../../src/store/sqlite/blob-ownership.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
 

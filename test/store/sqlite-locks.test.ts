@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isForkpointError, sqliteStore } from '../../src/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { sampleRun, sampleStep } from '../../src/testing/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 

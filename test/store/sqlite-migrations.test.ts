@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isForkpointError, sqliteStore } from '../../src/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
 import { sampleRun, sampleStep } from '../../src/testing/index.js';
 

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine, isForkpointError, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { tempFolder } from '../support/cli-harness.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 

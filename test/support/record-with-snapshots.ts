@@ -1,5 +1,11 @@
-import type { AgentBuild, AgentContext, JsonObject, Store, World } from '../../src/index.js';
-import { CANONICAL_FORM, MACHINE_VERSION, RequestHasher, liveTransport } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { AgentContext } from '../../src/machine/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { CANONICAL_FORM, RequestHasher } from '../../src/cassette/index.js';
+import { MACHINE_VERSION } from '../../src/machine/index.js';
+import { liveTransport } from '../../src/transports/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../src/engine/index.js';
 import { RunWriter } from '../../src/driver/run-writer.js';
 import { streamingSink } from '../../src/driver/run-sink.js';

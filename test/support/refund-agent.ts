@@ -1,15 +1,10 @@
-import type {
-  AgentBuild,
-  AgentDefinition,
-  JsonObject,
-  JsonValue,
-  Message,
-  ModelRequest,
-  ModelResponse,
-  ToolSpec,
-  World,
-} from '../../src/index.js';
-import { defineAgent, isJsonObject, textOf } from '../../src/index.js';
+import type { AgentBuild, AgentDefinition, ToolSpec } from '../../src/agent/index.js';
+import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import type { Message, ModelRequest, ModelResponse } from '../../src/conversation/index.js';
+import type { World } from '../../src/world/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { isJsonObject } from '../../src/json/index.js';
+import { textOf } from '../../src/conversation/index.js';
 import { parseJsonOutcome } from './test-agents.js';
 
 /**

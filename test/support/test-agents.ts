@@ -1,5 +1,9 @@
-import type { AgentBuild, JsonObject, MessagePart, ModelRequest, ModelResponse, World } from '../../src/index.js';
-import { defineAgent, textOf } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { MessagePart, ModelRequest, ModelResponse } from '../../src/conversation/index.js';
+import type { World } from '../../src/world/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { textOf } from '../../src/conversation/index.js';
 
 /** Parses `{"ok": ...}`-style JSON outcomes out of the final text. */
 export function parseJsonOutcome(text: string) {

@@ -1,14 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue, Message, ModelRequest } from '../../src/index.js';
-import {
-  StructuralHasher,
-  isForkpointError,
-  parseCassette,
-  serializeCassette,
-  shapeJson,
-  shapeModelResponse,
-} from '../../src/index.js';
+import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import type { Message, ModelRequest } from '../../src/conversation/index.js';
+import { StructuralHasher, shapeJson, shapeModelResponse } from '../../src/tiers/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { parseCassette, serializeCassette } from '../../src/cassette/index.js';
 import { compactShapedStrings, expandShapedStrings } from '../../src/cassette/shaped-strings.js';
 import { withIncident } from '../support/incident.js';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelCall, ToolCall, World } from '../../src/index.js';
-import { ForkpointError, isForkpointError, liveTransport } from '../../src/index.js';
+import type { ModelCall, ToolCall } from '../../src/transports/index.js';
+import type { World } from '../../src/world/index.js';
+import { ForkpointError, isForkpointError } from '../../src/errors/index.js';
+import { liveTransport } from '../../src/transports/index.js';
 import { finalTurn } from '../support/test-agents.js';
 
 const modelCall = {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Cassette, ReplayDivergence, ToolCall, Transport } from '../../src/index.js';
-import {
-  CANONICAL_FORM,
-  CASSETTE_FORMAT,
-  CassetteIndex,
-  isForkpointError,
-  replayingTransport,
-} from '../../src/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { ReplayDivergence } from '../../src/analysis/index.js';
+import type { ToolCall, Transport } from '../../src/transports/index.js';
+import { CANONICAL_FORM, CASSETTE_FORMAT, CassetteIndex } from '../../src/cassette/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { replayingTransport } from '../../src/transports/index.js';
 
 const hash = (c: string) => c.repeat(16);
 const toolEntry = (step: number, kind: string, index: number, h: string, output: unknown) => ({

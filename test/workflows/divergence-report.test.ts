@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DivergenceReport, Engine, ReportedReexecution } from '../../src/index.js';
-import { DIVERGENCE_SOURCES, buildOf, createEngine, divergenceReport, sqliteStore } from '../../src/index.js';
-import type { StudyRun } from '../../scenarios/claims-triage/divergence/record-study.js';
-import { recordDivergenceStudy } from '../../scenarios/claims-triage/divergence/record-study.js';
+import type { DivergenceReport, ReportedReexecution } from '../../src/workflows/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import { DIVERGENCE_SOURCES } from '../../src/analysis/index.js';
+import { buildOf } from '../../src/scenario/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { divergenceReport } from '../../src/workflows/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import type { StudyRun } from '../../studies/divergence/record-study.js';
+import { recordDivergenceStudy } from '../../studies/divergence/record-study.js';
 import { build, scenario, worldAt } from '../support/incident.js';
 
 const AT = '2026-03-09';

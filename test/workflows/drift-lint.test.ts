@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { World } from '../../src/index.js';
-import {
-  createEngine,
-  defineAgent,
-  differingSpans,
-  isForkpointError,
-  lintFirstRequest,
-  sqliteStore,
-} from '../../src/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { differingSpans } from '../../src/analysis/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { lintFirstRequest } from '../../src/workflows/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, scenario, withIncident } from '../support/incident.js';
 
 /** The claims world of a day, counting tool calls and refusing any model call. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Cassette, SuiteCase } from '../../src/index.js';
-import { ForkpointError, createEngine, findCassetteFiles, readCassetteFile, sqliteStore } from '../../src/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { SuiteCase } from '../../src/workflows/index.js';
+import { ForkpointError } from '../../src/errors/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { findCassetteFiles, readCassetteFile } from '../../src/cassette/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build } from '../support/incident.js';
 
 const files = findCassetteFiles('test/fixtures/cassettes').slice(0, 6);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
 
 /** A repeatable stand-in for the engine's randomness, so the drawn seeds are the same on every run. */

@@ -2,9 +2,7 @@ import Database from 'better-sqlite3';
 import { ForkpointError } from '../../errors/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { withSqliteErrors } from './sqlite-errors.js';
-
-/** `NORMAL` survives a killed process; `FULL` also survives power loss, at about 7x the commit cost. */
-export type Synchronous = 'NORMAL' | 'FULL';
+import type { Synchronous } from './synchronous.js';
 
 /** The page size of a new database (an existing one keeps its own). */
 export const PAGE_SIZE = 8192;

@@ -10,7 +10,7 @@ import type { ReleasedRun } from './blob-ownership.js';
 import { blobOwnership } from './blob-ownership.js';
 import { closeOverTrees, collectRowReferences, noReferences } from './blob-references.js';
 import { compactDatabase } from './compact-database.js';
-import type { Synchronous } from './open-database.js';
+import type { Synchronous } from './synchronous.js';
 import { randomBytes } from 'node:crypto';
 import { sealingKeyFor } from '../../cassette/index.js';
 import { isEmptyFile } from './empty-file.js';

@@ -1,15 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
 import { validateDecision } from '../../../scenarios/claims-triage/outcome.js';
-import type {
-  AgentBuild,
-  FailedToolCall,
-  JsonObject,
-  JsonValue,
-  ToolResultCheck,
-  ToolResultVerdict,
-} from '../../../src/index.js';
-import { codeHashOf } from '../../../src/index.js';
+import type { AgentBuild, FailedToolCall, ToolResultCheck, ToolResultVerdict } from '../../../src/agent/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import { codeHashOf } from '../../../src/agent/index.js';
 import { callTool } from './claims-fixtures.js';
 
 const BUILDS: readonly AgentBuild[] = [baseline, patched, timestamped];

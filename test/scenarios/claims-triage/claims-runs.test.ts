@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
 import { parseDecision } from '../../../scenarios/claims-triage/outcome.js';
-import type { AgentBuild, Outcome, RecordResult, World } from '../../../src/index.js';
-import { defineAgent } from '../../../src/index.js';
+import type { AgentBuild, Outcome } from '../../../src/agent/index.js';
+import type { RecordResult } from '../../../src/modes/index.js';
+import type { World } from '../../../src/world/index.js';
+import { defineAgent } from '../../../src/agent/index.js';
 import {
   INCIDENT_DAY,
   LATER_DAY,

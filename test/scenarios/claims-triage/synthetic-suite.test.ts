@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched } from '../../../scenarios/claims-triage/index.js';
-import type { JsonObject, JsonValue, RecordResult, SyntheticCase } from '../../../src/index.js';
-import { isJsonObject } from '../../../src/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import type { RecordResult } from '../../../src/modes/index.js';
+import type { SyntheticCase } from '../../../src/scenario/index.js';
+import { isJsonObject } from '../../../src/json/index.js';
 import { thrown } from '../../support/thrown.js';
 import { caseFiles, caseJson, documentsOf, loadCases, recordCase, synthetic } from './synthetic-fixtures.js';
 

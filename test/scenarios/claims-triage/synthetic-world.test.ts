@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { CLAIMS, openClaimsWorld } from '../../../scenarios/claims-triage/index.js';
-import type { JsonObject, JsonValue, SyntheticCase, SyntheticRunResult, World } from '../../../src/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import type { SyntheticCase, SyntheticRunResult } from '../../../src/scenario/index.js';
+import type { World } from '../../../src/world/index.js';
 import { pick } from './claims-fixtures.js';
 import { caseJson, synthetic } from './synthetic-fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { World } from '../../../src/index.js';
+import type { World } from '../../../src/world/index.js';
 import { callTool, recordClaim } from './claims-fixtures.js';
 
 describe('the claims world and model when a tool fails', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CLAIMS, OCR_V2_FROM, POLICIES } from '../../../scenarios/claims-triage/index.js';
-import { isJsonObject } from '../../../src/index.js';
+import { isJsonObject } from '../../../src/json/index.js';
 import { callTool, numberAt, pick } from './claims-fixtures.js';
 
 const ocr = (at: string, documentId: string) => callTool(at, 'ocr_document', { document_id: documentId });

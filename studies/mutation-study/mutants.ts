@@ -1,5 +1,7 @@
-import type { FailedToolCall, JsonObject, JsonValue, Outcome, ToolResultCheck } from '../../../src/index.js';
-import { defineAgent, isJsonObject } from '../../../src/index.js';
+import type { FailedToolCall, Outcome, ToolResultCheck } from '../../src/agent/index.js';
+import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { isJsonObject } from '../../src/json/index.js';
 import { definitionOf } from './definition-of.js';
 import type { Mutant } from './mutant.js';
 

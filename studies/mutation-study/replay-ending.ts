@@ -1,5 +1,7 @@
-import type { Cassette, JsonObject, ReplayResult } from '../../../src/index.js';
-import { canonicalJson } from '../../../src/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { ReplayResult } from '../../src/modes/index.js';
+import { stableJson } from '../../src/json/index.js';
 
 /** How a run ended, as far as it can be compared: status, outcome and the failure's code and step. */
 interface Ending {
@@ -42,7 +44,7 @@ const replayEnding = (replay: ReplayResult): Ending => ({
 
 // The message is left out: it may quote content, and a structural cassette holds it shaped.
 const endingKey = (ending: Ending, withOutcome: boolean): string =>
-  canonicalJson({
+  stableJson({
     status: ending.status,
     outcome: withOutcome ? ending.outcome : null,
     code: ending.error?.code ?? null,

@@ -1,4 +1,4 @@
-import type { AgentBuild } from '../../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
 
 /** A harness bug planted in a copy of a build, to see which replay tier notices it. */
 export interface Mutant {

@@ -1,4 +1,4 @@
-import type { AgentBuild, AgentDefinition } from '../../../src/index.js';
+import type { AgentBuild, AgentDefinition } from '../../src/agent/index.js';
 
 /**
  * The definition a build was made from: the build without its code hash, so

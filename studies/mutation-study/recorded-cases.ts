@@ -1,5 +1,8 @@
-import type { AgentBuild, Cassette, Engine, SyntheticCase, SyntheticSupport } from '../../../src/index.js';
-import { evaluateSynthetic } from '../../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { SyntheticCase, SyntheticSupport } from '../../src/scenario/index.js';
+import { evaluateSynthetic } from '../../src/workflows/index.js';
 
 /** One synthetic case as recorded: both tiers of its run. */
 export interface RecordedCase {

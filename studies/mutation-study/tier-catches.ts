@@ -1,5 +1,7 @@
-import type { AgentBuild, Engine, ReplayResult } from '../../../src/index.js';
-import { isForkpointError } from '../../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { ReplayResult } from '../../src/modes/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
 import type { RecordedCase } from './recorded-cases.js';
 import { strictReplayCatches, structuralEndingChanged } from './replay-ending.js';
 

@@ -1,6 +1,8 @@
-import type { AgentBuild } from '../../../src/index.js';
-import { createEngine, loadSyntheticCases, sqliteStore } from '../../../src/index.js';
-import { baseline, claimsSynthetic } from '../index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { loadSyntheticCases } from '../../src/scenario/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import { baseline, claimsSynthetic } from '../../scenarios/claims-triage/index.js';
 import type { Mutant } from './mutant.js';
 import { INEXPRESSIBLE_NOTE, MUTANTS } from './mutants.js';
 import { recordCases } from './recorded-cases.js';

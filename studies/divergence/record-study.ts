@@ -1,7 +1,9 @@
-import type { AgentBuild, Engine, RunStatus } from '../../../src/index.js';
-import { parseCapturePolicy } from '../../../src/index.js';
-import { baseline, timestamped } from '../builds.js';
-import { openClaimsWorld } from '../world/open-world.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { RunStatus } from '../../src/vocabulary/index.js';
+import { parseCapturePolicy } from '../../src/retention/index.js';
+import { baseline, timestamped } from '../../scenarios/claims-triage/builds.js';
+import { openClaimsWorld } from '../../scenarios/claims-triage/world/open-world.js';
 import { olderBaseline } from './older-baseline.js';
 
 /** The day every run of the study is recorded on: the day before the OCR service moved to model v2. */

@@ -1,6 +1,6 @@
-import type { AgentBuild } from '../../../src/index.js';
-import { defineAgent } from '../../../src/index.js';
-import { SYSTEM_PROMPT, baseline } from '../builds.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { SYSTEM_PROMPT, baseline } from '../../scenarios/claims-triage/builds.js';
 import { definitionOf } from '../mutation-study/definition-of.js';
 
 const TODAY = 'You are the claims-triage assistant of a motor insurer.';

@@ -1,11 +1,16 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { baseline, claimsSynthetic } from '../../../scenarios/claims-triage/index.js';
-import { MUTANTS } from '../../../scenarios/claims-triage/mutation-study/mutants.js';
-import type { MutantRow, MutationStudy } from '../../../scenarios/claims-triage/mutation-study/run-study.js';
-import { runMutationStudy } from '../../../scenarios/claims-triage/mutation-study/run-study.js';
-import type { Cassette, FailedToolCall, SyntheticCase } from '../../../src/index.js';
-import { createEngine, evaluateSynthetic, isToolResponse, sqliteStore } from '../../../src/index.js';
-import { documentsOf, loadCases } from './synthetic-fixtures.js';
+import { baseline, claimsSynthetic } from '../../scenarios/claims-triage/index.js';
+import { MUTANTS } from '../../studies/mutation-study/mutants.js';
+import type { MutantRow, MutationStudy } from '../../studies/mutation-study/run-study.js';
+import { runMutationStudy } from '../../studies/mutation-study/run-study.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { FailedToolCall } from '../../src/agent/index.js';
+import type { SyntheticCase } from '../../src/scenario/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { evaluateSynthetic } from '../../src/workflows/index.js';
+import { isToolResponse } from '../../src/conversation/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import { documentsOf, loadCases } from '../scenarios/claims-triage/synthetic-fixtures.js';
 
 const CONTENT_DEPENDENT = [
   'swapped-policy-limits',
