@@ -208,7 +208,9 @@ export {
 } from './scenario/index.js';
 export {
   DEFAULT_DB_PATH,
+  memoryStore,
   sqliteStore,
+  type MemoryStoreOptions,
   type ParentLink,
   type RunErrorRecord,
   type RunOwner,
@@ -217,6 +219,7 @@ export {
   type RunResume,
   type SqliteStoreOptions,
   type Store,
+  type StoreReader,
 } from './store/index.js';
 export {
   firewalledTransport,

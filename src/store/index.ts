@@ -17,7 +17,9 @@ export type {
   RetentionPeriods,
   RunQuery,
   Store,
+  StoreReader,
   StoreSettings,
 } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export { memoryStore, type MemoryStoreOptions } from './memory/memory-store.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';

@@ -17,8 +17,8 @@ const tempPath = (): string => join(folder, `store-${files++}.db`);
 describeStoreConformance('sqlite :memory:', { open: () => sqliteStore({ path: ':memory:' }) });
 describeStoreConformance('sqlite file', {
   open: () => sqliteStore({ path: tempPath() }),
-  reopen: (store) => {
-    store.close();
+  reopen: async (store) => {
+    await store.close();
     return sqliteStore({ path: store.location });
   },
   another: (store) => sqliteStore({ path: store.location }),
