@@ -31,7 +31,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay).toMatchObject({
@@ -46,15 +46,15 @@ describe('strict replay of the incident', () => {
     expect(replay.steps.map((step) => step.requestHash)).toEqual(incident.steps.map((step) => step.requestHash));
     expect(replay.steps.map((step) => step.response)).toEqual(incident.steps.map((step) => step.response));
     for (let step = 0; step <= 9; step++) {
-      expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
-        restoreCheckpoint(engine.store, incident.runId, step),
+      expect(await restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
+        await restoreCheckpoint(engine.store, incident.runId, step),
       );
     }
   });
 
   it('gives the same result twice in a row', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId);
+    const cassette = await engine.cassette(incident.runId);
     const first = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const second = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const strip = (run: ReplayResult) => ({
@@ -71,7 +71,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('completed');
@@ -87,7 +87,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('diverged');
@@ -116,7 +116,7 @@ describe('strict replay of the incident', () => {
     const { world, calls } = tripwire();
     const sneaky = {
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
       onMiss: 'live',
       world: () => world,
@@ -128,7 +128,7 @@ describe('strict replay of the incident', () => {
 
   it('refuses a cassette recorded by another agent, or hashed in another canonical form', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId);
+    const cassette = await engine.cassette(incident.runId);
     for (const bad of [
       { ...cassette, agent: { ...cassette.agent, name: 'other-agent' } },
       { ...cassette, canonicalForm: 'forkpoint-canonical/0' },
@@ -137,23 +137,23 @@ describe('strict replay of the incident', () => {
         (error) => isForkpointError(error, 'CASSETTE_INVALID'),
       );
     }
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 
   it('is stored as a run with its mode, build and source', async () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
-    expect(engine.getRunSummary(replay.runId)).toMatchObject({
+    expect(await engine.getRunSummary(replay.runId)).toMatchObject({
       mode: 'replay:strict',
       agent: { build: 'patched' },
       source: '9b40c1d5',
       status: 'completed',
     });
-    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+    expect((await engine.getRun(replay.runId)).findings).toHaveLength(5);
   });
 });
 
@@ -162,7 +162,7 @@ describe('fidelity replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
     });
     expect(replay).toMatchObject({
@@ -181,7 +181,7 @@ describe('fidelity replay', () => {
     };
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
       onMiss: 'live',
       world: counted,
@@ -216,7 +216,7 @@ describe('fidelity replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
       onMiss: 'live',
       world: worldAt('2026-03-04'),
@@ -229,7 +229,7 @@ describe('fidelity replay', () => {
       finding.step,
     ]);
     expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => ['changed', `model#${index}`, 2 * index + 1]));
-    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+    expect((await engine.getRun(replay.runId)).findings).toHaveLength(5);
   });
 });
 
@@ -238,7 +238,7 @@ describe('structural replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId, 'structural'),
+      cassette: await engine.cassette(incident.runId, 'structural'),
       mode: 'structural',
     });
     expect(replay).toMatchObject({
@@ -263,7 +263,7 @@ describe('structural replay', () => {
 describe('cassette files', () => {
   it('round-trip: replaying the exported file gives the same result as replaying the database', async () => {
     const { engine, incident } = await withIncident();
-    const text = serializeCassette(engine.cassette(incident.runId));
+    const text = serializeCassette(await engine.cassette(incident.runId));
     expect(serializeCassette(parseCassette(text, 'incident.json'))).toBe(text);
     const fromFile = await engine.replay({
       agent: build('baseline'),
@@ -273,7 +273,7 @@ describe('cassette files', () => {
     });
     const fromDb = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(fromFile.steps).toEqual(fromDb.steps);
@@ -286,7 +286,7 @@ describe('cassette files', () => {
 
   it('is stable and diffable: sorted keys, one entry per step, messages once', async () => {
     const { engine, incident } = await withIncident();
-    const text = serializeCassette(engine.cassette(incident.runId));
+    const text = serializeCassette(await engine.cassette(incident.runId));
     const parsed = JSON.parse(text);
     expect(Object.keys(parsed)).toEqual([
       'agent',
@@ -330,7 +330,7 @@ describe('cassette files', () => {
     ['not an object', () => '[1,2,3]', /not a JSON object/],
   ])('refuses %s with CASSETTE_INVALID', async (_name, corrupt, message) => {
     const { engine, incident } = await withIncident();
-    const text = corrupt(serializeCassette(engine.cassette(incident.runId)));
+    const text = corrupt(serializeCassette(await engine.cassette(incident.runId)));
     try {
       parseCassette(text, 'bad.json');
       expect.unreachable();
@@ -366,7 +366,7 @@ describe('re-execution', () => {
     ]);
   });
 
-  it('has a result type that TypeScript will not take for a replay', () => {
+  it('has a result type that TypeScript will not take for a replay', async () => {
     expectTypeOf<ReexecutionResult['mode']>().toEqualTypeOf<'reexecution'>();
     expectTypeOf<ReplayResult['mode']>().toEqualTypeOf<'replay:strict' | 'replay:fidelity' | 'replay:structural'>();
     const needsReplay = (result: ReplayResult): string => result.mode;
@@ -381,7 +381,7 @@ describe('the divergence of a replay result', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('diverged');
@@ -389,7 +389,7 @@ describe('the divergence of a replay result', () => {
     expect(divergence).toBeInstanceOf(ReplayDivergence);
     expect(divergence).toBeInstanceOf(ForkpointError);
     expect(isForkpointError(divergence, 'REPLAY_DIVERGED')).toBe(true);
-    const [stored] = engine.getRun(replay.runId).findings;
+    const [stored] = (await engine.getRun(replay.runId)).findings;
     expect(divergence).toMatchObject({
       code: 'REPLAY_DIVERGED',
       runId: replay.runId,
@@ -412,22 +412,26 @@ describe('the divergence of a replay result', () => {
   it('serialises as the plain finding the run row stores, in every mode', async () => {
     const { engine, incident } = await withIncident();
     const replays = [
-      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
       await engine.replay({
         agent: build('timestamped'),
-        cassette: engine.cassette(incident.runId),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'strict',
+      }),
+      await engine.replay({
+        agent: build('timestamped'),
+        cassette: await engine.cassette(incident.runId),
         mode: 'fidelity',
         onMiss: 'live',
         world: worldAt('2026-03-04'),
       }),
       await engine.replay({
         agent: build('patched'),
-        cassette: engine.cassette(incident.runId, 'structural'),
+        cassette: await engine.cassette(incident.runId, 'structural'),
         mode: 'structural',
       }),
     ];
     for (const replay of replays) {
-      const [stored] = engine.getRun(replay.runId).findings;
+      const [stored] = (await engine.getRun(replay.runId)).findings;
       expect(replay.divergence).toBeInstanceOf(ReplayDivergence);
       expect(replay.divergence!.toJSON()).toEqual(stored);
       expect(Object.getPrototypeOf(replay.divergence!.toJSON())).toBe(Object.prototype);
@@ -452,7 +456,7 @@ describe('the divergence of a replay result', () => {
   it('is the same ReplayDivergence in a suite case and in a verification, serialised the same way', async () => {
     const { engine, incident } = await withIncident();
     const suite = await engine.suite(
-      [{ name: 'incident', cassette: engine.cassette(incident.runId) }],
+      [{ name: 'incident', cassette: await engine.cassette(incident.runId) }],
       build('timestamped'),
     );
     const verified = await engine.verify({
@@ -463,7 +467,7 @@ describe('the divergence of a replay result', () => {
     });
     for (const divergence of [suite.cases[0]!.divergence, verified.divergence]) {
       expect(divergence).toBeInstanceOf(ReplayDivergence);
-      expect(JSON.parse(JSON.stringify(divergence))).toEqual(engine.getRun(divergence!.runId).findings[0]);
+      expect(JSON.parse(JSON.stringify(divergence))).toEqual((await engine.getRun(divergence!.runId)).findings[0]);
     }
   });
 });
@@ -472,18 +476,26 @@ describe('the result of a replay', () => {
   it('shows exactly the steps the store holds for it, in every mode', async () => {
     const { engine, incident } = await withIncident();
     const results = [
-      await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
-      await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
-      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity' }),
       await engine.replay({
         agent: build('baseline'),
-        cassette: engine.cassette(incident.runId, 'structural'),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'strict',
+      }),
+      await engine.replay({ agent: build('patched'), cassette: await engine.cassette(incident.runId), mode: 'strict' }),
+      await engine.replay({
+        agent: build('timestamped'),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'fidelity',
+      }),
+      await engine.replay({
+        agent: build('baseline'),
+        cassette: await engine.cassette(incident.runId, 'structural'),
         mode: 'structural',
       }),
     ];
     for (const result of results) {
       const { divergence: _divergence, ...view } = result;
-      expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(engine.getRun(result.runId))));
+      expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(await engine.getRun(result.runId))));
     }
     expect(results.map((result) => result.steps.length)).toEqual([9, 4, 0, 9]);
   });

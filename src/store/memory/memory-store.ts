@@ -100,11 +100,12 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
         const key = keys.get(keyId);
         return key === undefined ? undefined : { id: keyId, secret: new Uint8Array(key.secret) };
       }),
-    async read(work) {
+    // The work reads through the store it was called on (`this`), so that a store wrapping this one sees its reads.
+    async read(this: StoreReader, work) {
       if (closed) throw new ForkpointError('INTERNAL', `the store ${location} is closed`);
       gate.enter();
       try {
-        return await work(reader);
+        return await work(this);
       } finally {
         gate.leave();
       }

@@ -132,7 +132,8 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     readStructural: (runId) => answer(() => reads.readStructural(runId)),
     settings: () => answer(() => settings.read()),
     exportKey: (keyId) => answer(() => keys.read(keyId)),
-    async read(work) {
+    // The work reads through the store it was called on (`this`), so that a store wrapping this one sees its reads.
+    async read(this: StoreReader, work) {
       if (gate.enter()) {
         try {
           withSqliteErrors(location, () => db.exec('BEGIN DEFERRED'));
@@ -142,7 +143,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
         }
       }
       try {
-        return await work(reader);
+        return await work(this);
       } finally {
         // A failed COMMIT of a transaction that only read leaves nothing to undo.
         if (gate.leave() && db.inTransaction) withSqliteErrors(location, () => db.exec('COMMIT'));
