@@ -114,7 +114,7 @@ async function compareRecording(path) {
     }
     return { allMsPerRun: median(all), defaultMsPerRun: median(drop), ratio: median(ratios) };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -148,10 +148,10 @@ async function gcBesideRecorder(path) {
   let report;
   timer.recording = true;
   try {
-    report = engine.gc();
+    report = await engine.gc();
   } finally {
     timer.recording = false;
-    store.close();
+    await store.close();
     timer.uninstall();
   }
   const totalS = msSince(started) / 1000;

@@ -45,7 +45,7 @@ const work = mkdtempSync(join(tmpdir(), 'forkpoint-bench-'));
 try {
   const empty = sqliteStore({ path: join(work, 'empty.db') });
   const emptyDb = settledBytes(empty.location);
-  empty.close();
+  await empty.close();
 
   const recordings = {};
   for (const length of LENGTHS) {
@@ -60,7 +60,7 @@ try {
   const restore = await benchRestore(longest.engine, longest.run);
   const forkResume = await benchForkResume(longest.engine, longest.run, syntheticAgent, longest.world);
   const canonical = await benchCanonicalJson(longest.engine, longest.run, syntheticAgent);
-  for (const recording of Object.values(recordings)) recording.engine.store.close();
+  for (const recording of Object.values(recordings)) await recording.engine.store.close();
   const incident = await benchIncident(work);
   const suite = await benchSuite(work, { rounds: SUITE_ROUNDS });
   const benchS = msSince(started) / 1000;

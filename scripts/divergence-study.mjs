@@ -30,7 +30,7 @@ try {
   try {
     runs = await recordDivergenceStudy(createEngine({ store }), { scenario });
   } finally {
-    store.close();
+    await store.close();
   }
   const recordSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const counts = new Map();

@@ -20,8 +20,7 @@
 
 // The engine, and the stores it runs over.
 export { createEngine, type Engine, type EngineOptions } from './engine/index.js';
-export { sqliteStore, type SqliteStoreOptions } from './store/index.js';
-// memoryStore: the in-memory store (issue 16, store helper) is exported here, beside sqliteStore.
+export { memoryStore, sqliteStore, type MemoryStoreOptions, type SqliteStoreOptions } from './store/index.js';
 
 // Declaring an agent: a build, its tools and its harness hooks.
 export {
@@ -140,17 +139,26 @@ export type { RestoredCheckpoint } from './checkpoint/index.js';
 export type { AgentContext, AgentStateName, RunFailure } from './machine/index.js';
 export type { Provenance, RunMode, RunStatus, Tier } from './vocabulary/index.js';
 
-// The store port, for a store of one's own (its conformance suite is in `forkpoint/testing`); the store
-// helper of issue 16 rewrites it in the domain's terms and completes this list.
+// The store port, for a store of one's own (its conformance suite is in `forkpoint/testing`).
 export type {
+  CheckpointRow,
+  FullTierPurge,
+  MessageLog,
+  NewRunRecord,
   ParentLink,
+  PurgeCounts,
+  PurgeReason,
+  ResumeClaim,
   RetentionPeriods,
   RunErrorRecord,
+  RunFinish,
   RunOwner,
   RunPurge,
   RunQuery,
   RunRecord,
   RunResume,
+  StepRecord,
   Store,
+  StoreReader,
   StoreSettings,
 } from './store/index.js';

@@ -60,6 +60,6 @@ export async function benchLongFork({ dir, agent, steps, resultBytes, rounds, wa
       showMs: median(showMs),
     };
   } finally {
-    engine.store.close();
+    await engine.store.close();
   }
 }

@@ -82,6 +82,6 @@ export async function benchLongSteps({ dir, agent, steps, rounds, resultBytes, w
     });
     return { tenths: Array.from({ length: 10 }, (_, i) => tenth(i)) };
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -36,9 +36,9 @@ async function driveBare(world) {
 }
 
 /** The raw payload of a run: every distinct message of its conversation and every distinct tool output, as JSON text. */
-function payloadBytes(engine, run) {
+async function payloadBytes(engine, run) {
   const texts = new Set(
-    engine.checkpoint(run.runId, run.steps.length).context.messages.map((message) => JSON.stringify(message)),
+    (await engine.checkpoint(run.runId, run.steps.length)).context.messages.map((message) => JSON.stringify(message)),
   );
   for (const step of run.steps) if (step.kind !== 'model') texts.add(JSON.stringify(step.response.output));
   let bytes = 0;
@@ -87,13 +87,13 @@ export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, 
       }
     }
   } finally {
-    recorder.store.close();
+    await recorder.store.close();
   }
 
   const engine = createEngine({ store: sqliteStore({ path: join(dir, `storage-${steps}.db`) }) });
   const run = checked(await record(engine));
   const settled = settledBytes(engine.store.location);
-  const payload = payloadBytes(engine, run);
+  const payload = await payloadBytes(engine, run);
   const recordPerStep = median(recordMs);
   const barePerStep = median(bareMs);
   // The median run leaves out the few that paid for a WAL checkpoint or a major GC; the mean keeps them.

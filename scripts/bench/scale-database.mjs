@@ -38,6 +38,6 @@ export async function buildDatabase(path, runs, onProgress) {
       if ((i + 1) % 5000 === 0) onProgress(i + 1);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -34,7 +34,7 @@ while (!stop) {
   // Lets the stop line in: every call above is synchronous underneath.
   await new Promise((resolve) => setImmediate(resolve));
 }
-store.close();
+await store.close();
 const longest = (list) => (list.length === 0 ? 0 : Math.max(...list));
 process.stdout.write(
   `${JSON.stringify({ runs, failures, firstFailure, longestWaitMs: longest(timer.waits), longestHoldMs: longest(timer.holds) })}\n`,

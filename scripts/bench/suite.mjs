@@ -35,11 +35,11 @@ export async function exportCassettes(dir, count = CASSETTES) {
       });
       writeFileSync(
         join(cassettes, `${String(i).padStart(String(count - 1).length, '0')}-${input.claimId}.cassette.json`),
-        serializeCassette(engine.cassette(run.runId)),
+        serializeCassette(await engine.cassette(run.runId)),
       );
     }
   } finally {
-    engine.store.close();
+    await engine.store.close();
   }
   return cassettes;
 }

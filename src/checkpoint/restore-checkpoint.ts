@@ -1,7 +1,7 @@
 import { ForkpointError } from '../errors/index.js';
 import type { AgentContext } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
-import type { Store } from '../store/index.js';
+import type { StoreReader } from '../store/index.js';
 import type { CheckpointDelta, FullCheckpoint, RestoredCheckpoint } from './checkpoint-state.js';
 import { decodeConversation } from './decode-conversation.js';
 import type { LineageSegment } from './lineage.js';
@@ -15,34 +15,36 @@ import { lineageOf, segmentAt } from './lineage.js';
  * mutates them). Every read sees one state of the store.
  */
 export function restoreCheckpoint(
-  store: Store,
+  store: StoreReader,
   runId: string,
   step: number,
   lineage?: readonly LineageSegment[],
-): RestoredCheckpoint {
-  return store.read(() => restoreFrom(store, runId, step, lineage));
+): Promise<RestoredCheckpoint> {
+  return store.read((reader) => restoreFrom(reader, runId, step, lineage));
 }
 
-function restoreFrom(
-  store: Store,
+async function restoreFrom(
+  store: StoreReader,
   runId: string,
   step: number,
   lineage?: readonly LineageSegment[],
-): RestoredCheckpoint {
-  const segments = lineage ?? lineageOf(store, runId);
+): Promise<RestoredCheckpoint> {
+  const segments = lineage ?? (await lineageOf(store, runId));
   const holder = segmentAt(segments, step);
-  const chain = holder === undefined ? [] : store.readCheckpointChain(holder.runId, step);
+  const chain = holder === undefined ? [] : await store.readCheckpointChain(holder.runId, step);
   if (chain.length === 0 || chain[chain.length - 1]!.step !== step) {
     throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has no checkpoint ${step}`);
   }
-  const logs = segments
-    .filter((segment) => segment.from <= step)
-    .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to)));
+  const logs = await Promise.all(
+    segments
+      .filter((segment) => segment.from <= step)
+      .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to))),
+  );
   const {
     payloads: decoded,
     messages,
     digests: messageDigests,
-  } = decodeConversation(
+  } = await decodeConversation(
     store,
     chain.map((row) => row.checkpoint),
     logs,

@@ -139,6 +139,6 @@ export async function withStore<T>(store: Store, work: (store: Store) => Promise
   try {
     return await work(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -45,8 +45,8 @@ export interface DriveOptions {
   readonly snapshot: AgentSnapshot;
   readonly transport: Transport;
   readonly hasher: RequestHasher;
-  /** Called after every step, before the next request: the place to persist it. */
-  readonly onStep: (step: CompletedStep) => void;
+  /** Called after every step, before the next request: the place to persist it (awaited). */
+  readonly onStep: (step: CompletedStep) => Promise<void>;
 }
 
 /** Where a drive stopped: the last snapshot, and the error that stopped it early, if any. */
@@ -137,7 +137,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       if (!isForkpointError(error) || error.code === 'INTERNAL') throw error;
       return { snapshot, stoppedBy: { failure: { code: error.code, message: error.message, step }, error } };
     }
-    options.onStep(completed);
+    await options.onStep(completed);
     snapshot = completed.snapshot;
   }
 }

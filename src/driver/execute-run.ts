@@ -43,7 +43,7 @@ export interface ExecutedRun extends DriveResult {
 /** Runs an execution to its end and stores it. Expected failures end up in the stored run, not thrown. */
 export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<ExecutedRun> {
   const writer = new RunWriter(execution.sink, execution.hasher, execution.resumedFrom);
-  writer.start(execution.run, execution.start);
+  await writer.start(execution.run, execution.start);
   execution.onStarted?.();
   // A final snapshot says how the run ended, so its step ends the run in the same commit; unless the
   // execution judges the whole drive first (a replay's settle and findings), which then ends it apart.
@@ -61,8 +61,8 @@ export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Exe
           snapshot: execution.start,
           transport: execution.transport,
           hasher: execution.hasher,
-          onStep: (step) => {
-            writer.commit(step, endedBy(step));
+          onStep: async (step) => {
+            await writer.commit(step, endedBy(step));
             execution.onCommitted?.(step);
           },
         });

@@ -24,7 +24,7 @@ export async function finishRun(
     try {
       // The step it died at is the one it was making: every step before it stays committed.
       const code = isForkpointError(error) ? error.code : 'INTERNAL';
-      writer.finish({
+      await writer.finish({
         status: 'failed',
         outcome: null,
         error: { code, message, step: writer.nextStep },
@@ -35,7 +35,7 @@ export async function finishRun(
     }
     throw isForkpointError(error) ? error : new ForkpointError('INTERNAL', message, { cause: error });
   }
-  if (!writer.hasFinished) writer.finish({ ...finishOf(result, deps.clock()), findings: findingsOf(result) });
+  if (!writer.hasFinished) await writer.finish({ ...finishOf(result, deps.clock()), findings: findingsOf(result) });
   return result;
 }
 

@@ -46,11 +46,11 @@ export class RunWriter {
    * Creates the run: with its row 0 (checkpoint 0) for a new run, or, for a
    * run that continues from a checkpoint (a fork, a resume), with no row of its own yet.
    */
-  start(run: NewRunRecord, snapshot: AgentSnapshot): void {
+  async start(run: NewRunRecord, snapshot: AgentSnapshot): Promise<void> {
     this.run = run;
     this.lastStep = snapshot.context.step;
     if (this.resumes || this.sink.discards === true) {
-      this.sink.start(run, null, []);
+      await this.sink.start(run, null, []);
       return;
     }
     const batch = new PayloadBatch();
@@ -69,12 +69,12 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
-    this.sink.start(run, row, fresh);
+    await this.sink.start(run, row, fresh);
     this.remember(fresh);
   }
 
   /** Commits one completed step; with `finish`, the run's last, which ends the run in the same write. */
-  commit(completed: CompletedStep, finish?: RunFinish): void {
+  async commit(completed: CompletedStep, finish?: RunFinish): Promise<void> {
     if (this.sink.discards === true) {
       this.lastStep = completed.step;
       this.finished = finish;
@@ -110,7 +110,7 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
-    this.sink.step(row, fresh, finish);
+    await this.sink.step(row, fresh, finish);
     this.remember(fresh);
     this.lastStep = completed.step;
     this.finished = finish;
@@ -127,8 +127,8 @@ export class RunWriter {
   }
 
   /** Records how the run ended. */
-  finish(finish: RunFinish): void {
-    this.sink.finish(finish);
+  async finish(finish: RunFinish): Promise<void> {
+    await this.sink.finish(finish);
     this.finished = finish;
   }
 

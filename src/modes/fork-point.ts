@@ -10,7 +10,7 @@ import type { ForkEdit, ForkOverride } from '../fork/index.js';
 import { applyOverride, editOverride } from '../fork/index.js';
 import type { JsonValue } from '../json/index.js';
 import { awaitingOf } from '../machine/index.js';
-import type { Store } from '../store/index.js';
+import type { StoreReader } from '../store/index.js';
 import type { InjectedAnswer, Transport } from '../transports/index.js';
 import { overrideTransport } from '../transports/index.js';
 import type { AgentSnapshot } from '../driver/index.js';
@@ -43,13 +43,23 @@ export type ForkChange = { readonly override: ForkOverride } | { readonly edit: 
  * (`OVERRIDE_INVALID`) is refused before anything is written.
  */
 export function prepareFork(
-  store: Store,
+  store: StoreReader,
   parentRunId: string,
   atStep: number,
   change: ForkChange,
   agent: AgentBuild,
-): ForkPoint {
-  const parent = requireRun(store, parentRunId);
+): Promise<ForkPoint> {
+  return store.read((reader) => forkPointOf(reader, parentRunId, atStep, change, agent));
+}
+
+async function forkPointOf(
+  store: StoreReader,
+  parentRunId: string,
+  atStep: number,
+  change: ForkChange,
+  agent: AgentBuild,
+): Promise<ForkPoint> {
+  const parent = await requireRun(store, parentRunId);
   const outOfRange = () =>
     new ForkpointError(
       'STEP_OUT_OF_RANGE',
@@ -57,9 +67,9 @@ export function prepareFork(
     );
   if (!Number.isInteger(atStep) || atStep < 1 || atStep > parent.stepCount) throw outOfRange();
   // Step N's row alone, not the run's every step: a fork deep in a long run costs about its restore.
-  const lineage = lineageOf(store, parentRunId, parent);
-  const restored = restoreCheckpoint(store, parentRunId, atStep - 1, lineage);
-  const target = readStepAt(store, lineage, atStep, restored.messageDigests);
+  const lineage = await lineageOf(store, parentRunId, parent);
+  const restored = await restoreCheckpoint(store, parentRunId, atStep - 1, lineage);
+  const target = await readStepAt(store, lineage, atStep, restored.messageDigests);
   if (target === undefined) throw outOfRange();
   const machine = machineOf(agent);
   let start = machine.resolveState({ value: restored.value, context: restored.context });

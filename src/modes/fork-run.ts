@@ -14,7 +14,7 @@ import { prepareFork } from './fork-point.js';
 import { requireFullTier, tierOfCopy } from '../read/index.js';
 import { guardedWorld } from '../driver/index.js';
 import { newRunRecord } from '../driver/index.js';
-import { readRunViewLazily, requireRun } from '../read/index.js';
+import { readRunView, requireRun } from '../read/index.js';
 import { newRunOwner, ownerCheck } from '../driver/index.js';
 import { streamingSink } from '../driver/index.js';
 import { newRunIdentity } from '../driver/index.js';
@@ -62,16 +62,16 @@ export type ForkOptions<T = JsonObject> = ForkBase &
  */
 export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Promise<ForkResult> {
   const change = changeOf(options);
-  const parent = requireRun(deps.store, options.parentRunId);
+  const parent = await requireRun(deps.store, options.parentRunId);
   const { agent } = options;
   requireSameAgent(parent, agent, 'fork');
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
-  requireFullTier(deps.store, parent, deps.clock(), 'fork');
+  await requireFullTier(deps.store, parent, deps.clock(), 'fork');
   const { runId, seed, mintRunId } = newRunIdentity(deps, options);
-  const point = prepareFork(deps.store, parent.runId, options.atStep, change, agent);
+  const point = await prepareFork(deps.store, parent.runId, options.atStep, change, agent);
 
   const { stored } = await executeRun(deps, {
-    run: newRunRecord(deps, agent, {
+    run: await newRunRecord(deps, agent, {
       runId,
       mode: 'fork',
       scenario: options.scenario ?? parent.scenario,
@@ -97,7 +97,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     sink: streamingSink(deps.store, deps, { mintRunId }),
     resumedFrom: point.resumedFrom,
   });
-  return readRunViewLazily(deps.store, stored.runId, ownerCheck(deps)) as ForkResult;
+  return (await readRunView(deps.store, stored.runId, ownerCheck(deps))) as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.

@@ -37,8 +37,7 @@ export interface ReexecutionResult extends RunView {
 
 /**
  * A fork's result: steps 1..N-1 `inherited`, step N `override` (or `live` for a prompt or model change), then `live`.
- * Its `steps` are read from the store when first read, so a fork deep in a long run costs about its restore
- * (read them before closing the store).
+ * Its `steps` are read with the run once the fork has ended.
  */
 export interface ForkResult extends RunView {
   readonly mode: 'fork';

@@ -57,7 +57,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const steps: StepView[] = [];
   const viewOf = stepViewer();
 
-  const run = newRunRecord(deps, agent, {
+  const run = await newRunRecord(deps, agent, {
     runId,
     mode: 'record',
     scenario: options.scenario ?? null,
@@ -88,9 +88,9 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
   const recorded = { ...summary, steps } as RecordResult;
   if (options.capture === undefined) return recorded;
-  const capture = applyCapturePolicy(
+  const capture = await applyCapturePolicy(
     deps.store,
-    requireRun(deps.store, stored.runId),
+    await requireRun(deps.store, stored.runId),
     recorded.steps,
     options.capture,
     deps.clock(),
@@ -98,7 +98,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
   return {
     ...recorded,
-    retention: summarizeRun(requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
+    retention: summarizeRun(await requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
     capture,
   };
 }

@@ -38,15 +38,15 @@ export interface ReexecuteOptions {
  * and every step is `live` (or `simulated`).
  */
 export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
-  const source = requireRun(deps.store, options.sourceRunId);
+  const source = await requireRun(deps.store, options.sourceRunId);
   requireSameAgent(source, options.agent, 're-execute');
   const policy = resolveSideEffectPolicy(options.sideEffects, options.agent.tools);
   // The input is a payload of the full tier: once that is gone, there is nothing to run again.
-  requireFullTier(deps.store, source, deps.clock(), 're-execute');
+  await requireFullTier(deps.store, source, deps.clock(), 're-execute');
   const { runId, seed, mintRunId } = newRunIdentity(deps, options);
   const { agent } = options;
   const { stored } = await executeRun(deps, {
-    run: newRunRecord(deps, agent, {
+    run: await newRunRecord(deps, agent, {
       runId,
       mode: 'reexecution',
       scenario: options.scenario ?? source.scenario,
@@ -65,5 +65,5 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
     transport: guardedWorld(options.world(seed), agent, policy, 'reexecution'),
     sink: streamingSink(deps.store, deps, { mintRunId }),
   });
-  return readRunView(deps.store, stored.runId, ownerCheck(deps)) as ReexecutionResult;
+  return (await readRunView(deps.store, stored.runId, ownerCheck(deps))) as ReexecutionResult;
 }

@@ -94,7 +94,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
         : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
 
   const { stored } = await executeRun(deps, {
-    run: newRunRecord(deps, agent, {
+    run: await newRunRecord(deps, agent, {
       runId,
       mode: structural ? 'replay:structural' : options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',
       tier: structural ? 'structural' : tierOfCopy(cassette),

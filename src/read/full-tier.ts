@@ -3,7 +3,7 @@ import type { Tier } from '../vocabulary/index.js';
 import type { LineageSegment } from '../checkpoint/index.js';
 import { lineageOf } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import { hasExpired } from '../tiers/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
 import { readStepViews } from './read-run.js';
@@ -25,16 +25,27 @@ export type FullTierUse =
  * the expiry and the tier that remains. Returns the lineage it checked, for
  * the caller that reads those rows next.
  */
-export function requireFullTier(store: Store, run: RunRecord, now: Date, use: FullTierUse): LineageSegment[] {
-  const lineage = lineageOf(store, run.runId, run);
+export async function requireFullTier(
+  store: StoreReader,
+  run: RunRecord,
+  now: Date,
+  use: FullTierUse,
+): Promise<LineageSegment[]> {
+  const lineage = await lineageOf(store, run.runId, run);
   for (const segment of lineage) {
-    const owner = segment.runId === run.runId ? run : store.getRun(segment.runId);
-    if (owner !== undefined) checkOwnFullTier(store, owner, now, use, run.runId);
+    const owner = segment.runId === run.runId ? run : await store.getRun(segment.runId);
+    if (owner !== undefined) await checkOwnFullTier(store, owner, now, use, run.runId);
   }
   return lineage;
 }
 
-function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTierUse, asked: string): void {
+async function checkOwnFullTier(
+  store: StoreReader,
+  owner: RunRecord,
+  now: Date,
+  use: FullTierUse,
+  asked: string,
+): Promise<void> {
   const through = owner.runId === asked ? '' : ` (run ${asked} continues run ${owner.runId}, whose steps it reads)`;
   if (owner.purge !== null) {
     const why =
@@ -43,20 +54,20 @@ function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTi
         : `expired at ${owner.expiresAt ?? owner.purge.at} and was removed from storage at ${owner.purge.at}`;
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
-      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remainingTier(store, owner, now)}`,
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${await remainingTier(store, owner, now)}`,
     );
   }
   if (hasExpired(owner.expiresAt, now)) {
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
-      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`forkpoint gc\` removes it); ${remainingTier(store, owner, now)}`,
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`forkpoint gc\` removes it); ${await remainingTier(store, owner, now)}`,
     );
   }
 }
 
-function remainingTier(store: Store, run: RunRecord, now: Date): string {
+async function remainingTier(store: StoreReader, run: RunRecord, now: Date): Promise<string> {
   const structural = run.structuralExpiresAt !== null && !hasExpired(run.structuralExpiresAt, now);
-  if (structural && (run.purge === null || store.readStructural(run.runId) !== undefined)) {
+  if (structural && (run.purge === null || (await store.readStructural(run.runId)) !== undefined)) {
     return `the structural tier remains until ${run.structuralExpiresAt}: \`forkpoint replay ${run.runId} --tier structural\``;
   }
   return 'only the run summary remains';
@@ -82,7 +93,9 @@ export const tierOfCopy = (source: Pick<RunRecord, 'tier'> | Pick<Cassette, 'tie
   source.tier === 'synthetic' ? 'synthetic' : 'full';
 
 /** The full cassette of a stored run, once {@link requireFullTier} has let it through. */
-export function fullCassetteOf(store: Store, run: RunRecord, now: Date, use: FullTierUse): Cassette {
-  requireFullTier(store, run, now, use);
-  return cassetteOfRun(store, run, readStepViews(store, run.runId));
+export function fullCassetteOf(store: StoreReader, run: RunRecord, now: Date, use: FullTierUse): Promise<Cassette> {
+  return store.read(async (reader) => {
+    await requireFullTier(reader, run, now, use);
+    return cassetteOfRun(reader, run, await readStepViews(reader, run.runId, run));
+  });
 }

@@ -2,7 +2,6 @@ export {
   attemptOf,
   effectiveStatus,
   readRunView,
-  readRunViewLazily,
   readStepAt,
   readStepViews,
   requireRun,

@@ -6,7 +6,7 @@ import { lineageOf, segmentAt } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
 import { decodePayloads } from '../payload/index.js';
 import type { MessageDigests } from '../cassette/index.js';
-import type { RunOwner, RunRecord, RunResume, StepRecord, Store } from '../store/index.js';
+import type { RunOwner, RunRecord, RunResume, StepRecord, StoreReader } from '../store/index.js';
 import type { CompletedStep } from '../driver/index.js';
 import { asReadAt, fullTierExpired } from './expired-view.js';
 import { modelRequestView } from './model-request-view.js';
@@ -59,8 +59,8 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: 
 }
 
 /** Fetches a run record or fails with `RUN_NOT_FOUND`. */
-export function requireRun(store: Store, runId: string): RunRecord {
-  const run = store.getRun(runId);
+export async function requireRun(store: StoreReader, runId: string): Promise<RunRecord> {
+  const run = await store.getRun(runId);
   if (run === undefined) {
     throw new ForkpointError(
       'RUN_NOT_FOUND',
@@ -76,30 +76,12 @@ export function requireRun(store: Store, runId: string): RunRecord {
  * With `now`, a run whose full tier has expired by then shows no steps, and
  * its summary's payloads shaped, whether or not `gc` has removed them.
  */
-export function readRunView(store: Store, runId: string, isOwnerAlive: OwnerCheck, now?: Date): RunView {
-  const run = requireRun(store, runId);
-  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive, now);
-  return { ...summary, steps: summary.retention.expired ? [] : readStepViews(store, runId) };
-}
-
-/**
- * {@link readRunView}, with the steps read from the store when `steps` is
- * first read (then kept), not before: a fork deep in a long run inherits
- * thousands of steps, and decoding them all cost several times the restore
- * the fork needs, for callers that mostly look at its status and outcome.
- * `steps` reads like a plain property (JSON, spreads and deep equality see
- * the array) but needs the store still open, and shows the rows as they are
- * when it is first read.
- */
-export function readRunViewLazily(store: Store, runId: string, isOwnerAlive: OwnerCheck): RunView {
-  const run = requireRun(store, runId);
-  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive);
-  let steps: StepView[] | undefined;
-  // Last, where readRunView puts it, so that the JSON of both is the same.
-  return Object.defineProperty(summary, 'steps', {
-    enumerable: true,
-    get: () => (steps ??= readStepViews(store, runId)),
-  }) as RunView;
+export function readRunView(store: StoreReader, runId: string, isOwnerAlive: OwnerCheck, now?: Date): Promise<RunView> {
+  return store.read(async (reader) => {
+    const run = await requireRun(reader, runId);
+    const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive, now);
+    return { ...summary, steps: summary.retention.expired ? [] : await readStepViews(reader, runId, run) };
+  });
 }
 
 /**
@@ -148,19 +130,20 @@ export function attemptOf(resumes: readonly RunResume[], step: number): number {
  * run's length: the model steps' requests share one digest list (see
  * {@link modelRequestView}).
  */
-export function readStepViews(store: Store, runId: string): StepView[] {
-  const segments = lineageOf(store, runId);
+export async function readStepViews(store: StoreReader, runId: string, known?: RunRecord): Promise<StepView[]> {
+  const segments = await lineageOf(store, runId, known);
   const rows: Array<{ row: StepRecord; inherited: boolean; attempt: number }> = [];
   const digests: string[] = [];
   for (const segment of segments) {
     const inherited = segment.runId !== runId;
-    const resumes = store.getRun(segment.runId)?.resumes ?? [];
-    for (const row of store.readSteps(segment.runId, segment.from, segment.to)) {
+    const owner = known?.runId === segment.runId ? known : await store.getRun(segment.runId);
+    const resumes = owner?.resumes ?? [];
+    for (const row of await store.readSteps(segment.runId, segment.from, segment.to)) {
       if (row.messageDigest !== null) digests.push(row.messageDigest);
       if (row.step > 0) rows.push({ row, inherited, attempt: attemptOf(resumes, row.step) });
     }
   }
-  const decoded = decodeRows(
+  const decoded = await decodeRows(
     store,
     rows.map(({ row }) => row),
   );
@@ -177,20 +160,20 @@ export function readStepViews(store: Store, runId: string): StepView[] {
  * @param lineage the trajectory's segments ({@link lineageOf} of the run)
  * @param digests the digests of the messages before the step (a model step's request is made of them)
  */
-export function readStepAt(
-  store: Store,
+export async function readStepAt(
+  store: StoreReader,
   lineage: readonly LineageSegment[],
   step: number,
   digests: readonly string[],
-): StepView | undefined {
+): Promise<StepView | undefined> {
   const segment = Number.isInteger(step) && step > 0 ? segmentAt(lineage, step) : undefined;
-  const row = segment === undefined ? undefined : store.readSteps(segment.runId, step, step)[0];
+  const row = segment === undefined ? undefined : (await store.readSteps(segment.runId, step, step))[0];
   if (segment === undefined || row?.step !== step) return undefined;
-  const attempt = attemptOf(store.getRun(segment.runId)?.resumes ?? [], step);
+  const attempt = attemptOf((await store.getRun(segment.runId))?.resumes ?? [], step);
   const inherited = segment !== lineage[lineage.length - 1];
   return viewOfRow(
     row,
-    decodeRows(store, [row])[0]!,
+    (await decodeRows(store, [row]))[0]!,
     { list: digests, length: row.messageCount ?? 0 },
     inherited,
     attempt,
@@ -198,8 +181,11 @@ export function readStepAt(
 }
 
 // Each row's request and response, decoded together: one read of the blobs they refer to.
-function decodeRows(store: Store, rows: readonly StepRecord[]): Array<{ request: JsonValue; response: JsonValue }> {
-  const decoded = decodePayloads(
+async function decodeRows(
+  store: StoreReader,
+  rows: readonly StepRecord[],
+): Promise<Array<{ request: JsonValue; response: JsonValue }>> {
+  const decoded = await decodePayloads(
     rows.flatMap((row) => [row.request ?? 'null', row.response ?? 'null']),
     (wanted) => store.readBlobs(wanted),
   );

@@ -1,5 +1,5 @@
 import { ForkpointError } from '../errors/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import type { OwnerCheck } from './read-run.js';
 import { effectiveStatus, summarizeRun } from './read-run.js';
 import type { RunSummary } from './run-view.js';
@@ -37,11 +37,16 @@ export interface RunPage {
  * With `now`, each run is shown as the retention rule has it then (an expired
  * full tier shows no payload), gc or not.
  */
-export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQuery = {}, now?: Date): RunPage {
+export async function runPage(
+  store: StoreReader,
+  isOwnerAlive: OwnerCheck,
+  query: RunPageQuery = {},
+  now?: Date,
+): Promise<RunPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   if (!Number.isSafeInteger(limit) || limit < 1)
     throw new ForkpointError('USAGE', `a page holds at least one run, got a limit of ${limit}`);
-  if (query.before !== undefined && store.getRun(query.before) === undefined) {
+  if (query.before !== undefined && (await store.getRun(query.before)) === undefined) {
     throw new ForkpointError(
       'RUN_NOT_FOUND',
       `no run ${query.before} to list the runs before; take the cursor from the previous page's next`,
@@ -55,7 +60,7 @@ export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQu
   let before = query.before;
   while (found.length <= limit) {
     const wanted = limit + 1 - found.length;
-    const chunk = store.queryRuns({
+    const chunk = await store.queryRuns({
       limit: wanted,
       ...(before === undefined ? {} : { before }),
       ...(query.since === undefined ? {} : { since: query.since }),

@@ -27,7 +27,7 @@ export async function checkStrictReplay(
     const item = result.cases[0]!;
     return { pass: item.status === 'passed', message: explain(item, agent), case: item };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

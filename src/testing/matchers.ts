@@ -11,7 +11,7 @@ import { checkStrictReplay } from './check-strict-replay.js';
  */
 export const forkpointMatchers = {
   async toReplayStrictly(this: { isNot: boolean }, received: Cassette | string, agent: AgentBuild) {
-    const cassette = typeof received === 'string' ? readFixture(received) : received;
+    const cassette = typeof received === 'string' ? await readFixture(received) : received;
     const check = await checkStrictReplay(cassette, agent, typeof received === 'string' ? received : undefined);
     return {
       pass: check.pass,

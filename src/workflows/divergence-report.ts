@@ -114,7 +114,8 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   if (options.seed !== undefined) assertSeed(options.seed);
   const duplicate = options.runIds.find((runId, i) => options.runIds.indexOf(runId) !== i);
   if (duplicate !== undefined) throw new ForkpointError('USAGE', `run ${duplicate} is named twice; name each run once`);
-  const runs = options.runIds.map((runId) => engine.getRunSummary(runId));
+  const runs: RunSummary[] = [];
+  for (const runId of options.runIds) runs.push(await engine.getRunSummary(runId));
   const plans: ReexecutionPlan[] = [];
   for (const run of runs) plans.push(await options.plan(run));
   for (const plan of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);
@@ -150,7 +151,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
           ...(plan.scenario === undefined ? {} : { scenario: plan.scenario }),
           ...(seed === undefined ? {} : { seed }),
         });
-        recording ??= engine.cassette(run.runId, 'full');
+        recording ??= await engine.cassette(run.runId, 'full');
       } catch (error) {
         // An expired full tier skips the run; it can also expire between two repeats of a long report.
         if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
@@ -158,7 +159,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
         break;
       }
       const divergence = firewalled(
-        classifyDivergence(sideOf(recording), sideOf(engine.cassette(result.runId, 'full'))),
+        classifyDivergence(sideOf(recording), sideOf(await engine.cassette(result.runId, 'full'))),
         result,
       );
       reported.push({

@@ -57,12 +57,12 @@ export async function probeDrift(
   deps: Pick<EngineDeps, 'store' | 'clock'>,
   options: DriftOptions,
 ): Promise<DriftReport> {
-  const run = requireRun(deps.store, options.runId);
-  requireFullTier(deps.store, run, deps.clock(), 'probe the drift of');
+  const run = await requireRun(deps.store, options.runId);
+  await requireFullTier(deps.store, run, deps.clock(), 'probe the drift of');
   const live = liveTransport(options.world);
   const specs = new Map(options.tools.map((tool) => [tool.name, tool]));
   const steps: DriftStep[] = [];
-  for (const view of readStepViews(deps.store, run.runId)) {
+  for (const view of await readStepViews(deps.store, run.runId, run)) {
     if (view.kind === 'model') continue;
     const where = { step: view.step, kind: view.kind, index: view.index };
     const spec = specs.get(view.kind);

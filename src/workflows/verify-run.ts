@@ -79,9 +79,9 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
     for (const agent of [options.candidate, options.baseline])
       resolveSideEffectPolicy(options.sideEffects, agent.tools);
   }
-  const recording = requireRun(deps.store, options.runId);
+  const recording = await requireRun(deps.store, options.runId);
   const cassette =
-    options.mode === 'replay' ? fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
+    options.mode === 'replay' ? await fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
 
   const arm = async (agent: AgentBuild): Promise<(ReplayResult | ReexecutionResult)[]> => {
     const runs: (ReplayResult | ReexecutionResult)[] = [];

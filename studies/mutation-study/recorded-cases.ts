@@ -31,9 +31,12 @@ export async function recordCases(options: RecordCasesOptions): Promise<Recorded
     scenario: 'scenarios/claims-triage',
     seed: options.seed,
   });
-  return evaluation.cases.map((result) => ({
-    id: result.id,
-    full: engine.cassette(result.runId, 'full'),
-    structural: engine.cassette(result.runId, 'structural'),
-  }));
+  const cases = [];
+  for (const result of evaluation.cases)
+    cases.push({
+      id: result.id,
+      full: await engine.cassette(result.runId, 'full'),
+      structural: await engine.cassette(result.runId, 'structural'),
+    });
+  return cases;
 }

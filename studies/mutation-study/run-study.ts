@@ -91,6 +91,6 @@ export async function runMutationStudy(options: MutationStudyOptions = {}): Prom
       notes: [INEXPRESSIBLE_NOTE, ...studyNotes(sanity, rows)],
     };
   } finally {
-    engine.store.close();
+    await engine.store.close();
   }
 }

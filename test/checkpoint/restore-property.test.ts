@@ -208,7 +208,7 @@ async function driveFrom(
     snapshot: machine.resolveState({ value: value as AgentStateName, context: structuredClone(context) }),
     transport,
     hasher: new RequestHasher(),
-    onStep: (step) => {
+    onStep: async (step) => {
       values.push(String(step.snapshot.value));
       contexts.push(structuredClone(step.snapshot.context));
     },
@@ -217,9 +217,9 @@ async function driveFrom(
 }
 
 /** Restores every checkpoint 0..last of `runId` and checks it against the live trajectory. */
-function expectRestoresLive(store: Store, runId: string, live: Trajectory, label: string): void {
+async function expectRestoresLive(store: Store, runId: string, live: Trajectory, label: string): Promise<void> {
   for (let k = 0; k < live.contexts.length; k++) {
-    const restored = restoreCheckpoint(store, runId, k);
+    const restored = await restoreCheckpoint(store, runId, k);
     expect(restored.value, `${label}: state of checkpoint ${k}`).toBe(live.values[k]);
     expect(restored.context, `${label}: context of checkpoint ${k}`).toEqual(live.contexts[k]);
     expect(restored.messageDigests, `${label}: message digests of checkpoint ${k}`).toEqual(
@@ -229,7 +229,7 @@ function expectRestoresLive(store: Store, runId: string, live: Trajectory, label
   // And the trajectory ends where the live one did.
   let pastEnd: unknown;
   try {
-    restoreCheckpoint(store, runId, live.contexts.length);
+    await restoreCheckpoint(store, runId, live.contexts.length);
   } catch (error) {
     pastEnd = error;
   }
@@ -271,7 +271,7 @@ describe('restoreCheckpoint (property)', () => {
         try {
           const agent = agentOf(plan);
           const recorded = await recordWithSnapshots(store, agent, planWorld(plan, 'toolu'), { n: 1, note: plan.note });
-          expectRestoresLive(store, recorded.runId, recorded, 'recorded run');
+          await expectRestoresLive(store, recorded.runId, recorded, 'recorded run');
 
           // Fork at a tool step (a generated one) with an overridden result, and continue live.
           const toolSteps = recorded.values.flatMap((value, k) =>
@@ -283,7 +283,8 @@ describe('restoreCheckpoint (property)', () => {
           const recordedOutput =
             atStep === undefined
               ? undefined
-              : (engine.getRun(recorded.runId).steps[atStep - 1]?.response as { output?: unknown } | undefined)?.output;
+              : ((await engine.getRun(recorded.runId)).steps[atStep - 1]?.response as { output?: unknown } | undefined)
+                  ?.output;
           if (
             atStep !== undefined &&
             canonicalJson(recordedOutput as JsonValue) !== canonicalJson(overrideOutput as JsonValue)
@@ -313,7 +314,7 @@ describe('restoreCheckpoint (property)', () => {
               contexts: [...recorded.contexts.slice(0, atStep), ...tail.contexts],
             };
             expect(fork.steps.length, 'the fork has the steps its live drive took').toBe(forkLive.contexts.length - 1);
-            expectRestoresLive(store, fork.runId, forkLive, `fork at step ${atStep}`);
+            await expectRestoresLive(store, fork.runId, forkLive, `fork at step ${atStep}`);
             coverage.forks++;
             if (
               Math.floor((forkLive.contexts.length - 1) / FULL_CHECKPOINT_EVERY) >
@@ -343,7 +344,7 @@ describe('restoreCheckpoint (property)', () => {
           if (used.some((value) => /"\$(blob|tree|literal)":/.test(JSON.stringify(value))))
             coverage.referenceShapedOutput++;
         } finally {
-          store.close();
+          await store.close();
         }
       }),
       { numRuns: 50 },

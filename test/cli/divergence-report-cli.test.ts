@@ -38,12 +38,12 @@ describe('forkpoint divergence-report', () => {
     older: '',
     disputed: '',
   };
-  const countRuns = (): number => {
+  const countRuns = async (): Promise<number> => {
     const store = sqliteStore({ path: db });
     try {
-      return store.listRuns().length;
+      return (await store.listRuns()).length;
     } finally {
-      store.close();
+      await store.close();
     }
   };
 
@@ -66,9 +66,9 @@ describe('forkpoint divergence-report', () => {
     runs.timestamped = await record(build('timestamped'), 'CLM-91013', 302);
     runs.older = await record(olderBaseline, 'CLM-91002', 401);
     runs.disputed = await record(build('baseline'), 'CLM-91069', 108);
-    store.close();
+    await store.close();
   });
-  afterAll(() => folder.cleanup());
+  afterAll(async () => folder.cleanup());
 
   const report = (...args: string[]) => cli(['divergence-report', '--db', db, '--now', NOW, ...args]);
   const named = () => ['--runs', [runs.incident, runs.timestamped, runs.older, runs.disputed].join(',')];
@@ -177,13 +177,13 @@ describe('forkpoint divergence-report', () => {
     [['--runs', 'RUNS'], 'USAGE'],
     [['--runs', 'RUNS', '--at', AT, '--build', 'no-such-build'], 'BUILD_NOT_FOUND'],
   ])('exits 2 with a stable code and writes nothing for %j', async (args, code) => {
-    const before = countRuns();
+    const before = await countRuns();
     const filled = args.map((arg) => (arg === 'RUNS' ? `${runs.incident},${runs.older}` : arg));
     const result = await report(...filled, '--json');
     expect(result.exit).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ error: { code } });
     expect(result.stderr).toContain(`forkpoint: ${code}: `);
-    expect(countRuns()).toBe(before);
+    expect(await countRuns()).toBe(before);
   });
 
   it('exits 2 without creating a database when there is none', async () => {

@@ -13,14 +13,14 @@ const BIN = join(import.meta.dirname, '../../bin/forkpoint.js');
 
 let folder: ReturnType<typeof tempFolder>;
 let db: string;
-beforeEach(() => {
+beforeEach(async () => {
   folder = tempFolder('forkpoint-process-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(() => folder.cleanup());
+afterEach(async () => folder.cleanup());
 
 describe('the forkpoint process', () => {
-  it('records the incident through bin/forkpoint.js', () => {
+  it('records the incident through bin/forkpoint.js', async () => {
     const result = spawnSync(
       process.execPath,
       [
@@ -47,7 +47,7 @@ describe('the forkpoint process', () => {
     });
   });
 
-  it('answers bad input with one line on stderr and exit 2, never a stack trace', () => {
+  it('answers bad input with one line on stderr and exit 2, never a stack trace', async () => {
     const result = spawnSync(
       process.execPath,
       [BIN, 'record', 'scenarios/claims-triage', '--claim', 'CLM-00000', '--at', '2026-03-04', '--db', db],
@@ -88,17 +88,17 @@ describe('the forkpoint process', () => {
 
     const store = sqliteStore({ path: db });
     const engine = createEngine({ store });
-    const run = engine.getRun('dead00aa');
+    const run = await engine.getRun('dead00aa');
     expect(run.status).toBe('interrupted');
     expect(run.steps.length).toBeGreaterThanOrEqual(3);
     expect(run.steps.length).toBeLessThan(9);
     expect(run.steps.map((step) => step.step)).toEqual(run.steps.map((_step, i) => i + 1));
     for (let step = 0; step <= run.steps.length; step++) {
-      expect(restoreCheckpoint(store, 'dead00aa', step).context.step).toBe(step);
+      expect((await restoreCheckpoint(store, 'dead00aa', step)).context.step).toBe(step);
     }
     const check = new Database(db, { readonly: true });
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     check.close();
-    store.close();
+    await store.close();
   });
 });

@@ -6,20 +6,20 @@ import { cli, tempFolder } from '../support/cli-harness.js';
 
 let folder: ReturnType<typeof tempFolder>;
 let db: string;
-beforeEach(() => {
+beforeEach(async () => {
   folder = tempFolder('forkpoint-cli-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(() => folder.cleanup());
+afterEach(async () => folder.cleanup());
 
 const record = (...extra: string[]) =>
   cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--db', db, ...extra]);
-const runCount = (): number => {
+const runCount = async (): Promise<number> => {
   const store = sqliteStore({ path: db });
   try {
-    return store.listRuns().length;
+    return (await store.listRuns()).length;
   } finally {
-    store.close();
+    await store.close();
   }
 };
 
@@ -120,7 +120,7 @@ describe('forkpoint record', () => {
       expect(result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.stdout).toBe('');
-      expect(runCount()).toBe(0);
+      expect(await runCount()).toBe(0);
     });
 
     it('an unknown scenario directory', async () => {
@@ -147,8 +147,8 @@ describe('forkpoint record', () => {
     it('a run id that already exists', async () => {
       await record('--run-id', '9b40c1d5');
       const store = sqliteStore({ path: db });
-      const before = store.readSteps('9b40c1d5');
-      store.close();
+      const before = await store.readSteps('9b40c1d5');
+      await store.close();
       const result = await cli([
         'record',
         'scenarios/claims-triage',
@@ -164,9 +164,9 @@ describe('forkpoint record', () => {
       expect(result.exit).toBe(2);
       expect(result.stderr).toMatch(/^forkpoint: RUN_EXISTS: a run with id 9b40c1d5 already exists/);
       const after = sqliteStore({ path: db });
-      expect(after.listRuns().map((run) => run.input)).toEqual([{ claimId: 'CLM-91077' }]);
-      expect(after.readSteps('9b40c1d5')).toEqual(before);
-      after.close();
+      expect((await after.listRuns()).map((run) => run.input)).toEqual([{ claimId: 'CLM-91077' }]);
+      expect(await after.readSteps('9b40c1d5')).toEqual(before);
+      await after.close();
     });
 
     it('a corrupt database file, left untouched', async () => {

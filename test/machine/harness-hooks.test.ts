@@ -27,7 +27,7 @@ describe('the harness hooks a build may define', () => {
     retryTool: ({ response, attempt }) => JSON.stringify(response.output).includes('timed out') && attempt <= 2,
   });
 
-  it('retries a failed call as a step of its own that the model never sees, then appends the good result', () => {
+  it('retries a failed call as a step of its own that the model never sees, then appends the good result', async () => {
     const { snapshot, uses, send } = afterToolTurn(retrying);
     const call = uses[0]!;
     const retried = send(snapshot, { type: 'tool.returned', call, response: timeout });
@@ -46,7 +46,7 @@ describe('the harness hooks a build may define', () => {
     });
   });
 
-  it('hands the error to the model once the retry policy gives up', () => {
+  it('hands the error to the model once the retry policy gives up', async () => {
     const { snapshot, uses, send } = afterToolTurn(retrying);
     const call = uses[0]!;
     let current = snapshot;
@@ -58,14 +58,14 @@ describe('the harness hooks a build may define', () => {
     ]);
   });
 
-  it('never retries without the hook', () => {
+  it('never retries without the hook', async () => {
     const { snapshot, uses, send } = afterToolTurn(testAgent());
     const next = send(snapshot, { type: 'tool.returned', call: uses[0]!, response: timeout });
     expect(next.value).toBe('awaitingModel');
     expect(next.context.failedAttempts).toBeUndefined();
   });
 
-  it('lets the build render what the model sees of a result, and fails the run on a non-JSON rendering', () => {
+  it('lets the build render what the model sees of a result, and fails the run on a non-JSON rendering', async () => {
     const rendering = testAgent({ renderToolResult: ({ response }) => ({ rendered: response.output }) });
     const { snapshot, uses, send } = afterToolTurn(rendering);
     const next = send(snapshot, { type: 'tool.returned', call: uses[0]!, response: ok(3) });
@@ -78,7 +78,7 @@ describe('the harness hooks a build may define', () => {
     expect(failed.context.error?.code).toBe('HOOK_FAILED');
   });
 
-  it('appends each result as its own turn when the build asks for one turn per result', () => {
+  it('appends each result as its own turn when the build asks for one turn per result', async () => {
     const each = testAgent({ toolResultTurns: 'each' });
     const { snapshot, uses, send } = afterToolTurn(each, 2);
     const one = send(snapshot, { type: 'tool.returned', call: uses[0]!, response: ok(1) });
@@ -98,14 +98,18 @@ describe('the harness hooks a build may define', () => {
       input: { n: 1 },
     });
     expect(run.status).toBe('completed');
-    expect(engine.checkpoint(run.runId, run.steps.length).context.messages).toHaveLength(1 + 2 + 4 + 1);
-    const replay = await engine.replay({ agent: each, cassette: engine.cassette(run.runId), mode: 'strict' });
+    expect((await engine.checkpoint(run.runId, run.steps.length)).context.messages).toHaveLength(1 + 2 + 4 + 1);
+    const replay = await engine.replay({ agent: each, cassette: await engine.cassette(run.runId), mode: 'strict' });
     expect(replay).toMatchObject({ status: 'completed', divergence: null });
-    const batched = await engine.replay({ agent: testAgent(), cassette: engine.cassette(run.runId), mode: 'strict' });
+    const batched = await engine.replay({
+      agent: testAgent(),
+      cassette: await engine.cassette(run.runId),
+      mode: 'strict',
+    });
     expect(batched).toMatchObject({ status: 'diverged', divergence: { kind: 'model', index: 1 } });
   });
 
-  it('puts the hooks it uses into the code hash and leaves builds without them unchanged', () => {
+  it('puts the hooks it uses into the code hash and leaves builds without them unchanged', async () => {
     expect(retrying.codeHash).not.toBe(testAgent().codeHash);
     expect(testAgent({ toolResultTurns: 'each' }).codeHash).not.toBe(testAgent().codeHash);
     expect(testAgent().codeHash).toBe(testAgent().codeHash);

@@ -30,14 +30,16 @@ interface Ocr {
 }
 
 /** Every run row and every step row the store holds. */
-function storeState(engine: Engine) {
-  const runs = engine.store.listRuns();
-  return { runs, steps: runs.map((run) => engine.store.readSteps(run.runId)) };
+async function storeState(engine: Engine) {
+  const runs = await engine.store.listRuns();
+  const steps = [];
+  for (const run of runs) steps.push(await engine.store.readSteps(run.runId));
+  return { runs, steps };
 }
 
 /** The code `work` is refused with, checking that the store is exactly as it was. */
 async function refusedWith(engine: Engine, work: () => Promise<unknown>): Promise<string> {
-  const before = storeState(engine);
+  const before = await storeState(engine);
   let code: string | undefined;
   try {
     await work();
@@ -45,7 +47,7 @@ async function refusedWith(engine: Engine, work: () => Promise<unknown>): Promis
     code = isForkpointError(error) ? error.code : `not a ForkpointError: ${String(error)}`;
   }
   expect(code, 'the fork was not refused').toBeDefined();
-  expect(storeState(engine)).toEqual(before);
+  expect(await storeState(engine)).toEqual(before);
   return code!;
 }
 
@@ -221,7 +223,7 @@ describe('fork overrides: malformed ones are refused before anything is written'
   it("refuses a model-patch that puts a tool_result part into the model's turn, as it refuses such a model-response", async () => {
     const { engine } = await withIncident();
     const part = { type: 'tool_result', toolUseId: 'toolu_x', content: 'estimate: EUR 9000', isError: false } as const;
-    const response = { ...(engine.getRun('9b40c1d5').steps[2]!.response as unknown as ModelResponse) };
+    const response = { ...((await engine.getRun('9b40c1d5')).steps[2]!.response as unknown as ModelResponse) };
     expect(
       await refusedWith(engine, () =>
         engine.fork({
@@ -377,11 +379,11 @@ describe('fork overrides on the incident', () => {
 
   it("leaves the parent's rows as they were", async () => {
     const { engine, incident } = await withIncident();
-    const before = engine.store.readSteps(incident.runId);
+    const before = await engine.store.readSteps(incident.runId);
     await engine.fork({ ...incidentFork(4), override: { kind: 'tool-error', message: 'down' } });
     await engine.fork<Ocr>({ ...incidentFork(4), edit: (draft) => void (draft.text = '') });
-    expect(engine.store.readSteps(incident.runId)).toEqual(before);
-    expect(engine.getRun(incident.runId)).toEqual(incident);
+    expect(await engine.store.readSteps(incident.runId)).toEqual(before);
+    expect(await engine.getRun(incident.runId)).toEqual(incident);
   });
 });
 
@@ -920,7 +922,7 @@ describe('fork overrides (property)', () => {
         const target = candidates[pick % candidates.length]!;
         const { change, expected } = testCase.make(target);
         const base = { parentRunId: parent.runId, atStep: target.step, agent, world };
-        const before = storeState(engine);
+        const before = await storeState(engine);
         let fork: ForkResult | undefined;
         let error: unknown;
         try {
@@ -941,7 +943,7 @@ describe('fork overrides (property)', () => {
           if (expected === 'invalid') expect(outcome, where).toBe('OVERRIDE_INVALID');
           if (expected === 'mismatch') expect(outcome, where).toBe('OVERRIDE_MISMATCH');
           expect(expected, where).not.toBe('change');
-          expect(storeState(engine), where).toEqual(before);
+          expect(await storeState(engine), where).toEqual(before);
           return;
         }
         expect(['change', 'refused-or-change'], where).toContain(expected);
@@ -977,13 +979,13 @@ describe('fork overrides (property)', () => {
         }
         // What a fork stores is an override that can be given again.
         expect(() => parseForkOverride(stored), where).not.toThrow();
-        const after = storeState(engine);
+        const after = await storeState(engine);
         expect(after.runs, where).toHaveLength(before.runs.length + 1);
-        expect(engine.store.readSteps(parent.runId), where).toEqual(
+        expect(await engine.store.readSteps(parent.runId), where).toEqual(
           before.steps[before.runs.findIndex((run) => run.runId === parent.runId)],
         );
         expect(
-          engine.store.readSteps(fork.runId).every((row) => row.step >= target.step),
+          (await engine.store.readSteps(fork.runId)).every((row) => row.step >= target.step),
           where,
         ).toBe(true);
       }),

@@ -28,7 +28,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay).toMatchObject({
@@ -43,15 +43,15 @@ describe('strict replay of the incident', () => {
     expect(replay.steps.map((step) => step.requestHash)).toEqual(incident.steps.map((step) => step.requestHash));
     expect(replay.steps.map((step) => step.response)).toEqual(incident.steps.map((step) => step.response));
     for (let step = 0; step <= 9; step++) {
-      expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
-        restoreCheckpoint(engine.store, incident.runId, step),
+      expect(await restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
+        await restoreCheckpoint(engine.store, incident.runId, step),
       );
     }
   });
 
   it('gives the same result twice in a row', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId);
+    const cassette = await engine.cassette(incident.runId);
     const first = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const second = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const strip = (run: ReplayResult) => ({
@@ -68,7 +68,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('completed');
@@ -84,7 +84,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('diverged');
@@ -113,7 +113,7 @@ describe('strict replay of the incident', () => {
     const { world, calls } = tripwire();
     const sneaky = {
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
       onMiss: 'live',
       world: () => world,
@@ -125,7 +125,7 @@ describe('strict replay of the incident', () => {
 
   it('refuses a cassette recorded by another agent, or hashed in another canonical form', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId);
+    const cassette = await engine.cassette(incident.runId);
     for (const bad of [
       { ...cassette, agent: { ...cassette.agent, name: 'other-agent' } },
       { ...cassette, canonicalForm: 'forkpoint-canonical/0' },
@@ -134,23 +134,23 @@ describe('strict replay of the incident', () => {
         (error) => isForkpointError(error, 'CASSETTE_INVALID'),
       );
     }
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 
   it('is stored as a run with its mode, build and source', async () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
-    expect(engine.getRunSummary(replay.runId)).toMatchObject({
+    expect(await engine.getRunSummary(replay.runId)).toMatchObject({
       mode: 'replay:strict',
       agent: { build: 'patched' },
       source: '9b40c1d5',
       status: 'completed',
     });
-    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+    expect((await engine.getRun(replay.runId)).findings).toHaveLength(5);
   });
 });
 
@@ -159,7 +159,7 @@ describe('fidelity replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
     });
     expect(replay).toMatchObject({
@@ -178,7 +178,7 @@ describe('fidelity replay', () => {
     };
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
       onMiss: 'live',
       world: counted,
@@ -213,7 +213,7 @@ describe('fidelity replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
       onMiss: 'live',
       world: worldAt('2026-03-04'),
@@ -226,7 +226,7 @@ describe('fidelity replay', () => {
       finding.step,
     ]);
     expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => ['changed', `model#${index}`, 2 * index + 1]));
-    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+    expect((await engine.getRun(replay.runId)).findings).toHaveLength(5);
   });
 });
 
@@ -235,7 +235,7 @@ describe('structural replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId, 'structural'),
+      cassette: await engine.cassette(incident.runId, 'structural'),
       mode: 'structural',
     });
     expect(replay).toMatchObject({
@@ -260,7 +260,7 @@ describe('structural replay', () => {
 describe('cassette files', () => {
   it('round-trip: replaying the exported file gives the same result as replaying the database', async () => {
     const { engine, incident } = await withIncident();
-    const text = serializeCassette(engine.cassette(incident.runId));
+    const text = serializeCassette(await engine.cassette(incident.runId));
     expect(serializeCassette(parseCassette(text, 'incident.json'))).toBe(text);
     const fromFile = await engine.replay({
       agent: build('baseline'),
@@ -270,7 +270,7 @@ describe('cassette files', () => {
     });
     const fromDb = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(fromFile.steps).toEqual(fromDb.steps);
@@ -283,7 +283,7 @@ describe('cassette files', () => {
 
   it('is stable and diffable: sorted keys, one entry per step, messages once', async () => {
     const { engine, incident } = await withIncident();
-    const text = serializeCassette(engine.cassette(incident.runId));
+    const text = serializeCassette(await engine.cassette(incident.runId));
     const parsed = JSON.parse(text);
     expect(Object.keys(parsed)).toEqual([
       'agent',
@@ -327,7 +327,7 @@ describe('cassette files', () => {
     ['not an object', () => '[1,2,3]', /not a JSON object/],
   ])('refuses %s with CASSETTE_INVALID', async (_name, corrupt, message) => {
     const { engine, incident } = await withIncident();
-    const text = corrupt(serializeCassette(engine.cassette(incident.runId)));
+    const text = corrupt(serializeCassette(await engine.cassette(incident.runId)));
     try {
       parseCassette(text, 'bad.json');
       expect.unreachable();
@@ -363,7 +363,7 @@ describe('re-execution', () => {
     ]);
   });
 
-  it('has a result type that TypeScript will not take for a replay', () => {
+  it('has a result type that TypeScript will not take for a replay', async () => {
     expectTypeOf<ReexecutionResult['mode']>().toEqualTypeOf<'reexecution'>();
     expectTypeOf<ReplayResult['mode']>().toEqualTypeOf<'replay:strict' | 'replay:fidelity' | 'replay:structural'>();
     const needsReplay = (result: ReplayResult): string => result.mode;
@@ -378,7 +378,7 @@ describe('the divergence of a replay result', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('diverged');
@@ -386,7 +386,7 @@ describe('the divergence of a replay result', () => {
     expect(divergence).toBeInstanceOf(ReplayDivergence);
     expect(divergence).toBeInstanceOf(ForkpointError);
     expect(isForkpointError(divergence, 'REPLAY_DIVERGED')).toBe(true);
-    const [stored] = engine.getRun(replay.runId).findings;
+    const [stored] = (await engine.getRun(replay.runId)).findings;
     expect(divergence).toMatchObject({
       code: 'REPLAY_DIVERGED',
       runId: replay.runId,
@@ -409,22 +409,26 @@ describe('the divergence of a replay result', () => {
   it('serialises as the plain finding the run row stores, in every mode', async () => {
     const { engine, incident } = await withIncident();
     const replays = [
-      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
       await engine.replay({
         agent: build('timestamped'),
-        cassette: engine.cassette(incident.runId),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'strict',
+      }),
+      await engine.replay({
+        agent: build('timestamped'),
+        cassette: await engine.cassette(incident.runId),
         mode: 'fidelity',
         onMiss: 'live',
         world: worldAt('2026-03-04'),
       }),
       await engine.replay({
         agent: build('patched'),
-        cassette: engine.cassette(incident.runId, 'structural'),
+        cassette: await engine.cassette(incident.runId, 'structural'),
         mode: 'structural',
       }),
     ];
     for (const replay of replays) {
-      const [stored] = engine.getRun(replay.runId).findings;
+      const [stored] = (await engine.getRun(replay.runId)).findings;
       expect(replay.divergence).toBeInstanceOf(ReplayDivergence);
       expect(replay.divergence!.toJSON()).toEqual(stored);
       expect(Object.getPrototypeOf(replay.divergence!.toJSON())).toBe(Object.prototype);
@@ -449,7 +453,7 @@ describe('the divergence of a replay result', () => {
   it('is the same ReplayDivergence in a suite case and in a verification, serialised the same way', async () => {
     const { engine, incident } = await withIncident();
     const suite = await engine.suite(
-      [{ name: 'incident', cassette: engine.cassette(incident.runId) }],
+      [{ name: 'incident', cassette: await engine.cassette(incident.runId) }],
       build('timestamped'),
     );
     const verified = await engine.verify({
@@ -460,7 +464,7 @@ describe('the divergence of a replay result', () => {
     });
     for (const divergence of [suite.cases[0]!.divergence, verified.divergence]) {
       expect(divergence).toBeInstanceOf(ReplayDivergence);
-      expect(JSON.parse(JSON.stringify(divergence))).toEqual(engine.getRun(divergence!.runId).findings[0]);
+      expect(JSON.parse(JSON.stringify(divergence))).toEqual((await engine.getRun(divergence!.runId)).findings[0]);
     }
   });
 });
@@ -469,18 +473,26 @@ describe('the result of a replay', () => {
   it('shows exactly the steps the store holds for it, in every mode', async () => {
     const { engine, incident } = await withIncident();
     const results = [
-      await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
-      await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
-      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity' }),
       await engine.replay({
         agent: build('baseline'),
-        cassette: engine.cassette(incident.runId, 'structural'),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'strict',
+      }),
+      await engine.replay({ agent: build('patched'), cassette: await engine.cassette(incident.runId), mode: 'strict' }),
+      await engine.replay({
+        agent: build('timestamped'),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'fidelity',
+      }),
+      await engine.replay({
+        agent: build('baseline'),
+        cassette: await engine.cassette(incident.runId, 'structural'),
         mode: 'structural',
       }),
     ];
     for (const result of results) {
       const { divergence: _divergence, ...view } = result;
-      expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(engine.getRun(result.runId))));
+      expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(await engine.getRun(result.runId))));
     }
     expect(results.map((result) => result.steps.length)).toEqual([9, 4, 0, 9]);
   });

@@ -78,7 +78,7 @@ describe('strict replay (property)', () => {
             world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
             input: { n: 1 },
           });
-          const cassette = cassetteMutations[cassetteMutation]!(engine.cassette(recorded.runId), at);
+          const cassette = cassetteMutations[cassetteMutation]!(await engine.cassette(recorded.runId), at);
           const { world, calls } = tripwire();
           const options = {
             agent: buildMutations[buildMutation]!(agent),
@@ -107,13 +107,13 @@ describe('strict replay (property)', () => {
           world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
           input: { n: 1 },
         });
-        const replay = await engine.replay({ agent, cassette: engine.cassette(recorded.runId), mode: 'strict' });
+        const replay = await engine.replay({ agent, cassette: await engine.cassette(recorded.runId), mode: 'strict' });
         expect(replay.status).toBe(recorded.status);
         expect(replay.findings).toEqual([]);
         expect(replay.steps.map((step) => step.requestHash)).toEqual(recorded.steps.map((step) => step.requestHash));
         for (let step = 0; step <= recorded.steps.length; step++) {
-          expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
-            restoreCheckpoint(engine.store, recorded.runId, step),
+          expect(await restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
+            await restoreCheckpoint(engine.store, recorded.runId, step),
           );
         }
       }),

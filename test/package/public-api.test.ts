@@ -15,7 +15,7 @@ const ROOT = [
   'isJsonObject',
   'loadScenario',
   'loadSyntheticCases',
-  // 'memoryStore': the store helper of issue 16 adds it beside sqliteStore.
+  'memoryStore',
   'parseCapturePolicy',
   'parseForkOverride',
   'sqliteStore',

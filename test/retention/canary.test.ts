@@ -35,7 +35,7 @@ const diskBytes = (path: string): string =>
 
 describe('canaries planted in a claim', () => {
   const folders: Array<{ cleanup(): void }> = [];
-  afterEach(() => folders.splice(0).forEach((folder) => folder.cleanup()));
+  afterEach(async () => folders.splice(0).forEach((folder) => folder.cleanup()));
 
   it('appear in no byte of the structural cassette, nor of the database file after gc', async () => {
     const folder = tempFolder('forkpoint-canary-');
@@ -53,8 +53,8 @@ describe('canaries planted in a claim', () => {
       seed: 1,
     });
     expect(run.outcome).toMatchObject({ decision: 'approve' });
-    const full = serializeCassette(engine.cassette(run.runId));
-    const structural = serializeCassette(engine.cassette(run.runId, 'structural'));
+    const full = serializeCassette(await engine.cassette(run.runId));
+    const structural = serializeCassette(await engine.cassette(run.runId, 'structural'));
     for (const canary of CANARIES) {
       // Planted: the full tier and the file hold each canary, so the checks below can fail.
       expect(full).toContain(canary);
@@ -63,10 +63,10 @@ describe('canaries planted in a claim', () => {
     }
 
     now = new Date('2026-03-07T10:00:00.000Z');
-    expect(engine.gc().purged.map((purged) => purged.runId)).toEqual([run.runId]);
+    expect((await engine.gc()).purged.map((purged) => purged.runId)).toEqual([run.runId]);
     const after = diskBytes(path);
     for (const canary of CANARIES) expect(after).not.toContain(canary);
-    expect(engine.cassette(run.runId, 'structural').entries).toHaveLength(run.steps.length);
-    engine.store.close();
+    expect((await engine.cassette(run.runId, 'structural')).entries).toHaveLength(run.steps.length);
+    await engine.store.close();
   });
 });

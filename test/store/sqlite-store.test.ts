@@ -11,15 +11,15 @@ import { SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
 import { MMAP_BYTES, openDatabase } from '../../src/store/sqlite/open-database.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-store-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(async () => rmSync(folder, { recursive: true, force: true }));
 let files = 0;
 const tempPath = (): string => join(folder, `store-${files++}.db`);
 
 describeStoreConformance('sqlite :memory:', { open: () => sqliteStore({ path: ':memory:' }) });
 describeStoreConformance('sqlite file', {
   open: () => sqliteStore({ path: tempPath() }),
-  reopen: (store) => {
-    store.close();
+  reopen: async (store) => {
+    await store.close();
     return sqliteStore({ path: store.location });
   },
   another: (store) => sqliteStore({ path: store.location }),
@@ -35,9 +35,9 @@ function codeOf(work: () => unknown): ErrorCode | undefined {
 }
 
 describe('sqliteStore', () => {
-  it('creates the file in WAL mode with 8 KiB pages, incremental auto-vacuum (set before the first table) and no free page', () => {
+  it('creates the file in WAL mode with 8 KiB pages, incremental auto-vacuum (set before the first table) and no free page', async () => {
     const path = tempPath();
-    sqliteStore({ path, synchronous: 'FULL' }).close();
+    await sqliteStore({ path, synchronous: 'FULL' }).close();
     const db = new Database(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2);
@@ -46,16 +46,16 @@ describe('sqliteStore', () => {
     db.close();
   });
 
-  it('reads the database file through a memory map, so that overflow pages past the page cache cost no system call', () => {
+  it('reads the database file through a memory map, so that overflow pages past the page cache cost no system call', async () => {
     const db = openDatabase({ path: tempPath(), synchronous: 'NORMAL', busyTimeoutMs: 100, now: () => new Date() });
     expect(db.pragma('mmap_size', { simple: true })).toBe(MMAP_BYTES);
     db.close();
   });
 
-  it('records each migration once in schema_migrations', () => {
+  it('records each migration once in schema_migrations', async () => {
     const path = tempPath();
-    sqliteStore({ path }).close();
-    sqliteStore({ path }).close();
+    await sqliteStore({ path }).close();
+    await sqliteStore({ path }).close();
     const db = new Database(path);
     expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual(
       Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1),
@@ -63,13 +63,13 @@ describe('sqliteStore', () => {
     db.close();
   });
 
-  it('refuses a file that is not a database with STORE_CORRUPT', () => {
+  it('refuses a file that is not a database with STORE_CORRUPT', async () => {
     const path = tempPath();
     writeFileSync(path, 'this is not sqlite, just text that is long enough to have a header '.repeat(20));
     expect(codeOf(() => sqliteStore({ path }))).toBe('STORE_CORRUPT');
   });
 
-  it('refuses a SQLite database that is not a forkpoint one', () => {
+  it('refuses a SQLite database that is not a forkpoint one', async () => {
     const path = tempPath();
     const db = new Database(path);
     db.exec('CREATE TABLE invoices (id INTEGER)');
@@ -77,9 +77,9 @@ describe('sqliteStore', () => {
     expect(codeOf(() => sqliteStore({ path }))).toBe('STORE_CORRUPT');
   });
 
-  it('refuses a database from a newer forkpoint with STORE_TOO_NEW', () => {
+  it('refuses a database from a newer forkpoint with STORE_TOO_NEW', async () => {
     const path = tempPath();
-    sqliteStore({ path }).close();
+    await sqliteStore({ path }).close();
     const db = new Database(path);
     db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
       SCHEMA_VERSION + 1,
@@ -90,7 +90,7 @@ describe('sqliteStore', () => {
     expect(codeOf(() => sqliteStore({ path }))).toBe('STORE_TOO_NEW');
   });
 
-  it('reports a path it cannot open (a directory) as STORE_UNREADABLE', () => {
+  it('reports a path it cannot open (a directory) as STORE_UNREADABLE', async () => {
     expect(codeOf(() => sqliteStore({ path: folder }))).toBe('STORE_UNREADABLE');
     expect(codeOf(() => sqliteStore({ path: join(folder, 'missing', 'dir', 'x.db') }))).toBe('STORE_UNREADABLE');
   });

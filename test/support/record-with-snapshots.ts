@@ -32,7 +32,7 @@ export async function recordWithSnapshots(
   const snapshot = startSnapshot(build, input, clockless);
   const hasher = new RequestHasher();
   const writer = new RunWriter(streamingSink(store, { leaseClock: Date.now, leaseMs: 30_000 }), hasher);
-  writer.start(
+  await writer.start(
     {
       runId,
       mode: 'record',
@@ -64,8 +64,8 @@ export async function recordWithSnapshots(
     snapshot,
     transport: liveTransport(world),
     hasher,
-    onStep: (step) => {
-      writer.commit(step);
+    onStep: async (step) => {
+      await writer.commit(step);
       recorded.values.push(String(step.snapshot.value));
       recorded.contexts.push(structuredClone(step.snapshot.context));
     },

@@ -37,7 +37,7 @@ function sameShape(value: JsonValue, shaped: JsonValue): boolean {
 }
 
 describe('the structural shape of a value', () => {
-  it('keeps keys, array lengths, string lengths, number classes and signs, booleans and nulls', () => {
+  it('keeps keys, array lengths, string lengths, number classes and signs, booleans and nulls', async () => {
     expect(
       shapeJson({
         name: 'Marta',
@@ -63,7 +63,7 @@ describe('the structural shape of a value', () => {
     });
   });
 
-  it('keeps a `__proto__` key as a field of its own (fast-check found this one)', () => {
+  it('keeps a `__proto__` key as a field of its own (fast-check found this one)', async () => {
     const value = JSON.parse('[{"__proto__":0,"b":"xy"}]') as JsonValue;
     expect(JSON.stringify(shapeJson(value))).toBe('[{"__proto__":0,"b":"aa"}]');
     const written = compactShapedStrings(JSON.parse('{"__proto__":"aaaaa"}') as JsonValue);
@@ -71,7 +71,7 @@ describe('the structural shape of a value', () => {
     expect(JSON.stringify(expandShapedStrings(written, { perString: 10, total: 100 }))).toBe('{"__proto__":"aaaaa"}');
   });
 
-  it('is a shape of any JSON value, and shaping a shape changes nothing', () => {
+  it('is a shape of any JSON value, and shaping a shape changes nothing', async () => {
     fc.assert(
       fc.property(json, (value) => {
         const shaped = shapeJson(value);
@@ -81,7 +81,7 @@ describe('the structural shape of a value', () => {
     );
   });
 
-  it('drops the ids and signatures a provider mints, and keeps the envelope', () => {
+  it('drops the ids and signatures a provider mints, and keeps the envelope', async () => {
     const shaped = shapeModelResponse({
       id: 'msg_01',
       model: 'claude-opus-5',
@@ -115,7 +115,7 @@ describe('structural request keys', () => {
   });
   const hash = (value: ModelRequest) => new StructuralHasher().hashModelRequest(value).hash;
 
-  it('are equal for requests that differ only in content, and differ when the shape does', () => {
+  it('are equal for requests that differ only in content, and differ when the shape does', async () => {
     expect(hash(request('Triage CLM-91077'))).toBe(hash(request('Triage CLM-91002')));
     expect(hash(request('Triage CLM-91077'))).not.toBe(hash(request('Triage CLM-9107')));
     expect(hash(request('x', 'You triage claims.'))).toBe(hash(request('x', 'You triage cl4ims.')));
@@ -131,8 +131,8 @@ describe('structural request keys', () => {
 describe('the structural cassette of the incident', () => {
   it('holds no string of the run, is at most a tenth of the full one, and reads back as written', async () => {
     const { engine, incident } = await withIncident();
-    const full = serializeCassette(engine.cassette(incident.runId));
-    const structural = serializeCassette(engine.cassette(incident.runId, 'structural'));
+    const full = serializeCassette(await engine.cassette(incident.runId));
+    const structural = serializeCassette(await engine.cassette(incident.runId, 'structural'));
     expect(Buffer.byteLength(structural) * 10).toBeLessThanOrEqual(Buffer.byteLength(full));
     for (const content of ['CLM-91077', 'Marta Lindqvist', 'POL-5531', 'DOC-77120', 'Skoda', 'hail', 'Roof panel']) {
       expect(full).toContain(content);
@@ -142,13 +142,13 @@ describe('the structural cassette of the incident', () => {
     expect(serializeCassette(parsed)).toBe(structural);
     expect(parsed).toMatchObject({ tier: 'structural', canonicalForm: 'forkpoint-structural/1', messages: [] });
     expect(parsed.entries.map((entry) => entry.kind)).toEqual(
-      engine.cassette(incident.runId).entries.map((entry) => entry.kind),
+      (await engine.cassette(incident.runId)).entries.map((entry) => entry.kind),
     );
   });
 
   it('refuses a string that would read back as a run of a, and a run longer than a file allows', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId, 'structural');
+    const cassette = await engine.cassette(incident.runId, 'structural');
     const sneaky = { ...cassette, agent: { ...cassette.agent, build: 'a*12' } };
     expect(() => serializeCassette(sneaky)).toThrow(/reads as a run of a/);
     const bomb = serializeCassette(cassette).replace(/"a\*\d+"/, '"a*999999999"');

@@ -54,14 +54,14 @@ describe('divergenceReport over the recorded divergence study', () => {
     });
   });
 
-  it('records at least 24 runs on 2026-03-04, with every kind of release', () => {
+  it('records at least 24 runs on 2026-03-04, with every kind of release', async () => {
     expect(study.length).toBeGreaterThanOrEqual(24);
     expect(new Set(study.map((run) => run.release))).toEqual(new Set(['baseline', 'timestamped', 'older-baseline']));
     for (const run of study)
-      expect(engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
+      expect(await engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
   });
 
-  it('finds every source, and the counts add up to runs × K minus the skipped', () => {
+  it('finds every source, and the counts add up to runs × K minus the skipped', async () => {
     expect(report.mode).toBe('reexecution');
     expect(report.rows.map((row) => row.source)).toEqual(DIVERGENCE_SOURCES);
     for (const row of report.rows) {
@@ -76,7 +76,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     expect(report.total).toBe(study.length * REPEATS - skipped);
   });
 
-  it('skips the run kept only in its structural tier, with the reason', () => {
+  it('skips the run kept only in its structural tier, with the reason', async () => {
     const structural = study.filter((run) => run.structuralOnly === true);
     expect(structural).toHaveLength(1);
     expect(report.skipped).toEqual([
@@ -89,10 +89,10 @@ describe('divergenceReport over the recorded divergence study', () => {
     ]);
   });
 
-  it('stores every re-execution with mode reexecution, each with its own seed', () => {
+  it('stores every re-execution with mode reexecution, each with its own seed', async () => {
     const entries = report.rows.flatMap((row) => row.entries);
     for (const entry of entries)
-      expect(engine.getRunSummary(entry.runId)).toMatchObject({
+      expect(await engine.getRunSummary(entry.runId)).toMatchObject({
         mode: 'reexecution',
         source: entry.recordedRunId,
         at: AT,
@@ -100,10 +100,10 @@ describe('divergenceReport over the recorded divergence study', () => {
     expect(new Set(entries.map((entry) => entry.seed)).size).toBe(entries.length);
   });
 
-  it('finds the incident (CLM-91077 recorded on 03-04) leaving at step 4 on ocr_document#0: the tool answered differently', () => {
+  it('finds the incident (CLM-91077 recorded on 03-04) leaving at step 4 on ocr_document#0: the tool answered differently', async () => {
     // The incident is the study's first recording of CLM-91077 with baseline; the second, with another seed, is a run of its own.
     const incident = study.find((run) => run.claimId === 'CLM-91077' && run.release === 'baseline')!;
-    expect(engine.getRun(incident.runId)).toMatchObject({
+    expect(await engine.getRun(incident.runId)).toMatchObject({
       status: 'failed',
       error: { code: 'VALIDATION_FAILED', step: 9 },
     });
@@ -115,7 +115,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     }
   });
 
-  it('finds the timestamped runs leaving at step 1 on a volatile request: the time in the system prompt', () => {
+  it('finds the timestamped runs leaving at step 1 on a volatile request: the time in the system prompt', async () => {
     const entries = entriesOf(study.filter((run) => run.release === 'timestamped'));
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) {
@@ -130,7 +130,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     }
   });
 
-  it('finds the older release leaving at step 1 because the code changed', () => {
+  it('finds the older release leaving at step 1 because the code changed', async () => {
     const entries = entriesOf(study.filter((run) => run.release === 'older-baseline'));
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) {
@@ -141,7 +141,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     }
   });
 
-  it('finds only runs of a world that did not move following their recording to the end', () => {
+  it('finds only runs of a world that did not move following their recording to the end', async () => {
     const none = report.rows.find((row) => row.source === 'none')!;
     for (const entry of none.entries) expect(entry.input).toEqual({ claimId: 'CLM-91069' });
   });
@@ -206,6 +206,6 @@ describe('divergenceReport on bad input', () => {
       const attempt = divergenceReport(engine, { runIds: [recorded.runId], at: AT, plan, ...override });
       await expect(attempt).rejects.toMatchObject({ name: 'ForkpointError', code });
     }
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 });

@@ -58,7 +58,7 @@ describe('the drift probe', () => {
       ]),
     );
     expect(calls).toEqual(['fetch_claim', 'ocr_document', 'fetch_policy']);
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 
   it('finds no change against the world the run was recorded in', async () => {
@@ -116,7 +116,7 @@ describe('the drift probe', () => {
 });
 
 describe('the volatile-prompt lint', () => {
-  it('flags the timestamp in the system prompt of timestamped, and passes baseline', () => {
+  it('flags the timestamp in the system prompt of timestamped, and passes baseline', async () => {
     const flagged = lintFirstRequest(build('timestamped'), { claimId: 'CLM-91077' });
     expect(flagged.flagged).toBe(true);
     expect(flagged.findings).toEqual([
@@ -133,7 +133,7 @@ describe('the volatile-prompt lint', () => {
     expect(clean.stablePrefixBytes).toBe(clean.requestBytes);
   });
 
-  it('flags randomness the build puts in its first message or prompt', () => {
+  it('flags randomness the build puts in its first message or prompt', async () => {
     const random = defineAgent({
       ...build('baseline'),
       build: 'request-id',
@@ -144,7 +144,7 @@ describe('the volatile-prompt lint', () => {
     expect(report.stablePrefixBytes).toBeGreaterThan(0);
   });
 
-  it('diffs strings into every separate span that differs', () => {
+  it('diffs strings into every separate span that differs', async () => {
     expect(differingSpans('same', 'same')).toEqual([]);
     const spans = differingSpans('at 09:00 on day 4, id abc', 'at 17:31 on day 5, id abc');
     expect(spans.map((span) => [span.before, span.after])).toEqual([

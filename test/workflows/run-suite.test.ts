@@ -82,12 +82,12 @@ describe('suite', () => {
   it('writes its replays to the store unless told not to keep them', async () => {
     const kept = freshEngine();
     const keptResult = await kept.suite({ names: files, load: readCassetteFile }, build('baseline'));
-    expect(kept.listRuns().map((run) => run.runId)).toEqual(keptResult.cases.map((item) => item.runId));
+    expect((await kept.listRuns()).map((run) => run.runId)).toEqual(keptResult.cases.map((item) => item.runId));
     const dropped = freshEngine();
     const droppedResult = await dropped.suite({ names: files, load: readCassetteFile }, build('baseline'), {
       keepRuns: false,
     });
-    expect(dropped.listRuns()).toEqual([]);
+    expect(await dropped.listRuns()).toEqual([]);
     expect(verdicts(droppedResult.cases)).toEqual(verdicts(keptResult.cases));
     expect(droppedResult.cases.every((item) => item.runId !== null)).toBe(true);
   });

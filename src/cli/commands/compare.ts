@@ -26,8 +26,8 @@ export const compareCommand: Command = {
     assertRunId(second);
     return withStore(cli.openStoreHolding(parsed, first, 'read'), async (open) => {
       const engine = cli.engine(parsed, open);
-      const a = engine.getRun(first);
-      const b = engine.getRun(second);
+      const a = await engine.getRun(first);
+      const b = await engine.getRun(second);
       for (const run of [a, b]) {
         if (run.retention.purge !== null) {
           throw new ForkpointError(

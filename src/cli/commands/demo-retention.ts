@@ -32,7 +32,7 @@ export interface RetentionChapter {
  */
 export async function tellRetention(cli: CommandContext, chapter: RetentionChapter, sizesOn: Engine): Promise<void> {
   const { scenario, incident } = chapter;
-  cli.print(formatTierSizes(sizesOn.tierSizes(incident.runId)));
+  cli.print(formatTierSizes(await sizesOn.tierSizes(incident.runId)));
   let now = chapter.recordedAt;
   const scratch = createEngine({ store: sqliteStore({ path: ':memory:' }), clock: () => now });
   try {
@@ -46,34 +46,34 @@ export async function tellRetention(cli: CommandContext, chapter: RetentionChapt
       runId: incident.runId,
     });
     now = new Date(chapter.recordedAt.getTime() + 73 * 3_600_000);
-    const report = scratch.gc();
+    const report = await scratch.gc();
     for (const run of report.purged) {
       cli.print(
         `gc --now ${now.toISOString()}: removed the full tier of ${run.runId} (expired ${run.expiredAt}), ${run.steps} steps; structural tier kept until ${run.structuralUntil ?? '-'}`,
       );
     }
     try {
-      scratch.cassette(incident.runId);
+      await scratch.cassette(incident.runId);
     } catch (error) {
       if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
       cli.print(`replay ${incident.runId}: ${error.code}: ${error.message}`);
     }
     const structural = await scratch.replay({
       agent: buildOf(scenario, 'baseline'),
-      cassette: scratch.cassette(incident.runId, 'structural'),
+      cassette: await scratch.cassette(incident.runId, 'structural'),
       mode: 'structural',
       scenario: chapter.scenarioDir,
     });
     cli.print(formatRunBrief(structural, cli.style));
     const stamped = await scratch.replay({
       agent: buildOf(scenario, 'timestamped'),
-      cassette: scratch.cassette(incident.runId, 'structural'),
+      cassette: await scratch.cassette(incident.runId, 'structural'),
       mode: 'structural',
       scenario: chapter.scenarioDir,
     });
     cli.print(formatRunBrief(stamped, cli.style));
   } finally {
-    scratch.store.close();
+    await scratch.store.close();
   }
   cli.print(
     'The shape still checks the harness: baseline follows the recorded trajectory, and the timestamped prompt is caught without a single payload kept.',

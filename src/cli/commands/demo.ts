@@ -95,7 +95,7 @@ export const demoCommand: Command = {
       cli.print(formatDrift(drift, cli.style));
 
       chapter(cli, 3, 'Replay strictly over the recorded observations: patched, then baseline.');
-      const cassette = engine.cassette(incident.runId);
+      const cassette = await engine.cassette(incident.runId);
       const patchedReplay = await engine.replay({
         agent: buildOf(scenario, 'patched'),
         cassette,
@@ -196,7 +196,7 @@ function chapter(cli: CommandContext, number: number, text: string): void {
 // made up, so the demo's recording is in the synthetic tier: it never expires, and the story can be told
 // again any day (chapter 6 shows what happens to a full-tier recording, on a scratch copy).
 async function recordIncident(engine: Engine, scenario: Scenario, cli: CommandContext): Promise<RunView> {
-  const existing = engine.listRuns().find((run) => run.runId === INCIDENT.runId);
+  const existing = (await engine.listRuns()).find((run) => run.runId === INCIDENT.runId);
   if (existing !== undefined) {
     if (existing.mode !== 'record' || existing.input.claimId !== INCIDENT.claimId || existing.at !== INCIDENT.at) {
       throw new ForkpointError(
@@ -205,7 +205,7 @@ async function recordIncident(engine: Engine, scenario: Scenario, cli: CommandCo
       );
     }
     try {
-      engine.cassette(INCIDENT.runId);
+      await engine.cassette(INCIDENT.runId);
     } catch (error) {
       if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
       throw new ForkpointError(

@@ -70,12 +70,7 @@ export const divergenceReportCommand: Command = {
       throw new ForkpointError('RUN_NOT_FOUND', `no recorded runs: there is no database at ${cli.dbPath(parsed)} yet`);
     return withStore(store, async (open) => {
       const engine = cli.engine(parsed, open);
-      const runIds =
-        named ??
-        engine
-          .listRuns()
-          .filter((run) => run.mode === 'record')
-          .map((run) => run.runId);
+      const runIds = named ?? (await engine.listRuns()).filter((run) => run.mode === 'record').map((run) => run.runId);
       const report = await divergenceReport(engine, {
         runIds,
         at,

@@ -30,7 +30,7 @@ export const driftCommand: Command = {
     assertWorldDate(at);
     return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (store) => {
       const engine = cli.engine(parsed, store);
-      const run = engine.getRunSummary(runId);
+      const run = await engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(stringOption(parsed, 'scenario'), run.scenario, runId);
       const build = buildOf(scenario, run.agent.build);
       const report = await engine.drift({

@@ -47,9 +47,9 @@ export const exportCommand: Command = {
         'USAGE',
         '--plaintext applies to the full tier: a structural file holds no payloads and is written in the clear already',
       );
-    return withStore(cli.openStoreHolding(parsed, runId, 'read'), (open) => {
+    return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (open) => {
       const engine = cli.engine(parsed, open);
-      const { text, cassette, form } = engine.exportCassette(runId, { tier, plaintext });
+      const { text, cassette, form } = await engine.exportCassette(runId, { tier, plaintext });
       if (file === undefined) {
         cli.print(text);
         return EXIT.ok;
@@ -59,7 +59,7 @@ export const exportCommand: Command = {
       } catch (error) {
         throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, { cause: error });
       }
-      const sizes = engine.tierSizes(runId);
+      const sizes = await engine.tierSizes(runId);
       const summary = {
         mode: 'export',
         runId,

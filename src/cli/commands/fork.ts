@@ -109,7 +109,7 @@ export const forkCommand: Command = {
 
     return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
       const engine = cli.engine(parsed, store);
-      const parent = engine.getRunSummary(runId);
+      const parent = await engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), parent.scenario, runId);
       const agent = buildOf(scenario, stringOption(parsed, 'build') ?? parent.agent.build);
       const worldAt = at ?? parent.at ?? undefined;

@@ -114,7 +114,7 @@ export const recordBatchCommand: Command = {
       const exported =
         exportDir === undefined
           ? []
-          : exportRuns(
+          : await exportRuns(
               engine,
               exportDir,
               runs.filter((run) => !failedOnly || run.status === 'failed'),
@@ -163,16 +163,17 @@ function inputsOf(scenario: Scenario, flag: string, selection: string): readonly
   return names.map((name) => scenario.inputFrom({ [flag]: name }));
 }
 
-function exportRuns(
+async function exportRuns(
   engine: Engine,
   directory: string,
   runs: readonly RecordResult[],
   at: string,
   build: string,
-): string[] {
+): Promise<string[]> {
   try {
     mkdirSync(directory, { recursive: true });
-    return runs.map((run) => {
+    const files: string[] = [];
+    for (const run of runs) {
       const name = Object.values(run.input)
         .map(String)
         .join('-')
@@ -180,9 +181,10 @@ function exportRuns(
       const tier = run.capture?.kept === false ? 'structural' : 'full';
       const file = join(directory, `${name}-${at}-${build}${tier === 'structural' ? '.structural' : ''}.cassette.json`);
       // As `export` writes it: a full tier sealed with the store's key, the other tiers open.
-      writeFileSync(file, engine.exportCassette(run.runId, { tier }).text);
-      return file;
-    });
+      writeFileSync(file, (await engine.exportCassette(run.runId, { tier })).text);
+      files.push(file);
+    }
+    return files;
   } catch (error) {
     throw new ForkpointError('USAGE', `cannot export cassettes to ${directory} (${(error as Error).message})`, {
       cause: error,

@@ -36,7 +36,7 @@ export const reexecuteCommand: Command = {
     const sideEffects = sideEffectsOption(parsed);
     return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
       const engine = cli.engine(parsed, store);
-      const source = engine.getRunSummary(runId);
+      const source = await engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), source.scenario, runId);
       const result = await engine.reexecute({
         sourceRunId: runId,

@@ -93,7 +93,8 @@ export const replayCommand: Command = {
 
     return withStore(cli.openStore(parsed), async (store) => {
       const engine = cli.engine(parsed, store);
-      const cassette = fileText !== undefined ? engine.readCassette(fileText, file!) : engine.cassette(runId!, tier);
+      const cassette =
+        fileText !== undefined ? await engine.readCassette(fileText, file!) : await engine.cassette(runId!, tier);
       const { scenario, directory } = await scenarioFor(
         stringOption(parsed, 'scenario'),
         cassette.source.scenario,

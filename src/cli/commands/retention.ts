@@ -49,14 +49,14 @@ export const retentionCommand: Command = {
         );
       return EXIT.ok;
     }
-    return withStore(store, (store) => {
+    return withStore(store, async (store) => {
       const engine = cli.engine(parsed, store);
       const settings = changes
-        ? engine.updateSettings({
+        ? await engine.updateSettings({
             ...(fullRetentionHours === undefined ? {} : { fullRetentionHours }),
             ...(structuralRetentionDays === undefined ? {} : { structuralRetentionDays }),
           })
-        : engine.settings();
+        : await engine.settings();
       if (parsed.values.json === true) cli.json({ mode: 'retention', ...settings });
       else cli.print(formatRetentionPolicy(settings, store.location, changes));
       return EXIT.ok;

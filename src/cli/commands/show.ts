@@ -25,8 +25,8 @@ export const showCommand: Command = {
     return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (open) => {
       const engine = cli.engine(parsed, open);
       if (step === undefined) {
-        const run = engine.getRun(runId);
-        const tiers = engine.tierSizes(runId);
+        const run = await engine.getRun(runId);
+        const tiers = await engine.tierSizes(runId);
         if (parsed.values.json === true) cli.json({ ...run, tiers });
         else {
           cli.print(formatRun(run, cli.style, await scenarioIfLoadable(run.scenario)));
@@ -34,14 +34,14 @@ export const showCommand: Command = {
         }
         return EXIT.ok;
       }
-      const run = engine.getRunSummary(runId);
+      const run = await engine.getRunSummary(runId);
       if (step > run.stepCount) {
         throw new ForkpointError(
           'STEP_OUT_OF_RANGE',
           `run ${runId} has checkpoints 0 to ${run.stepCount}; there is no checkpoint after step ${step}`,
         );
       }
-      const checkpoint = engine.checkpoint(runId, step);
+      const checkpoint = await engine.checkpoint(runId, step);
       if (parsed.values.json === true) {
         cli.json({ mode: run.mode, runId, step, state: checkpoint.value, context: checkpoint.context });
       } else {

@@ -14,8 +14,8 @@ export const treeCommand: Command = {
     const parsed = cli.parse(args, this.options);
     if (parsed.values.help === true) return printCommandHelp(this, cli);
     const runId = cli.runIdArgument(parsed, 'forkpoint tree 9b40c1d5');
-    return withStore(cli.openStoreHolding(parsed, runId, 'read'), (open) => {
-      const lineage = cli.engine(parsed, open).lineage(runId);
+    return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (open) => {
+      const lineage = await cli.engine(parsed, open).lineage(runId);
       if (parsed.values.json === true) cli.json({ mode: 'tree', runId, ...lineage });
       else cli.print(formatLineage(lineage, cli.style));
       return EXIT.ok;

@@ -65,7 +65,7 @@ export const verifyCommand: Command = {
 
     return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
       const engine = cli.engine(parsed, store);
-      const recording = engine.getRunSummary(runId);
+      const recording = await engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), recording.scenario, runId);
       const common = {
         runId,

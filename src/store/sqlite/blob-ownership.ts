@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { PayloadBlob } from '../../payload/index.js';
 import type { StepRecord } from '../step-record.js';
-import type { References } from './blob-references.js';
-import { collectReferences, collectRowReferences, noReferences } from './blob-references.js';
+import type { References } from '../blob-references.js';
+import { collectReferences, collectRowReferences, noReferences } from '../blob-references.js';
 
 /**
  * The statements of {@link blobOwnership}, by name. Each one finds its rows

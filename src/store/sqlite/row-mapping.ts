@@ -3,9 +3,15 @@ import { canonicalJson, isJsonObject } from '../../json/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
-import type { PurgeReason, RunErrorRecord, RunOwner, RunRecord, RunResume } from '../run-record.js';
-import type { StepRecord } from '../step-record.js';
-import type { Provenance } from '../../vocabulary/index.js';
+import type {
+  NewRunRecord,
+  PurgeReason,
+  RunErrorRecord,
+  RunFinish,
+  RunOwner,
+  RunRecord,
+  RunResume,
+} from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
 import type { RunStatus } from '../../vocabulary/index.js';
 
@@ -46,25 +52,6 @@ export interface RunRow {
   structural_expires_at: string | null;
   purged_at: string | null;
   purge_reason: string | null;
-}
-
-/** A `steps` row as better-sqlite3 returns it. */
-export interface StepRow {
-  step: number;
-  kind: string | null;
-  call_index: number | null;
-  request_hash: string | null;
-  request: string | null;
-  message_count: number | null;
-  response: string | null;
-  is_error: number;
-  provenance: string | null;
-  message: string | null;
-  message_digest: string | null;
-  checkpoint: string;
-  checkpoint_full: number;
-  message_segment: string | null;
-  side_effect: number;
 }
 
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
@@ -202,6 +189,35 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
   };
 }
 
+/** The bind parameters of a new run's insert: running, with nothing to show yet. */
+export function newRunToParams(run: NewRunRecord): Record<string, string | number | null> {
+  return runToParams({
+    ...run,
+    status: 'running',
+    outcome: null,
+    error: null,
+    findings: [],
+    finishedAt: null,
+    stepCount: 0,
+    purge: null,
+    resumes: [],
+  });
+}
+
+/** The values of a run's ending, in the order the finishing statements bind them. */
+export function finishToValues(finish: RunFinish): [string, string | null, string | null, string | null, string] {
+  return [
+    finish.status,
+    toText(finish.outcome),
+    errorToText(finish.error),
+    findingsToText(finish.findings),
+    finish.finishedAt,
+  ];
+}
+
+/** Serialises one resume for the run's list of them. */
+export const resumeToText = (resume: RunResume): string => canonicalJson(resume as unknown as JsonValue);
+
 // A run that is not running has no owner, whatever its columns still say.
 function ownerFromRow(row: RunRow): RunOwner | null {
   if (row.status !== 'running' || row.owner_pid === null) return null;
@@ -216,62 +232,4 @@ export function findingsToText(findings: readonly JsonObject[] | undefined): str
 /** Serialises a run error for its column. */
 export function errorToText(error: RunErrorRecord | null): string | null {
   return error === null ? null : canonicalJson({ code: error.code, message: error.message, step: error.step });
-}
-
-/** Maps a `steps` row to a record. */
-export function stepFromRow(row: StepRow): StepRecord {
-  return {
-    step: row.step,
-    kind: row.kind,
-    index: row.call_index,
-    requestHash: row.request_hash,
-    request: row.request,
-    messageCount: row.message_count,
-    response: row.response,
-    isError: row.is_error === 1,
-    provenance: row.provenance as Provenance | null,
-    message: row.message,
-    messageDigest: row.message_digest,
-    checkpoint: row.checkpoint,
-    checkpointFull: row.checkpoint_full === 1,
-    messageSegment: row.message_segment,
-    sideEffect: row.side_effect === 1,
-  };
-}
-
-/**
- * A step row's rowid is `run_key * STEP_KEY_SPAN + step` (migration 4): a run's
- * rows are one range of the table, in step order, and a new run's go at its end.
- */
-export const STEP_KEY_SPAN = 2 ** 24;
-
-/** A step's columns besides its keys, in the order {@link stepToValues} gives their values after them. */
-export const STEP_COLUMNS =
-  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment, side_effect';
-
-/**
- * The bind values of a step insert, by position: a step is written on every
- * commit, and positional binding spares a parameter object and a lookup by
- * name for each of its sixteen columns.
- */
-export function stepToValues(runKey: number, step: StepRecord): Array<string | number | null> {
-  return [
-    runKey * STEP_KEY_SPAN + step.step,
-    runKey,
-    step.step,
-    step.kind,
-    step.index,
-    step.requestHash,
-    step.request,
-    step.messageCount,
-    step.response,
-    step.isError ? 1 : 0,
-    step.provenance,
-    step.message,
-    step.messageDigest,
-    step.checkpoint,
-    step.checkpointFull ? 1 : 0,
-    step.messageSegment,
-    step.sideEffect ? 1 : 0,
-  ];
 }

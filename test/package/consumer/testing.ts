@@ -18,4 +18,5 @@ describeCassettes('fixtures', { agent, name: 'helpdesk cassettes' });
 expect.extend(forkpointMatchers);
 
 export const replays = (cassette: Cassette): Promise<unknown> => expect(cassette).toReplayStrictly(agent);
-export const check = (file: string): Promise<StrictReplayCheck> => checkStrictReplay(readFixture(file), agent);
+export const check = async (file: string): Promise<StrictReplayCheck> =>
+  checkStrictReplay(await readFixture(file), agent);

@@ -191,7 +191,7 @@ describe('timestamped', () => {
   test("puts the injected clock's time into the run's system prompt", async () => {
     const engine = memoryEngine(tenOClock);
     const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: timestamped, engine });
-    expect(engine.checkpoint(run.runId, 0).context.system).toContain('2026-03-04T10:00:00.000Z');
+    expect((await engine.checkpoint(run.runId, 0)).context.system).toContain('2026-03-04T10:00:00.000Z');
     expect(String(pick(run.steps[0]?.request, 'system'))).toContain('2026-03-04T10:00:00.000Z');
   });
 

@@ -24,7 +24,7 @@ export function collectReferences(text: string | null, into: References): void {
 
 /**
  * Adds every blob a step row refers to: its conversation segment's digest,
- * then the references in its payload columns (see `REFERRING_COLUMNS`).
+ * then the references in its payload columns (its segment, request, response, message and checkpoint).
  */
 export function collectRowReferences([segment, ...payloads]: ReadonlyArray<string | null>, into: References): void {
   if (segment !== null && segment !== undefined) into.all.add(segment);
