@@ -12,7 +12,7 @@ import type {
 } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 import type { RunMode } from '../vocabulary/index.js';
-import type { RunStatus } from '../vocabulary/index.js';
+import type { RunStatus, ShapedFinding } from '../vocabulary/index.js';
 
 /**
  * Where runs, their steps and checkpoints, and payload blobs live. Synchronous
@@ -184,7 +184,7 @@ export interface FullTierPurge {
     readonly input: JsonObject;
     readonly error: RunErrorRecord | null;
     readonly override: JsonValue | null;
-    readonly findings: readonly JsonObject[];
+    readonly findings: readonly ShapedFinding[];
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isForkpointError } from '../errors/index.js';
 import type { Store } from '../store/index.js';
+import type { Finding } from '../vocabulary/index.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './sample-records.js';
 import { describeScaleConformance } from './store-scale-conformance.js';
 
@@ -255,7 +256,19 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
 
     it('writes a whole run in one transaction, with its findings', () => {
       const store = fresh();
-      const findings = [{ classification: 'dropped-call', step: 5 }];
+      const findings: readonly Finding[] = [
+        {
+          classification: 'dropped-call',
+          step: 5,
+          kind: 'echo',
+          index: 0,
+          actualHash: null,
+          recordedHashes: ['00000000000000aa'],
+          changed: [],
+          diff: [],
+          message: 'echo#0 (step 5): recorded as 00000000000000aa but the replay never asked for it; dropped-call',
+        },
+      ];
       store.writeRun(
         sampleRun({ mode: 'replay:strict', sourceRunId: 'elsewhere', sourceCassette: 'cassettes/a.json', owner: null }),
         [sampleStep(0, { checkpointFull: true }), sampleStep(1), sampleStep(2)],

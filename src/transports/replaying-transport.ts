@@ -1,4 +1,4 @@
-import type { Divergence } from '../analysis/index.js';
+import type { DroppedCallFinding, MissFinding } from '../analysis/index.js';
 import { ReplayDivergence, describeDivergence } from '../analysis/index.js';
 import { divergenceOfMiss } from '../analysis/index.js';
 import type { CassetteIndex } from '../cassette/index.js';
@@ -40,14 +40,14 @@ export type FidelityReplayOptions = ReplayingBase & { readonly mode: 'fidelity' 
 
 /** A transport serving a cassette, and what it found. */
 export interface ReplayingTransport extends Transport {
-  /** Every divergence met so far, in order. */
-  divergences(): readonly Divergence[];
+  /** Every miss met so far, in order. */
+  divergences(): readonly MissFinding[];
   /**
    * Recorded positions the replay never asked for: `dropped-call` findings,
    * not misses. A position asked with another hash is not one: it is among
    * {@link divergences}, so each fact is reported once.
    */
-  droppedCalls(): readonly Divergence[];
+  droppedCalls(): readonly DroppedCallFinding[];
 }
 
 /**
@@ -59,7 +59,7 @@ export interface ReplayingTransport extends Transport {
  */
 export function replayingTransport(options: StrictReplayOptions | FidelityReplayOptions): ReplayingTransport {
   const { index, runId } = options;
-  const found: Divergence[] = [];
+  const found: MissFinding[] = [];
   let live: Transport | undefined;
 
   async function serve<T>(
@@ -95,7 +95,7 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
       serve<ToolResponse>(call, options.keys?.tool(call), undefined, (world) => world.tool(call)),
     divergences: () => found,
     droppedCalls: () =>
-      index.unasked().map((entry) => {
+      index.unasked().map((entry): DroppedCallFinding => {
         const partial = {
           classification: 'dropped-call' as const,
           step: entry.step,
