@@ -93,7 +93,8 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
       serve<ModelResponse>(call, options.keys?.model(call), call.request, (world) => world.model(call)),
     tool: (call: ToolCall) =>
       serve<ToolResponse>(call, options.keys?.tool(call), undefined, (world) => world.tool(call)),
-    divergences: () => found,
+    // A copy: what a caller was told stays as it was told, while the replay goes on.
+    divergences: () => [...found],
     droppedCalls: () =>
       index.unasked().map((entry): DroppedCallFinding => {
         const partial = {
