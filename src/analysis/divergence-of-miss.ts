@@ -62,6 +62,6 @@ function expand(canonical: JsonValue, messages: readonly Message[] | undefined):
   const aliases = new AliasTable();
   return {
     ...canonical,
-    messages: messages.map((message) => aliasOpaqueIds(message, aliases) as unknown as JsonValue),
+    messages: messages.map((message) => aliasOpaqueIds(message, aliases)),
   };
 }
