@@ -24,7 +24,8 @@ const RESUMABLE =
  * Either can be resumed. A provider or tool that answers with something that
  * is not plain JSON in the expected shape is a fault of the user's code:
  * `AGENT_CODE_FAILED`. A tool is handed a copy of its input, never the
- * request itself.
+ * request itself; a provider is handed the request (copying it would cost the
+ * whole conversation on every step), which it must leave as it is.
  */
 export function liveTransport(world: World): Transport {
   return {
