@@ -1,15 +1,6 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
-
-/** One field that differs between two JSON values, rendered for people. */
-export interface FieldChange {
-  /** Where, as `messages[3].content[0].text`. */
-  readonly path: string;
-  /** The old value, abbreviated around the change; `(absent)` when the field is new. */
-  readonly before: string;
-  /** The new value, abbreviated around the change; `(absent)` when the field is gone. */
-  readonly after: string;
-}
+import type { FieldChange } from '../vocabulary/index.js';
 
 const CONTEXT = 24;
 const ABSENT = '(absent)';

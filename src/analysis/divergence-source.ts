@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson } from '../json/index.js';
 import type { ComparableStep, ComparedRun } from './compare-runs.js';
 import { compareRuns, observationOf } from './compare-runs.js';
-import type { FieldChange } from './diff-json.js';
+import type { FieldChange } from '../vocabulary/index.js';
 import { diffJson } from './diff-json.js';
 import type { DigestedMessage } from './request-with-messages.js';
 import { holdsMessageDigests, requestWithMessages } from './request-with-messages.js';

@@ -1,6 +1,7 @@
-import type { Divergence } from './divergence.js';
+import type { Divergence } from '../vocabulary/index.js';
 import type { CountedRun } from './outcome-histogram.js';
 import { outcomeHistogram, outcomeKey } from './outcome-histogram.js';
+import type { ReplayDivergence } from './replay-divergence.js';
 
 /** What a verification concluded. */
 export type Verdict = 'fix-confirmed' | 'not-reproducible' | 'not-fixed' | 'candidate-diverged' | 'blocked' | 'flaky';
@@ -12,7 +13,7 @@ export interface VerificationEvidence {
   readonly candidate: readonly CountedRun[];
   readonly control: readonly CountedRun[];
   /** The first divergence of a candidate run in strict replay, if any. */
-  readonly candidateDivergence: Divergence | null;
+  readonly candidateDivergence: Divergence | ReplayDivergence | null;
 }
 
 /** A verdict and the sentence that explains it. */

@@ -70,8 +70,8 @@ export class CheckpointWriter {
     const skeleton: CheckpointSkeleton = { value, context: { ...rest, messageCount: context.messages.length } };
     const full = this.previous === undefined || step % FULL_CHECKPOINT_EVERY === 0;
     const body: JsonValue = full
-      ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint as unknown as JsonValue)
-      : (deltaBetween(this.previous!, skeleton) as unknown as JsonValue);
+      ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint)
+      : deltaBetween(this.previous!, skeleton);
     this.previous = skeleton;
     return {
       checkpoint: batch.encode(body),
@@ -105,7 +105,7 @@ export class CheckpointWriter {
     const messageDigest = this.hasher.lastDigest(messages, batch.canonicalTextOf)!;
     const message = messages[messages.length - 1]!;
     this.persistedMessages = messages.length;
-    return { message: batch.encode(message as unknown as JsonValue), messageDigest };
+    return { message: batch.encode(message), messageDigest };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Message } from '../conversation/index.js';
+import { isMessage } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { decodeParsedPayloads, decodingStored } from '../payload/index.js';
@@ -32,8 +33,17 @@ export async function decodeConversation(
   const decoded = await decodeParsedPayloads(values, (wanted) => store.readBlobs(wanted));
   const messages: Message[] = [];
   for (const piece of pieces) {
-    if (typeof piece === 'number') messages.push(decoded[piece] as unknown as Message);
-    else for (const message of piece) messages.push(message);
+    if (typeof piece !== 'number') for (const message of piece) messages.push(message);
+    else {
+      const message = decoded[piece];
+      if (!isMessage(message)) {
+        throw new ForkpointError(
+          'STORE_CORRUPT',
+          `a message in ${store.location} is not one forkpoint wrote (a role and content parts in the provider-neutral shape)`,
+        );
+      }
+      messages.push(message);
+    }
   }
   if (digests.length !== messages.length) {
     throw new ForkpointError(

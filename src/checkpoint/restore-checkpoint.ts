@@ -2,7 +2,9 @@ import { ForkpointError } from '../errors/index.js';
 import type { AgentContext } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
 import type { StoreReader } from '../store/index.js';
-import type { CheckpointDelta, FullCheckpoint, RestoredCheckpoint } from './checkpoint-state.js';
+import { isJsonObject } from '../json/index.js';
+import { isCheckpointDelta, isFullCheckpoint } from './checkpoint-guards.js';
+import type { RestoredCheckpoint } from './checkpoint-state.js';
 import { decodeConversation } from './decode-conversation.js';
 import type { LineageSegment } from './lineage.js';
 import { lineageOf, segmentAt } from './lineage.js';
@@ -49,17 +51,21 @@ async function restoreFrom(
     chain.map((row) => row.checkpoint),
     logs,
   );
-  const full = decoded[0] as unknown as FullCheckpoint;
-  if (full.machineVersion !== MACHINE_VERSION) {
+  const full = decoded[0] ?? null;
+  // The version first: a checkpoint of another machine may well hold another shape.
+  const version = isJsonObject(full) ? full.machineVersion : undefined;
+  if (version !== MACHINE_VERSION) {
     throw new ForkpointError(
       'CHECKPOINT_INCOMPATIBLE',
-      `checkpoint ${step} of run ${runId} was written by machine version ${full.machineVersion}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
+      `checkpoint ${step} of run ${runId} was written by machine version ${String(version)}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
     );
   }
+  if (!isFullCheckpoint(full)) throw notWritten(runId, chain[0]!.step);
   let value = full.value;
   let skeleton = full.context;
   for (let i = 1; i < chain.length; i++) {
-    const delta = decoded[i] as unknown as CheckpointDelta;
+    const delta = decoded[i] ?? null;
+    if (!isCheckpointDelta(delta)) throw notWritten(runId, chain[i]!.step);
     value = delta.value ?? value;
     if (delta.context !== undefined) skeleton = { ...skeleton, ...delta.context };
   }
@@ -76,3 +82,9 @@ async function restoreFrom(
   const context: AgentContext = { ...rest, ...override, messages };
   return { value, context, messageDigests };
 }
+
+const notWritten = (runId: string, step: number): ForkpointError =>
+  new ForkpointError(
+    'STORE_CORRUPT',
+    `the checkpoint row of step ${step} of run ${runId} does not hold the checkpoint forkpoint wrote: it was changed outside forkpoint; restore the database from a copy`,
+  );

@@ -1,7 +1,7 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
-import type { JsonObject } from '../json/index.js';
+import type { Divergence } from '../vocabulary/index.js';
 import type { NewRunRecord, RunRecord } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
 import type { AgentSnapshot, CompletedStep, DriveResult } from './drive-run.js';
@@ -32,7 +32,7 @@ export interface Execution {
   /** Judges how the drive ended before it is stored (a structural replay turns an early end into a divergence). */
   readonly settle?: (result: DriveResult) => DriveResult;
   /** Findings to store with the run once it has ended (divergences, dropped calls). */
-  readonly findings?: (result: DriveResult) => readonly JsonObject[];
+  readonly findings?: (result: DriveResult) => readonly Divergence[];
 }
 
 /** How an execution ended, and its run as now stored (so that callers need not read it back). */

@@ -1,5 +1,5 @@
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import type { JsonObject } from '../json/index.js';
+import type { Divergence } from '../vocabulary/index.js';
 import type { RunFinish } from '../store/index.js';
 import type { AgentSnapshot, DriveResult } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -14,7 +14,7 @@ export async function finishRun(
   deps: Pick<EngineDeps, 'clock'>,
   writer: RunWriter,
   drive: () => Promise<DriveResult>,
-  findingsOf: (result: DriveResult) => readonly JsonObject[] = () => [],
+  findingsOf: (result: DriveResult) => readonly Divergence[] = () => [],
 ): Promise<DriveResult> {
   let result: DriveResult;
   try {

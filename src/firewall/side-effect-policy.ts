@@ -13,12 +13,12 @@ export type SideEffectChoice = 'refuse' | 'simulate' | 'live';
 /** Every choice, in the order help lists them. */
 export const SIDE_EFFECT_CHOICES: readonly SideEffectChoice[] = ['refuse', 'simulate', 'live'];
 
-/** A run's firewall: a choice for every side-effecting tool, and one for the tools it does not name. */
-export interface SideEffectPolicy {
+/** A run's firewall: a choice for every side-effecting tool, and one for the tools it does not name. A type, so that it is a `JsonValue`. */
+export type SideEffectPolicy = {
   readonly default: SideEffectChoice;
   /** Choices for named tools, overriding the default. */
   readonly tools: Readonly<Record<string, SideEffectChoice>>;
-}
+};
 
 /**
  * How a caller states a policy: one choice for every tool (`'simulate'`), or

@@ -29,6 +29,12 @@ const KINDS = Object.keys(SCHEMA) as ForkOverrideKind[];
  * `OVERRIDE_INVALID` naming the field.
  */
 export function parseForkOverride(value: unknown): ForkOverride {
+  assertForkOverride(value);
+  return value;
+}
+
+// Every field checked against the kind's schema, each problem named: after it, the value is an override.
+function assertForkOverride(value: unknown): asserts value is ForkOverride {
   if (!isPlainObject(value))
     throw invalid(`an override must be an object with a "kind" (${KINDS.join(', ')}), got ${describe(value)}`);
   const kind = value.kind;
@@ -56,7 +62,6 @@ export function parseForkOverride(value: unknown): ForkOverride {
     }
     check(value[field], `${kind}.${field}`);
   }
-  return value as unknown as ForkOverride;
 }
 
 function json(value: unknown, where: string): void {

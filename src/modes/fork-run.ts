@@ -82,7 +82,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
         runId: parent.runId,
         atStep: options.atStep,
         override: point.override as unknown as JsonValue,
-        changes: point.changes as unknown as JsonObject[],
+        changes: point.changes,
       },
       owner: newRunOwner(deps),
       sideEffects: policy,

@@ -1,4 +1,4 @@
-import type { ReplayDivergence } from '../analysis/index.js';
+import type { Divergence, ReplayDivergence } from '../analysis/index.js';
 import type { CaptureReport } from '../retention/index.js';
 import type { RunView } from '../read/index.js';
 import type { ParentLink, RunResume } from '../store/index.js';
@@ -17,6 +17,8 @@ export interface ReplayResult extends RunView {
   readonly mode: 'replay:strict' | 'replay:fidelity' | 'replay:structural';
   readonly status: 'completed' | 'failed' | 'diverged';
   readonly source: string;
+  /** What the replay found: a replay's own findings are divergences, never shaped ones. */
+  readonly findings: readonly Divergence[];
   /**
    * The first divergence, or null when the replay stayed on the recording
    * (a dropped call counts only in a structural replay). It is a

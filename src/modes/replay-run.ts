@@ -4,7 +4,7 @@ import type { DriveResult } from '../driver/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { CANONICAL_FORM, CassetteIndex, RequestHasher } from '../cassette/index.js';
 import { ForkpointError } from '../errors/index.js';
-import type { JsonObject } from '../json/index.js';
+import type { Divergence } from '../vocabulary/index.js';
 import { STRUCTURAL_FORM } from '../tiers/index.js';
 import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
@@ -93,6 +93,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
           })
         : replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId });
 
+  let findings: readonly Divergence[] = [];
   const { stored } = await executeRun(deps, {
     run: await newRunRecord(deps, agent, {
       runId,
@@ -119,17 +120,18 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep =
     ...(structural ? { settle: (result: DriveResult) => stopAtDroppedCall(result, runId, transport) } : {}),
     // Entries after a divergence that stopped the run were never reached: they are not dropped calls.
     findings: (result) =>
-      [
+      (findings = [
         ...transport.divergences(),
         ...(result.stoppedBy === null || result.stoppedBy.error instanceof DroppedCallDivergence
           ? transport.droppedCalls()
           : []),
-      ] as unknown as JsonObject[],
+      ]),
   });
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
-  const view = { ...summary, steps };
+  // The findings just stored, as the transport typed them (a replay's own are never shaped), in their place.
+  const view = { ...summary, findings, steps };
   // In a structural replay a recorded call the build never made is the divergence: the shape did not hold.
-  const first = view.findings.find((finding) => structural || finding.classification !== 'dropped-call');
+  const first = findings.find((finding) => structural || finding.classification !== 'dropped-call');
   // Returned, not thrown: a divergence is an expected outcome, and the caller may throw it.
   const divergence = first === undefined ? null : new ReplayDivergence(stored.runId, first);
   return { ...view, divergence } as ReplayResult;

@@ -1,4 +1,3 @@
-import type { Divergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { deepFreeze } from '../json/index.js';
 import type { LineageSegment } from '../checkpoint/index.js';
@@ -42,7 +41,7 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: 
     parent: run.parent,
     source: run.sourceRunId,
     sourceCassette: run.sourceCassette,
-    findings: run.findings as unknown as Divergence[],
+    findings: run.findings,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
     stepCount: run.stepCount,

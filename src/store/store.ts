@@ -12,7 +12,7 @@ import type {
 } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 import type { RunMode } from '../vocabulary/index.js';
-import type { RunStatus } from '../vocabulary/index.js';
+import type { RunStatus, ShapedFinding } from '../vocabulary/index.js';
 
 /**
  * What a store answers without changing anything: runs, their steps and
@@ -211,7 +211,7 @@ export interface FullTierPurge {
     readonly input: JsonObject;
     readonly error: RunErrorRecord | null;
     readonly override: JsonValue | null;
-    readonly findings: readonly JsonObject[];
+    readonly findings: readonly ShapedFinding[];
   };
 }
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { isForkpointError } from '../errors/index.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './sample-records.js';
+import type { Finding } from '../vocabulary/index.js';
 import type { StoreSuite } from './store-suite.js';
 
 /** How a store creates, steps, finishes and lists runs: every field read back as written, all or nothing. Registered by `describeStoreConformance`. */
@@ -130,7 +131,19 @@ export function describeRunConformance(suite: StoreSuite): void {
 
   it('writes a whole run in one transaction, with its findings', async () => {
     const store = await suite.fresh();
-    const findings = [{ classification: 'dropped-call', step: 5 }];
+    const findings: readonly Finding[] = [
+      {
+        classification: 'dropped-call',
+        step: 5,
+        kind: 'echo',
+        index: 0,
+        actualHash: null,
+        recordedHashes: ['00000000000000aa'],
+        changed: [],
+        diff: [],
+        message: 'echo#0 (step 5): recorded as 00000000000000aa but the replay never asked for it; dropped-call',
+      },
+    ];
     await store.writeRun(
       sampleRun({ mode: 'replay:strict', sourceRunId: 'elsewhere', sourceCassette: 'cassettes/a.json', owner: null }),
       [sampleStep(0, { checkpointFull: true }), sampleStep(1), sampleStep(2)],

@@ -115,4 +115,22 @@ describe('liveTransport puts every failure on the right desk', () => {
       /^the output of echo at echo#0 \(step 4\) is not plain JSON at \$\.at: a Date is not a plain object/,
     );
   });
+
+  it('hands a tool a copy of its input: a tool that normalises it in place changes neither the run state nor a frozen answer', async () => {
+    const trimming = worldWith({
+      tools: {
+        echo: (input) => {
+          Object.assign(input, { id: String(input.id).trim() });
+          return { id: input.id ?? null };
+        },
+      },
+    });
+    const input = { id: ' A-1 ' };
+    const call = { ...toolCall, request: { tool: 'echo', input } };
+    expect((await liveTransport(trimming).tool(call)).response).toEqual({ output: { id: 'A-1' }, isError: false });
+    expect(input).toEqual({ id: ' A-1 ' });
+    // A recorded model turn is frozen: the same tool asked past the recording answers as it did when recorded.
+    const frozen = { ...call, request: { tool: 'echo', input: Object.freeze({ id: ' A-1 ' }) } };
+    expect((await liveTransport(trimming).tool(frozen)).response).toEqual({ output: { id: 'A-1' }, isError: false });
+  });
 });

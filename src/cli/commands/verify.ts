@@ -103,7 +103,9 @@ function formatVerification(result: VerifyResult, style: Style): string {
     `${style.bold('verify')} · run ${result.runId} · candidate ${result.candidate.build} against control ${result.control.build} · arms of ${result.mode} ×${result.repeats}`,
     arm('candidate', result.candidate),
     arm('control', result.control),
-    ...(result.divergence === null ? [] : formatFindings([result.divergence], style).map((line) => `  ${line}`)),
+    ...(result.divergence === null
+      ? []
+      : formatFindings([result.divergence.divergence], style).map((line) => `  ${line}`)),
     `verdict: ${good ? style.green(result.verdict) : style.red(result.verdict)}: ${result.reason}`,
   ].join('\n');
 }

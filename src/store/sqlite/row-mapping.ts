@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import { canonicalJson, isJsonObject } from '../../json/index.js';
+import { isFinding } from '../../vocabulary/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
@@ -13,7 +14,7 @@ import type {
   RunResume,
 } from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
-import type { RunStatus } from '../../vocabulary/index.js';
+import type { Finding, RunStatus } from '../../vocabulary/index.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
 export interface RunRow {
@@ -97,8 +98,8 @@ function checkRun(run: RunRecord): RunRecord {
                   typeof run.error.message === 'string'
                 )
               ? 'an error without a code and a message'
-              : !Array.isArray(run.findings) || !run.findings.every((finding) => isJsonObject(finding))
-                ? 'findings that are not a list of objects'
+              : !Array.isArray(run.findings) || !run.findings.every((finding) => isFinding(finding))
+                ? 'findings that are not a list of findings'
                 : !Array.isArray(run.resumes)
                   ? 'resumes that are not a list'
                   : undefined;
@@ -131,7 +132,7 @@ function mapRun(row: RunRow): RunRecord {
           },
     sourceRunId: row.source_run_id,
     sourceCassette: row.source_cassette,
-    findings: fromText<JsonObject[]>(row.findings) ?? [],
+    findings: fromText<Finding[]>(row.findings) ?? [],
     canonicalForm: row.canonical_form,
     machineVersion: row.machine_version,
     createdAt: row.created_at,
@@ -225,7 +226,7 @@ function ownerFromRow(row: RunRow): RunOwner | null {
 }
 
 /** Serialises findings for their column (null when there are none). */
-export function findingsToText(findings: readonly JsonObject[] | undefined): string | null {
+export function findingsToText(findings: readonly Finding[] | undefined): string | null {
   return findings === undefined || findings.length === 0 ? null : canonicalJson(findings);
 }
 
