@@ -19,8 +19,8 @@ export type CompletedStep = {
   readonly step: number;
   readonly kind: string;
   readonly index: number;
-  readonly hash: string;
-  /** The canonical request text the hash was computed over. */
+  readonly requestHash: string;
+  /** The canonical request text the request hash was computed over. */
   readonly canonical: string;
   readonly provenance: Provenance;
   /** True when the step called a side-effecting tool for real, past a recording (see `firewalledTransport`). */
@@ -108,7 +108,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           step,
           kind: 'model',
           index: awaiting.index,
-          hash: hashed.hash,
+          requestHash: hashed.hash,
           canonical: hashed.canonical,
           messageDigests: hashed.messageDigests,
           headText: hashed.headText,
@@ -126,7 +126,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           step,
           kind: awaiting.kind,
           index: awaiting.index,
-          hash: hashed.hash,
+          requestHash: hashed.hash,
           canonical: hashed.canonical,
           request,
           ...answer,

@@ -17,3 +17,13 @@ export type { Execution } from './execute-run.js';
 export { guardedWorld } from './guarded-world.js';
 export { newRunRecord } from './new-run-record.js';
 export { bufferedSink, discardingSink, streamingSink } from './run-sink.js';
+export { FROM_INPUT, continuedFrom } from './run-origin.js';
+export type { RunOrigin } from './run-origin.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
+export { AT_FINAL_STEP } from './run-ending.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
+export type { JudgedDrive, RunEnding } from './run-ending.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
+export { UNWATCHED } from './run-watcher.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
+export type { RunWatcher } from './run-watcher.js';

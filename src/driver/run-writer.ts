@@ -100,7 +100,7 @@ export class RunWriter {
       step: completed.step,
       kind: completed.kind,
       index: completed.index,
-      requestHash: completed.hash,
+      requestHash: completed.requestHash,
       request,
       messageCount,
       response,

@@ -14,8 +14,11 @@ import { prepareFork } from './fork-point.js';
 import { requireFullTier, tierOfCopy } from '../read/index.js';
 import { guardedWorld } from '../driver/index.js';
 import { newRunRecord } from '../driver/index.js';
-import { readRunView, requireRun } from '../read/index.js';
-import { newRunOwner, ownerCheck } from '../driver/index.js';
+import { requireRun } from '../read/index.js';
+import { newRunOwner } from '../driver/index.js';
+import { AT_FINAL_STEP, continuedFrom } from '../driver/index.js';
+import { stepCollector } from './step-collector.js';
+import { withSteps } from './continued-run-view.js';
 import { streamingSink } from '../driver/index.js';
 import { newRunIdentity } from '../driver/index.js';
 import type { ForkResult } from './mode-results.js';
@@ -70,6 +73,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
   const { runId, seed, mintRunId } = newRunIdentity(deps, options);
   const point = await prepareFork(deps.store, parent.runId, options.atStep, change, agent);
 
+  const collected = stepCollector();
   const { stored } = await executeRun(deps, {
     run: await newRunRecord(deps, agent, {
       runId,
@@ -95,9 +99,11 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     hasher: point.hasher,
     transport: point.transport(guardedWorld(options.world(seed), agent, policy, 'fork')),
     sink: streamingSink(deps.store, deps, { mintRunId }),
-    resumedFrom: point.resumedFrom,
+    origin: continuedFrom(point.resumedFrom),
+    ending: AT_FINAL_STEP,
+    watcher: collected.watcher,
   });
-  return (await readRunView(deps.store, stored.runId, ownerCheck(deps))) as ForkResult;
+  return (await withSteps(deps, stored, collected.steps, options.atStep)) as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.

@@ -9,11 +9,13 @@ import type { EngineDeps } from '../driver/index.js';
 import { newRunOwner, ownerCheck } from '../driver/index.js';
 import { executeRun } from '../driver/index.js';
 import { newRunRecord } from '../driver/index.js';
-import { requireRun, stepViewer, summarizeRun } from '../read/index.js';
+import { requireRun, summarizeRun } from '../read/index.js';
 import type { CapturePolicy } from '../retention/index.js';
 import { applyCapturePolicy } from '../retention/index.js';
 import { streamingSink } from '../driver/index.js';
 import type { RunSummary, StepView } from '../read/index.js';
+import { AT_FINAL_STEP, FROM_INPUT } from '../driver/index.js';
+import { stepCollector } from './step-collector.js';
 import type { NewRunRecord, RunRecord } from '../store/index.js';
 import { startSnapshot } from '../driver/index.js';
 import { newRunIdentity } from '../driver/index.js';
@@ -54,8 +56,6 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   assertJsonValue(options.input, 'the run input');
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
   const { agent } = options;
-  const steps: StepView[] = [];
-  const viewOf = stepViewer();
 
   const run = await newRunRecord(deps, agent, {
     runId,
@@ -68,6 +68,15 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     owner: newRunOwner(deps),
   });
   const sink = streamingSink(deps.store, deps, { mintRunId });
+  const { onStarted, onStep } = options;
+  // The steps as they were committed, so that the result is not read back from the store; announced once
+  // the run exists, under the id it was stored with (a taken minted id is replaced).
+  const collected = stepCollector({
+    ...(onStarted === undefined
+      ? {}
+      : { onStarted: (id: string) => onStarted(summarizeRun(startedRecord({ ...run, runId: id }), ownerCheck(deps))) }),
+    ...(onStep === undefined ? {} : { onStep }),
+  });
   const { stored } = await executeRun(deps, {
     run,
     agent,
@@ -76,17 +85,12 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     // The original run: it meets the world as it is, side effects included. Every later mode is firewalled.
     transport: liveTransport(options.world(seed)),
     sink,
-    // Announced once the run exists, under the id it was stored with (a taken minted id is replaced).
-    onStarted: () => options.onStarted?.(summarizeRun(startedRecord({ ...run, runId: sink.runId }), ownerCheck(deps))),
-    // The steps as they were committed, so that the result is not read back from the store.
-    onCommitted: (step) => {
-      const view = viewOf(step);
-      steps.push(view);
-      options.onStep?.(view);
-    },
+    origin: FROM_INPUT,
+    ending: AT_FINAL_STEP,
+    watcher: collected.watcher,
   });
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
-  const recorded = { ...summary, steps } as RecordResult;
+  const recorded = { ...summary, steps: collected.steps } as RecordResult;
   if (options.capture === undefined) return recorded;
   const capture = await applyCapturePolicy(
     deps.store,

@@ -10,7 +10,9 @@ import { guardedWorld } from '../driver/index.js';
 import { requireFullTier, tierOfCopy } from '../read/index.js';
 import { executeRun } from '../driver/index.js';
 import { newRunRecord } from '../driver/index.js';
-import { readRunView, requireRun } from '../read/index.js';
+import { requireRun, summarizeRun } from '../read/index.js';
+import { AT_FINAL_STEP, FROM_INPUT } from '../driver/index.js';
+import { stepCollector } from './step-collector.js';
 import { streamingSink } from '../driver/index.js';
 import { startSnapshot } from '../driver/index.js';
 import { newRunIdentity } from '../driver/index.js';
@@ -45,6 +47,7 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
   await requireFullTier(deps.store, source, deps.clock(), 're-execute');
   const { runId, seed, mintRunId } = newRunIdentity(deps, options);
   const { agent } = options;
+  const collected = stepCollector();
   const { stored } = await executeRun(deps, {
     run: await newRunRecord(deps, agent, {
       runId,
@@ -64,6 +67,11 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
     hasher: new RequestHasher(),
     transport: guardedWorld(options.world(seed), agent, policy, 'reexecution'),
     sink: streamingSink(deps.store, deps, { mintRunId }),
+    origin: FROM_INPUT,
+    ending: AT_FINAL_STEP,
+    watcher: collected.watcher,
   });
-  return (await readRunView(deps.store, stored.runId, ownerCheck(deps))) as ReexecutionResult;
+  // The steps as they were committed, so that the result is not read back from the store.
+  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
+  return { ...summary, steps: collected.steps } as ReexecutionResult;
 }

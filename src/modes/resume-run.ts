@@ -12,7 +12,8 @@ import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
 import type { AgentSnapshot } from '../driver/index.js';
 import type { EngineDeps } from '../driver/index.js';
-import type { Execution } from '../driver/index.js';
+import type { ContinuedFrom } from '../checkpoint/index.js';
+import { AT_FINAL_STEP, UNWATCHED, continuedFrom } from '../driver/index.js';
 import { executeRun } from '../driver/index.js';
 import { prepareFork } from './fork-point.js';
 import { requireFullTier } from '../read/index.js';
@@ -106,7 +107,10 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     hasher: continuation.hasher,
     transport: continuation.transport(guardedWorld(options.world(run.seed ?? 0), agent, policy, 'resume')),
     sink: streamingSink(deps.store, deps, { resumes: true }),
-    resumedFrom: continuation.resumedFrom,
+    origin: continuedFrom(continuation.resumedFrom),
+    ending: AT_FINAL_STEP,
+    // Read back once it ends: the result is the whole run, its earlier attempts' steps and resumes included.
+    watcher: UNWATCHED,
   });
   return { ...(await readRunView(deps.store, run.runId, ownerCheck(deps))), resumed: resume } as ResumeResult;
 }
@@ -145,7 +149,7 @@ interface Continuation {
   readonly fromStep: number;
   readonly start: AgentSnapshot;
   readonly hasher: RequestHasher;
-  readonly resumedFrom: NonNullable<Execution['resumedFrom']>;
+  readonly resumedFrom: ContinuedFrom;
   transport(live: Transport): Transport;
 }
 

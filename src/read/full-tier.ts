@@ -6,7 +6,7 @@ import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
 import { hasExpired } from '../tiers/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
-import { readStepViews } from './read-run.js';
+import { readStepViews } from './step-views.js';
 
 /** What a caller was about to do with a run's full tier, for the error message. */
 export type FullTierUse =
@@ -96,6 +96,6 @@ export const tierOfCopy = (source: Pick<RunRecord, 'tier'> | Pick<Cassette, 'tie
 export function fullCassetteOf(store: StoreReader, run: RunRecord, now: Date, use: FullTierUse): Promise<Cassette> {
   return store.read(async (reader) => {
     await requireFullTier(reader, run, now, use);
-    return cassetteOfRun(reader, run, await readStepViews(reader, run.runId, run));
+    return cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run }));
   });
 }

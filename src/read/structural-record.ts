@@ -4,7 +4,7 @@ import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
 import { hasExpired, structuralCassetteOf } from '../tiers/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
-import { readStepViews } from './read-run.js';
+import { readStepViews } from './step-views.js';
 
 /**
  * The structural tier of a stored run: the record kept once its full tier was
@@ -27,7 +27,7 @@ export async function structuralRecordOf(store: StoreReader, run: RunRecord, now
     );
   }
   const full = await store.read(async (reader) =>
-    cassetteOfRun(reader, run, await readStepViews(reader, run.runId, run)),
+    cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run })),
   );
   return structuralCassetteOf(full, run.structuralExpiresAt);
 }

@@ -176,7 +176,7 @@ async function structuralRecord(store: Store, run: RunRecord, now: Date): Promis
   if (hasExpired(run.structuralExpiresAt, now)) return null;
   if (run.parent !== null && (await store.getRun(run.parent.runId))?.purge !== null) return null;
   const full = await store.read(async (reader) =>
-    cassetteOfRun(reader, run, await readStepViews(reader, run.runId, run)),
+    cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run })),
   );
   return serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
 }

@@ -62,7 +62,7 @@ export async function probeDrift(
   const live = liveTransport(options.world);
   const specs = new Map(options.tools.map((tool) => [tool.name, tool]));
   const steps: DriftStep[] = [];
-  for (const view of await readStepViews(deps.store, run.runId, run)) {
+  for (const view of await readStepViews(deps.store, run.runId, { known: run })) {
     if (view.kind === 'model') continue;
     const where = { step: view.step, kind: view.kind, index: view.index };
     const spec = specs.get(view.kind);
