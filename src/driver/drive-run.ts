@@ -4,7 +4,6 @@ import type { AgentBuild } from '../agent/index.js';
 import type { MessageDigests, RequestHasher } from '../cassette/index.js';
 import type { ModelRequest, ModelResponse, ToolDefinition, ToolRequest, ToolResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import type { JsonValue } from '../json/index.js';
 import { deepFreeze } from '../json/index.js';
 import type { AgentEvent, AgentMachine, RunFailure } from '../machine/index.js';
 import { awaitingOf } from '../machine/index.js';
@@ -64,12 +63,12 @@ const toolDefinitionCache = new WeakMap<AgentBuild, readonly ToolDefinition[]>()
 export function toolDefinitionsOf(build: AgentBuild): readonly ToolDefinition[] {
   let definitions = toolDefinitionCache.get(build);
   if (definitions === undefined) {
-    const copies = build.tools.map(({ name, description, inputSchema }) => ({
+    const copies: ToolDefinition[] = build.tools.map(({ name, description, inputSchema }) => ({
       name,
       description,
       inputSchema: structuredClone(inputSchema),
     }));
-    definitions = deepFreeze(copies as unknown as JsonValue) as unknown as readonly ToolDefinition[];
+    definitions = deepFreeze(copies);
     toolDefinitionCache.set(build, definitions);
   }
   return definitions;

@@ -1,7 +1,7 @@
 import type { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
-import type { JsonValue } from '../json/index.js';
+
 import type { AgentStateName } from '../machine/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
@@ -88,9 +88,9 @@ export class RunWriter {
     if (completed.type === 'model') {
       request = this.headReference(completed.headText, batch);
       messageCount = completed.request.messages.length;
-      response = batch.encode(completed.response as unknown as JsonValue);
+      response = batch.encode(completed.response);
     } else {
-      request = batch.encode(completed.request as unknown as JsonValue);
+      request = batch.encode(completed.request);
       response = batch.encode(completed.response.output);
       isError = completed.response.isError;
     }

@@ -5,10 +5,12 @@ import { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { lineageOf, restoreCheckpoint } from '../checkpoint/index.js';
 import type { ModelResponse, ToolResponse } from '../conversation/index.js';
+import { isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { ForkEdit, ForkOverride } from '../fork/index.js';
 import { applyOverride, editOverride } from '../fork/index.js';
 import type { JsonValue } from '../json/index.js';
+import { isJsonObject } from '../json/index.js';
 import { awaitingOf } from '../machine/index.js';
 import type { StoreReader } from '../store/index.js';
 import type { InjectedAnswer, Transport } from '../transports/index.js';
@@ -90,10 +92,7 @@ async function forkPointOf(
     kind: target.kind,
     index: target.index,
     context: { system: restored.context.system, model: restored.context.model },
-    recorded:
-      target.kind === 'model'
-        ? { type: 'model', response: target.response as unknown as ModelResponse }
-        : { type: 'tool', response: target.response as unknown as ToolResponse },
+    recorded: recordedAnswer(parentRunId, target),
   });
   let answer: InjectedAnswer | undefined;
   if (applied.at === 'context') [start] = transition(machine, start, { type: 'fork.overridden', ...applied.context });
@@ -117,5 +116,19 @@ async function forkPointOf(
 // What an edit recipe's draft holds: a tool step's output, or a model step's whole response.
 function recordedValue(target: StepView): JsonValue {
   if (target.kind === 'model') return target.response;
-  return (target.response as { output: JsonValue }).output;
+  return isJsonObject(target.response) ? (target.response.output ?? null) : null;
+}
+
+// Step N's recorded answer, in the shape its kind has: a row forkpoint did not write has no other.
+function recordedAnswer(
+  runId: string,
+  target: StepView,
+): { type: 'model'; response: ModelResponse } | { type: 'tool'; response: ToolResponse } {
+  const { response } = target;
+  if (target.kind === 'model' && isModelResponse(response)) return { type: 'model', response };
+  if (target.kind !== 'model' && isToolResponse(response)) return { type: 'tool', response };
+  throw new ForkpointError(
+    'STORE_CORRUPT',
+    `step ${target.step} of run ${runId} does not hold the ${target.kind === 'model' ? 'model response' : 'tool response'} forkpoint wrote: it was changed outside forkpoint`,
+  );
 }

@@ -4,7 +4,7 @@ import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { ForkEdit, ForkOverride } from '../fork/index.js';
 import { parseForkOverride } from '../fork/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
+import type { JsonObject } from '../json/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
 import type { EngineDeps } from '../driver/index.js';
@@ -85,7 +85,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
       parent: {
         runId: parent.runId,
         atStep: options.atStep,
-        override: point.override as unknown as JsonValue,
+        override: point.override,
         changes: point.changes,
       },
       owner: newRunOwner(deps),

@@ -2,7 +2,7 @@ import type { ToolSpec } from '../agent/index.js';
 import type { FieldChange } from '../analysis/index.js';
 import { diffJson } from '../analysis/index.js';
 import { stableJson, isJsonObject } from '../json/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
+import type { JsonValue } from '../json/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from '../driver/index.js';
@@ -73,14 +73,15 @@ export async function probeDrift(
     } else if (view.provenance === 'override') {
       steps.push({ ...where, status: 'skipped', reason: "a fork's override, not an answer of the world" });
     } else {
-      const request = view.request as unknown as { tool: string; input: JsonObject };
+      // A tool step's request is `{ tool, input }` as its row stores it.
+      const input = isJsonObject(view.request) ? view.request.input : undefined;
       const answer = await live.tool({
         ...where,
         hash: '',
         canonical: '',
-        request: { tool: view.kind, input: isJsonObject(request.input) ? request.input : {} },
+        request: { tool: view.kind, input: isJsonObject(input) ? input : {} },
       });
-      const now = answer.response as unknown as JsonValue;
+      const now = answer.response;
       const same = stableJson(view.response) === stableJson(now);
       steps.push(
         same

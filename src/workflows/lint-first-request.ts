@@ -59,11 +59,11 @@ export function lintFirstRequest(agent: AgentBuild, input: JsonObject): LintRepo
   const findings: LintFinding[] = [];
   const compareWhole = (path: string, a: JsonValue, b: JsonValue) =>
     findings.push(...findingsIn(path, stableJson(a), stableJson(b)));
-  compareWhole('tools', first.tools as unknown as JsonValue, second.tools as unknown as JsonValue);
+  compareWhole('tools', first.tools, second.tools);
   findings.push(...findingsIn('system', first.system, second.system));
   first.messages.forEach((message, i) => compareMessage(`messages[${i}]`, message, second.messages[i], findings));
   compareWhole('model', first.model, second.model);
-  compareWhole('params', first.params as unknown as JsonValue, second.params as unknown as JsonValue);
+  compareWhole('params', first.params, second.params);
   const [a, b] = [first, second].map(providerOrder) as [string, string];
   let stable = 0;
   while (stable < a.length && stable < b.length && a[stable] === b[stable]) stable++;
@@ -102,13 +102,7 @@ function compareMessage(path: string, message: Message, other: Message | undefin
       findings.push(...findingsIn(`${at}.text`, part.text, otherPart.text));
       return;
     }
-    findings.push(
-      ...findingsIn(
-        at,
-        stableJson(part as unknown as JsonValue),
-        stableJson((otherPart ?? null) as unknown as JsonValue),
-      ),
-    );
+    findings.push(...findingsIn(at, stableJson(part), stableJson(otherPart ?? null)));
   });
 }
 
@@ -169,7 +163,7 @@ function volatileAround(
 
 // The order a provider reads a request in, and so the order its prompt cache matches prefixes in.
 const providerOrder = (request: ModelRequest): string =>
-  `${stableJson(request.tools as unknown as JsonValue)}${request.system}${stableJson(request.messages as unknown as JsonValue)}`;
+  `${stableJson(request.tools)}${request.system}${stableJson(request.messages)}`;
 
 // A small seeded generator (mulberry32): the lint's two environments must be repeatable.
 function seededRandom(seed: number): () => number {
