@@ -75,7 +75,12 @@ export {
   type SyntheticVerdict,
   type WorldOptions,
 } from './scenario/index.js';
+
+// Workflows over an engine, each a function of the engine and its options: a fix verified against the
+// build that failed, a folder of cassettes replayed strictly (CI), hand-written cases evaluated.
 export {
+  verifyRun,
+  runSuite,
   evaluateSynthetic,
   type EvaluateOptions,
   type SyntheticCaseResult,
@@ -109,18 +114,11 @@ export {
   type GcReport,
 } from './retention/index.js';
 export type { ForkOptions, RecordOptions, ReexecuteOptions, ReplayOptions, ResumeOptions } from './modes/index.js';
-export type { DriftOptions, SuiteInput, SuiteOptions, SuiteSource, VerifyOptions } from './workflows/index.js';
+export type { SuiteInput, SuiteOptions, SuiteSource, VerifyOptions } from './workflows/index.js';
 
 // Results: a type per mode, so that one cannot be taken for another.
 export type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult } from './modes/index.js';
-export type {
-  DriftReport,
-  DriftStep,
-  SuiteCase,
-  SuiteResult,
-  VerificationArm,
-  VerifyResult,
-} from './workflows/index.js';
+export type { SuiteCase, SuiteResult, VerificationArm, VerifyResult } from './workflows/index.js';
 export type {
   AgentRef,
   ExportOptions,

@@ -1,5 +1,6 @@
 import { canonicalNumber, canonicalString, canonicalTemplateText } from './source-literals.js';
-import { OPERATOR_WORDS, tokenizeSource } from './source-tokens.js';
+import { OPERATOR_WORDS } from './source-lexicon.js';
+import { tokenizeSource } from './source-tokens.js';
 import type { SourceToken } from './source-tokens.js';
 
 // Words after which a line break ends the statement (the restricted productions), so a joined line would mean more.

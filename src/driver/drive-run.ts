@@ -2,13 +2,13 @@ import type { SnapshotFrom } from 'xstate';
 import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
 import type { MessageDigests, RequestHasher } from '../cassette/index.js';
-import type { ModelRequest, ModelResponse, ToolDefinition, ToolRequest, ToolResponse } from '../conversation/index.js';
+import type { ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import { deepFreeze } from '../json/index.js';
 import type { AgentEvent, AgentMachine, RunFailure } from '../machine/index.js';
 import { awaitingOf } from '../machine/index.js';
 import type { Transport } from '../transports/index.js';
 import type { Provenance } from '../vocabulary/index.js';
+import { modelRequestOf } from './model-request-of.js';
 
 /** A snapshot of an agent machine. */
 export type AgentSnapshot = SnapshotFrom<AgentMachine>;
@@ -54,26 +54,6 @@ export interface DriveResult {
   readonly stoppedBy: { readonly failure: RunFailure; readonly error: ForkpointError } | null;
 }
 
-const toolDefinitionCache = new WeakMap<AgentBuild, readonly ToolDefinition[]>();
-
-/**
- * The tools as the model sees them: one deep-frozen copy per build, so that every request of every run
- * of the build shares it, and hashing and storing it is done once (frozen values' encodings are kept).
- */
-export function toolDefinitionsOf(build: AgentBuild): readonly ToolDefinition[] {
-  let definitions = toolDefinitionCache.get(build);
-  if (definitions === undefined) {
-    const copies: ToolDefinition[] = build.tools.map(({ name, description, inputSchema }) => ({
-      name,
-      description,
-      inputSchema: structuredClone(inputSchema),
-    }));
-    definitions = deepFreeze(copies);
-    toolDefinitionCache.set(build, definitions);
-  }
-  return definitions;
-}
-
 /**
  * The driver: asks the machine what it awaits, hashes the request, asks the
  * transport, sends the answer in as an event, and hands the step to `onStep`,
@@ -92,13 +72,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     let completed: CompletedStep;
     try {
       if (!('call' in awaiting)) {
-        const request: ModelRequest = {
-          model: context.model,
-          system: context.system,
-          messages: context.messages,
-          tools: toolDefinitionsOf(build),
-          params: build.params,
-        };
+        const request = modelRequestOf(build, context);
         const hashed = hasher.hashModelRequest(request);
         const answer = await transport.model({ step, kind: 'model', index: awaiting.index, ...hashed, request });
         const event: AgentEvent = { type: 'model.responded', response: answer.response };

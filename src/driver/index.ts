@@ -2,7 +2,9 @@ export { DEFAULT_LEASE_MS, resolveEngineDeps } from './engine-deps.js';
 export type { EngineDeps, EngineOptions } from './engine-deps.js';
 export { isOwnerAlive, newRunOwner, ownerCheck } from './run-owner.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
-export { driveRun, toolDefinitionsOf } from './drive-run.js';
+export { driveRun } from './drive-run.js';
+export { toolDefinitionsOf } from './tool-definitions.js';
+export { modelRequestOf } from './model-request-of.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export type { AgentSnapshot, CompletedStep, DriveOptions, DriveResult } from './drive-run.js';
 export { hostIdentity } from './host-identity.js';

@@ -9,22 +9,15 @@ import type { RunPage, RunPageQuery } from '../read/index.js';
 import { runPage } from '../read/index.js';
 import type { RecordOptions } from '../modes/index.js';
 import { recordRun } from '../modes/index.js';
-import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { GcReport } from '../retention/index.js';
 import { collectGarbage } from '../retention/index.js';
-import type { DriftOptions, DriftReport } from '../workflows/index.js';
-import { probeDrift } from '../workflows/index.js';
 import { fullCassetteOf, requireFullTier } from '../read/index.js';
 import { structuralRecordOf } from '../read/index.js';
 import type { TierSizes } from '../read/index.js';
 import { tierSizesOf } from '../read/index.js';
 import type { Lineage } from '../read/index.js';
 import { lineageTreeOf } from '../read/index.js';
-import type { SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from '../workflows/index.js';
-import { runSuite } from '../workflows/index.js';
-import type { VerifyOptions, VerifyResult } from '../workflows/index.js';
-import { verifyRun } from '../workflows/index.js';
 import type { ForkOptions } from '../modes/index.js';
 import { forkRun } from '../modes/index.js';
 import type { ReexecuteOptions } from '../modes/index.js';
@@ -45,7 +38,11 @@ import type { ReexecutionResult } from '../modes/index.js';
 import type { ReplayResult } from '../modes/index.js';
 import type { ResumeResult } from '../modes/index.js';
 
-/** The forkpoint engine: the modes, and reads over what they stored. */
+/**
+ * The forkpoint engine: the modes, and reads over what they stored. The
+ * workflows built on them (`verifyRun`, `runSuite`, `probeDrift`,
+ * `divergenceReport`, `evaluateSynthetic`) are functions that take an engine.
+ */
 export interface Engine {
   readonly store: Store;
   /** Records a run against the live world (mode `record`). */
@@ -64,17 +61,6 @@ export interface Engine {
    * checkpoint, in the same run id, behind the side-effect firewall.
    */
   resume(options: ResumeOptions): Promise<ResumeResult>;
-  /** Runs a candidate and a control arm over a recorded failure and gives a verdict. */
-  verify(options: VerifyOptions): Promise<VerifyResult>;
-  /**
-   * Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. Give a
-   * {@link SuiteSource} to read the cassettes one at a time; the last argument is the options, or `onCase`.
-   */
-  suite(
-    inputs: readonly SuiteInput[] | SuiteSource,
-    agent: AgentBuild,
-    options?: SuiteOptions | ((done: number, total: number) => void),
-  ): Promise<SuiteResult>;
   /**
    * The cassette of a stored run: every observation it received, by position
    * and request hash (`full`, the default), or its shape (`structural`).
@@ -100,8 +86,6 @@ export interface Engine {
   tierSizes(runId: string): Promise<TierSizes>;
   /** Enforces retention: removes what has expired by the engine's clock (see {@link GcReport}). */
   gc(): Promise<GcReport>;
-  /** Asks the world of another date every read-only tool request a run made (mode `drift`; writes no run). */
-  drift(options: DriftOptions): Promise<DriftReport>;
   /** A run with its steps. */
   getRun(runId: string): Promise<RunView>;
   /** A run without its steps. */
@@ -136,8 +120,6 @@ export function createEngine(options: EngineOptions): Engine {
     reexecute: (reexecuteOptions) => reexecuteRun(deps, reexecuteOptions),
     fork: (forkOptions) => forkRun(deps, forkOptions),
     resume: (resumeOptions) => resumeRun(deps, resumeOptions),
-    verify: (verifyOptions) => verifyRun(deps, verifyOptions),
-    suite: (inputs, agent, options) => runSuite(deps, inputs, agent, options),
     // One consistent state for the run and every row its cassette is made of.
     cassette: (runId, tier = 'full') =>
       deps.store.read(async (reader) => {
@@ -151,7 +133,6 @@ export function createEngine(options: EngineOptions): Engine {
     settings: () => deps.store.settings(),
     updateSettings: (change) => deps.store.updateSettings(checkedPeriods(change)),
     tierSizes: async (runId) => tierSizesOf(deps.store, await requireRun(deps.store, runId), deps.clock()),
-    drift: (driftOptions) => probeDrift(deps, driftOptions),
     gc: () =>
       collectGarbage(
         deps.store,

@@ -1,8 +1,9 @@
 /**
- * `forkpoint/analysis`: what the `compare`, `divergence-report` and `lint`
- * commands compute, over the public engine: two runs compared step by step,
- * where and why re-executions leave their recordings, and the volatile parts
- * of a build's first request.
+ * `forkpoint/analysis`: what the `compare`, `divergence-report`, `drift` and
+ * `lint` commands compute, over the public engine: two runs compared step by
+ * step, where and why re-executions leave their recordings, what the world of
+ * another date answers to a run's tool requests, and the volatile parts of a
+ * build's first request.
  *
  * @example
  * ```ts
@@ -34,6 +35,10 @@ export {
 export {
   divergenceReport,
   lintFirstRequest,
+  probeDrift,
+  type DriftOptions,
+  type DriftReport,
+  type DriftStep,
   type DivergenceReport,
   type DivergenceReportOptions,
   type LintEnvironment,

@@ -24,6 +24,11 @@ export type ReplayOptions = {
   readonly cassetteFile?: string;
   readonly scenario?: string;
   readonly runId?: string;
+  /**
+   * Whether the replay is written to the store (default true). False runs and
+   * judges it without writing a row: a suite's replays that nobody will read.
+   */
+  readonly keep?: boolean;
 } & (
   | { readonly mode: 'strict' }
   | { readonly mode: 'structural' }
@@ -43,8 +48,8 @@ export type ReplayOptions = {
  * reaches a live model or tool: its transport has none. Fidelity mode reports
  * every divergence, and either stops at the first or goes live from there
  * behind the side-effect firewall. A structural replay is its own mode (see
- * `structuralReplayRun`). A replay is stored in one transaction when it ends
- * (or, with `keep` false, not at all: a suite's replays that nobody will read).
+ * `structuralReplayRun`). A replay is stored in one transaction when it ends,
+ * or, with `keep` false, not at all.
  *
  * A divergence is returned, not thrown: the result has status `diverged` (or,
  * in fidelity mode going live, the status the live run ended with) and its
@@ -52,11 +57,11 @@ export type ReplayOptions = {
  * cannot start: `CASSETTE_INVALID` (another agent, another canonical form,
  * the wrong tier), `CASSETTE_EXPIRED`, `USAGE` (a malformed run id).
  */
-export async function replayRun(deps: EngineDeps, options: ReplayOptions, keep = true): Promise<ReplayResult> {
+export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promise<ReplayResult> {
   const { agent, cassette } = options;
   const source: ReplaySource = {
     cassette,
-    keep,
+    keep: options.keep ?? true,
     ...(options.cassetteFile === undefined ? {} : { cassetteFile: options.cassetteFile }),
     ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
     ...(options.runId === undefined ? {} : { runId: options.runId }),

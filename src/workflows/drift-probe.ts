@@ -5,9 +5,7 @@ import { stableJson, isJsonObject } from '../json/index.js';
 import type { JsonValue } from '../json/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
-import type { EngineDeps } from '../driver/index.js';
-import { requireFullTier } from '../read/index.js';
-import { readStepViews, requireRun } from '../read/index.js';
+import type { Engine } from '../engine/index.js';
 
 /** What {@link probeDrift} needs. */
 export interface DriftOptions {
@@ -53,16 +51,14 @@ export interface DriftReport {
  * changed with a field diff. Tools not marked read-only are never called: a
  * probe must not register a second repair estimate. It writes no run.
  */
-export async function probeDrift(
-  deps: Pick<EngineDeps, 'store' | 'clock'>,
-  options: DriftOptions,
-): Promise<DriftReport> {
-  const run = await requireRun(deps.store, options.runId);
-  await requireFullTier(deps.store, run, deps.clock(), 'probe the drift of');
+export async function probeDrift(engine: Engine, options: DriftOptions): Promise<DriftReport> {
+  // The cassette read first: it raises CASSETTE_EXPIRED, naming what remains, when the trajectory's full tier is gone.
+  await engine.cassette(options.runId);
+  const run = await engine.getRun(options.runId);
   const live = liveTransport(options.world);
   const specs = new Map(options.tools.map((tool) => [tool.name, tool]));
   const steps: DriftStep[] = [];
-  for (const view of await readStepViews(deps.store, run.runId, { known: run })) {
+  for (const view of run.steps) {
     if (view.kind === 'model') continue;
     const where = { step: view.step, kind: view.kind, index: view.index };
     const spec = specs.get(view.kind);
@@ -94,7 +90,7 @@ export async function probeDrift(
   return {
     mode: 'drift',
     runId: run.runId,
-    recordedAt: run.worldAt,
+    recordedAt: run.at,
     at: options.at,
     steps,
     changed: count('changed'),

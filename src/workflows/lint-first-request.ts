@@ -4,7 +4,7 @@ import { VOLATILE_PATTERNS, differingSpans } from '../analysis/index.js';
 import type { Message, ModelRequest } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson } from '../json/index.js';
-import { toolDefinitionsOf } from '../driver/index.js';
+import { modelRequestOf } from '../driver/index.js';
 import type { AgentRef } from '../read/index.js';
 import { startSnapshot } from '../driver/index.js';
 
@@ -84,14 +84,7 @@ function firstRequest(agent: AgentBuild, input: JsonObject, environment: LintEnv
     clock: () => new Date(environment.now),
     random: seededRandom(environment.seed),
   });
-  const { context } = snapshot;
-  return {
-    model: context.model,
-    system: context.system,
-    messages: context.messages,
-    tools: toolDefinitionsOf(agent),
-    params: agent.params,
-  };
+  return modelRequestOf(agent, snapshot.context);
 }
 
 function compareMessage(path: string, message: Message, other: Message | undefined, findings: LintFinding[]): void {

@@ -1,3 +1,4 @@
+import { runSuite, verifyRun } from '../../src/workflows/index.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ReexecutionResult, ReplayOptions, ReplayResult } from '../../src/modes/index.js';
 import type { World } from '../../src/world/index.js';
@@ -452,11 +453,11 @@ describe('the divergence of a replay result', () => {
 
   it('is the same ReplayDivergence in a suite case and in a verification, serialised the same way', async () => {
     const { engine, incident } = await withIncident();
-    const suite = await engine.suite(
-      [{ name: 'incident', cassette: await engine.cassette(incident.runId) }],
-      build('timestamped'),
-    );
-    const verified = await engine.verify({
+    const suite = await runSuite(engine, {
+      cassettes: [{ name: 'incident', cassette: await engine.cassette(incident.runId) }],
+      agent: build('timestamped'),
+    });
+    const verified = await verifyRun(engine, {
       runId: incident.runId,
       candidate: build('timestamped'),
       baseline: build('baseline'),

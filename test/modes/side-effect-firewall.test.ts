@@ -1,3 +1,4 @@
+import { verifyRun, probeDrift } from '../../src/workflows/index.js';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/index.js';
 import type { ForkOverride } from '../../src/fork/index.js';
@@ -217,7 +218,7 @@ describe('by default, no mode past the recording refunds again', () => {
   it('verify in re-execution mode gives the verdict blocked', async () => {
     const desk = await recordedDesk();
     const before = (await desk.engine.listRuns()).length;
-    const result = await desk.engine.verify({
+    const result = await verifyRun(desk.engine, {
       runId: PARENT,
       candidate: terse,
       baseline,
@@ -276,7 +277,12 @@ describe('by default, no mode past the recording refunds again', () => {
 
   it('a drift probe asks the lookups again and never the refund', async () => {
     const desk = await recordedDesk();
-    const report = await desk.engine.drift({ runId: PARENT, at: LATER, tools: baseline.tools, world: desk.world(0) });
+    const report = await probeDrift(desk.engine, {
+      runId: PARENT,
+      at: LATER,
+      tools: baseline.tools,
+      world: desk.world(0),
+    });
     expect(report.steps.map((step) => `${step.kind}:${step.status}`)).toEqual([
       'lookup_order:unchanged',
       'lookup_customer:unchanged',
@@ -427,7 +433,7 @@ describe('live: the real tool is called, and the step says so', () => {
     expect(replay).toMatchObject({ status: 'completed', outcome: { refund_id: 'RF-ORD-1-3' } });
     expect(replay.steps[5]).toMatchObject({ provenance: 'live', sideEffect: true });
     expect(desk.calls.refund).toBe(3);
-    const verdict = await desk.engine.verify({
+    const verdict = await verifyRun(desk.engine, {
       runId: PARENT,
       candidate: terse,
       baseline,
@@ -606,7 +612,7 @@ describe('a side-effect policy is checked before anything is written', () => {
     [
       'verify',
       (desk, option) =>
-        desk.engine.verify({
+        verifyRun(desk.engine, {
           runId: PARENT,
           candidate: terse,
           baseline,
@@ -673,7 +679,7 @@ describe('a side-effect policy is checked before anything is written', () => {
       tools: baseline.tools.filter((tool) => tool.readOnly),
     });
     const error = await codeOf(() =>
-      desk.engine.verify({
+      verifyRun(desk.engine, {
         runId: PARENT,
         candidate: baseline,
         baseline: lookupsOnly,

@@ -18,9 +18,11 @@ const ROOT = [
   'memoryStore',
   'parseCapturePolicy',
   'parseForkOverride',
+  'runSuite',
   'sqliteStore',
   'textOf',
   'toolUsesOf',
+  'verifyRun',
 ];
 const SQLITE = ['DEFAULT_DB_PATH', 'sqliteStore'];
 const ANALYSIS = [
@@ -30,6 +32,7 @@ const ANALYSIS = [
   'diffJson',
   'divergenceReport',
   'lintFirstRequest',
+  'probeDrift',
   'tallyDivergences',
 ];
 

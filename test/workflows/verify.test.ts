@@ -1,3 +1,4 @@
+import { verifyRun } from '../../src/workflows/index.js';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { sqliteStore } from '../../src/store/index.js';
@@ -19,7 +20,7 @@ describe('engine.verify', () => {
       at: '2026-03-04',
       seed: 1,
     });
-    const result = await engine.verify({
+    const result = await verifyRun(engine, {
       runId: recorded.runId,
       candidate: build('patched'),
       baseline: build('baseline'),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Engine } from '../../engine/index.js';
-import { differencesBetween, evaluateSynthetic } from '../../engine/index.js';
+import { differencesBetween, evaluateSynthetic } from '../../workflows/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf, loadSyntheticCases, locateScenario, syntheticSupportOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command.js';

@@ -1,6 +1,7 @@
+import { probeDrift } from '../../workflows/index.js';
 import { compareRuns } from '../../analysis/index.js';
 import type { Engine, RunView } from '../../engine/index.js';
-import { lintFirstRequest } from '../../engine/index.js';
+import { lintFirstRequest } from '../../workflows/index.js';
 import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
@@ -83,7 +84,7 @@ export const demoCommand: Command = {
           ? 'Both arms are green: OCR v2 reads 2050 now, so the failing trajectory no longer reproduces and the fix was never exercised.'
           : "The control arm still fails on today's world.",
       );
-      const drift = await engine.drift({
+      const drift = await probeDrift(engine, {
         runId: incident.runId,
         at: LATER,
         tools: buildOf(scenario, INCIDENT.build).tools,

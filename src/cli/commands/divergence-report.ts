@@ -1,5 +1,7 @@
-import type { ReexecutionPlan, RunSummary } from '../../engine/index.js';
-import { assertRunId, assertWorldDate, divergenceReport } from '../../engine/index.js';
+import type { RunSummary } from '../../engine/index.js';
+import type { ReexecutionPlan } from '../../workflows/index.js';
+import { assertRunId, assertWorldDate } from '../../engine/index.js';
+import { divergenceReport } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf } from '../../scenario/index.js';

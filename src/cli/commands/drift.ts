@@ -1,4 +1,5 @@
-import type { DriftReport, DriftStep } from '../../engine/index.js';
+import { probeDrift } from '../../workflows/index.js';
+import type { DriftReport, DriftStep } from '../../workflows/index.js';
 import { assertWorldDate } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
@@ -33,7 +34,7 @@ export const driftCommand: Command = {
       const run = await engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(stringOption(parsed, 'scenario'), run.scenario, runId);
       const build = buildOf(scenario, run.agent.build);
-      const report = await engine.drift({
+      const report = await probeDrift(engine, {
         runId,
         at,
         tools: build.tools,

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
-import type { SyntheticDifference, SyntheticEvaluation } from '../../engine/index.js';
-import { differencesBetween, evaluateSynthetic } from '../../engine/index.js';
+import type { SyntheticDifference, SyntheticEvaluation } from '../../workflows/index.js';
+import { differencesBetween, evaluateSynthetic } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import {
   buildOf,

@@ -1,6 +1,7 @@
+import { runSuite } from '../../workflows/index.js';
 import { writeFileSync } from 'node:fs';
 import { findCassetteFiles, readCassetteText } from '../../cassette/index.js';
-import type { SuiteResult, SuiteSource } from '../../engine/index.js';
+import type { SuiteResult, SuiteSource } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
 import { sqliteStore } from '../../store/index.js';
@@ -48,9 +49,12 @@ export const suiteCommand: Command = {
       const source: SuiteSource = { names: files, load: (file) => engine.readCassette(readCassetteText(file), file) };
       const progress =
         cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
-      const result = await cli
-        .engine(parsed, open)
-        .suite(source, agent, { keepRuns: !throwaway, ...(progress === undefined ? {} : { onCase: progress }) });
+      const result = await runSuite(cli.engine(parsed, open), {
+        cassettes: source,
+        agent,
+        keepRuns: !throwaway,
+        ...(progress === undefined ? {} : { onCase: progress }),
+      });
       if (progress !== undefined) cli.io.stderr.write('\n');
       const junit = stringOption(parsed, 'junit');
       if (junit !== undefined) writeJunit(junit, result);

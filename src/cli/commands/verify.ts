@@ -1,4 +1,5 @@
-import type { VerifyResult } from '../../engine/index.js';
+import { verifyRun } from '../../workflows/index.js';
+import type { VerifyResult } from '../../workflows/index.js';
 import { assertWorldDate } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
@@ -76,8 +77,8 @@ export const verifyCommand: Command = {
       };
       const result =
         mode === 'replay'
-          ? await engine.verify({ ...common, mode: 'replay' })
-          : await engine.verify({
+          ? await verifyRun(engine, { ...common, mode: 'replay' })
+          : await verifyRun(engine, {
               ...common,
               mode: 'reexecution',
               at: at!,

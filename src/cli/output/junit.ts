@@ -1,4 +1,4 @@
-import type { SuiteResult } from '../../engine/index.js';
+import type { SuiteResult } from '../../workflows/index.js';
 
 const escape = (text: string): string =>
   text
