@@ -1,42 +1,48 @@
 import { restoreCheckpoint } from '../checkpoint/index.js';
 import type { RestoredCheckpoint } from '../checkpoint/index.js';
-import type { Store } from '../store/index.js';
+import type { Store, RetentionPeriods, StoreSettings } from '../store/index.js';
 import type { EngineOptions } from '../driver/index.js';
-import { isOwnerAlive, ownerCheck } from '../driver/index.js';
-import { resolveEngineDeps } from '../driver/index.js';
-import { readRunView, requireRun, summarizeRun } from '../read/index.js';
-import type { RunPage, RunPageQuery } from '../read/index.js';
-import { runPage } from '../read/index.js';
-import type { RecordOptions } from '../modes/index.js';
-import { recordRun } from '../modes/index.js';
+import { isOwnerAlive, ownerCheck, resolveEngineDeps } from '../driver/index.js';
+import {
+  readRunView,
+  requireRun,
+  summarizeRun,
+  runPage,
+  fullCassetteOf,
+  requireFullTier,
+  structuralRecordOf,
+  tierSizesOf,
+  lineageTreeOf,
+  exportCassette,
+  readCassette,
+} from '../read/index.js';
+import type {
+  RunPage,
+  RunPageQuery,
+  TierSizes,
+  Lineage,
+  RunSummary,
+  RunView,
+  ExportOptions,
+  ExportedCassette,
+} from '../read/index.js';
+import type {
+  RecordOptions,
+  ForkOptions,
+  ReexecuteOptions,
+  ReplayOptions,
+  ResumeOptions,
+  ForkResult,
+  RecordResult,
+  ReexecutionResult,
+  ReplayResult,
+  ResumeResult,
+} from '../modes/index.js';
+import { recordRun, forkRun, reexecuteRun, replayRun, resumeRun } from '../modes/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { GcReport } from '../retention/index.js';
-import { collectGarbage } from '../retention/index.js';
-import { fullCassetteOf, requireFullTier } from '../read/index.js';
-import { structuralRecordOf } from '../read/index.js';
-import type { TierSizes } from '../read/index.js';
-import { tierSizesOf } from '../read/index.js';
-import type { Lineage } from '../read/index.js';
-import { lineageTreeOf } from '../read/index.js';
-import type { ForkOptions } from '../modes/index.js';
-import { forkRun } from '../modes/index.js';
-import type { ReexecuteOptions } from '../modes/index.js';
-import { reexecuteRun } from '../modes/index.js';
-import type { ReplayOptions } from '../modes/index.js';
-import { replayRun } from '../modes/index.js';
-import type { RunSummary, RunView } from '../read/index.js';
-import type { ResumeOptions } from '../modes/index.js';
-import { resumeRun } from '../modes/index.js';
+import { collectGarbage, checkedPeriods } from '../retention/index.js';
 import type { JsonObject } from '../json/index.js';
-import type { RetentionPeriods, StoreSettings } from '../store/index.js';
-import type { ExportOptions, ExportedCassette } from '../read/index.js';
-import { exportCassette, readCassette } from '../read/index.js';
-import { checkedPeriods } from '../retention/index.js';
-import type { ForkResult } from '../modes/index.js';
-import type { RecordResult } from '../modes/index.js';
-import type { ReexecutionResult } from '../modes/index.js';
-import type { ReplayResult } from '../modes/index.js';
-import type { ResumeResult } from '../modes/index.js';
 
 /**
  * The forkpoint engine: the modes, and reads over what they stored. The

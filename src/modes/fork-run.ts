@@ -8,19 +8,21 @@ import type { JsonObject } from '../json/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
 import type { EngineDeps } from '../driver/index.js';
-import { executeRun } from '../driver/index.js';
+import {
+  executeRun,
+  guardedWorld,
+  newRunRecord,
+  newRunOwner,
+  AT_FINAL_STEP,
+  continuedFrom,
+  streamingSink,
+  newRunIdentity,
+} from '../driver/index.js';
 import type { ForkChange } from './fork-point.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier, tierOfCopy } from '../read/index.js';
-import { guardedWorld } from '../driver/index.js';
-import { newRunRecord } from '../driver/index.js';
-import { requireRun } from '../read/index.js';
-import { newRunOwner } from '../driver/index.js';
-import { AT_FINAL_STEP, continuedFrom } from '../driver/index.js';
+import { requireFullTier, tierOfCopy, requireRun } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
 import { withSteps } from './continued-run-view.js';
-import { streamingSink } from '../driver/index.js';
-import { newRunIdentity } from '../driver/index.js';
 import type { ForkResult } from './mode-results.js';
 
 /** What `fork` needs besides its change. */

@@ -6,19 +6,23 @@ import { assertJsonValue, isJsonObject } from '../json/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from '../driver/index.js';
-import { newRunOwner, ownerCheck } from '../driver/index.js';
-import { executeRun } from '../driver/index.js';
-import { newRunRecord } from '../driver/index.js';
+import {
+  newRunOwner,
+  ownerCheck,
+  executeRun,
+  newRunRecord,
+  streamingSink,
+  AT_FINAL_STEP,
+  FROM_INPUT,
+  startSnapshot,
+  newRunIdentity,
+} from '../driver/index.js';
 import { requireRun, summarizeRun } from '../read/index.js';
 import type { CapturePolicy } from '../retention/index.js';
 import { applyCapturePolicy } from '../retention/index.js';
-import { streamingSink } from '../driver/index.js';
 import type { RunSummary, StepView } from '../read/index.js';
-import { AT_FINAL_STEP, FROM_INPUT } from '../driver/index.js';
 import { stepCollector } from './step-collector.js';
 import type { NewRunRecord, RunRecord } from '../store/index.js';
-import { startSnapshot } from '../driver/index.js';
-import { newRunIdentity } from '../driver/index.js';
 import type { RecordResult } from './mode-results.js';
 
 /** What `record` needs. */

@@ -4,18 +4,21 @@ import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from '../driver/index.js';
-import { newRunOwner, ownerCheck } from '../driver/index.js';
+import {
+  newRunOwner,
+  ownerCheck,
+  guardedWorld,
+  executeRun,
+  newRunRecord,
+  AT_FINAL_STEP,
+  FROM_INPUT,
+  streamingSink,
+  startSnapshot,
+  newRunIdentity,
+} from '../driver/index.js';
 import { requireSameAgent } from './agent-of-run.js';
-import { guardedWorld } from '../driver/index.js';
-import { requireFullTier, tierOfCopy } from '../read/index.js';
-import { executeRun } from '../driver/index.js';
-import { newRunRecord } from '../driver/index.js';
-import { requireRun, summarizeRun } from '../read/index.js';
-import { AT_FINAL_STEP, FROM_INPUT } from '../driver/index.js';
+import { requireFullTier, tierOfCopy, requireRun, summarizeRun } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
-import { streamingSink } from '../driver/index.js';
-import { startSnapshot } from '../driver/index.js';
-import { newRunIdentity } from '../driver/index.js';
 import type { ReexecutionResult } from './mode-results.js';
 
 /** What `reexecute` needs. */

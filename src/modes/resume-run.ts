@@ -10,18 +10,22 @@ import type { NewRunRecord, RunRecord, RunResume } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
-import type { AgentSnapshot } from '../driver/index.js';
-import type { EngineDeps } from '../driver/index.js';
+import type { AgentSnapshot, EngineDeps } from '../driver/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
-import { AT_FINAL_STEP, UNWATCHED, continuedFrom } from '../driver/index.js';
-import { executeRun } from '../driver/index.js';
+import {
+  AT_FINAL_STEP,
+  UNWATCHED,
+  continuedFrom,
+  executeRun,
+  guardedWorld,
+  isOwnerAlive,
+  newRunOwner,
+  ownerCheck,
+  streamingSink,
+  machineOf,
+} from '../driver/index.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier } from '../read/index.js';
-import { guardedWorld } from '../driver/index.js';
-import { readRunView, requireRun } from '../read/index.js';
-import { isOwnerAlive, newRunOwner, ownerCheck } from '../driver/index.js';
-import { streamingSink } from '../driver/index.js';
-import { machineOf } from '../driver/index.js';
+import { requireFullTier, readRunView, requireRun } from '../read/index.js';
 import type { ResumeResult } from './mode-results.js';
 
 /** What `resume` needs. */

@@ -3,9 +3,7 @@ import type { RunRecord, StoreReader } from '../store/index.js';
 import type { OwnerCheck } from './read-run.js';
 import { effectiveStatus, summarizeRun } from './read-run.js';
 import type { RunSummary } from './run-view.js';
-import type { RunMode } from '../vocabulary/index.js';
-import type { RunStatus } from '../vocabulary/index.js';
-
+import type { RunMode, RunStatus } from '../vocabulary/index.js';
 /** Runs on a page unless asked otherwise. */
 export const DEFAULT_PAGE_SIZE = 50;
 

@@ -1,10 +1,7 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { Tier } from '../vocabulary/index.js';
+import type { Tier, Finding, Provenance, RunMode, RunStatus } from '../vocabulary/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { ParentLink, RunErrorRecord, RunPurge, RunResume } from '../store/index.js';
-import type { Finding, Provenance } from '../vocabulary/index.js';
-import type { RunMode } from '../vocabulary/index.js';
-import type { RunStatus } from '../vocabulary/index.js';
 
 /** The agent build a run executed. */
 export interface AgentRef {

@@ -4,9 +4,8 @@ import { VOLATILE_PATTERNS, differingSpans } from '../analysis/index.js';
 import type { Message, ModelRequest } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson } from '../json/index.js';
-import { modelRequestOf } from '../driver/index.js';
+import { modelRequestOf, startSnapshot } from '../driver/index.js';
 import type { AgentRef } from '../read/index.js';
-import { startSnapshot } from '../driver/index.js';
 
 /** A clock and a seed the first request is built under. */
 export interface LintEnvironment {
