@@ -336,4 +336,4 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /** The newest schema version this build of forkpoint knows. */
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+export const SCHEMA_VERSION = MIGRATIONS.reduce((newest, migration) => Math.max(newest, migration.version), 0);
