@@ -91,7 +91,7 @@ function unwrapNameHelpers(tokens: readonly SourceToken[]): SourceToken[] {
     // A statement of its own: drop it with its `;`, and with `static {` `}` when it is a class's static block.
     i = isPunct(tokens[call.end + 1], ';') ? call.end + 1 : call.end;
     if (
-      call.inner[0]?.text === 'this' &&
+      call.inner[0].text === 'this' &&
       isPunct(out[out.length - 1], '{') &&
       out[out.length - 2]?.text === 'static' &&
       isPunct(tokens[i + 1], '}')

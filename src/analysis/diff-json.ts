@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { isJsonObject } from '../json/index.js';
+import { isJsonArray, isJsonObject } from '../json/index.js';
 import type { FieldChange } from '../vocabulary/index.js';
 
 const CONTEXT = 24;
@@ -30,7 +30,7 @@ function walk(
   limit: number,
 ): void {
   if (out.length >= limit) return;
-  if (Array.isArray(before) && Array.isArray(after)) {
+  if (isJsonArray(before) && isJsonArray(after)) {
     for (let i = 0; i < Math.max(before.length, after.length); i++)
       walk(before[i], after[i], `${path}[${i}]`, out, limit);
     return;

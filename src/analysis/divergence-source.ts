@@ -103,8 +103,9 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
   const before = recorded.steps[first.step - 1];
   const after = reexecuted.steps[first.step - 1];
 
-  if (first.on === 'response') {
-    const diff = diffJson(observationOf(before!.response), observationOf(after!.response), DIFF_LIMIT);
+  // compareRuns says `response` only where both runs made the same request.
+  if (first.on === 'response' && before !== undefined && after !== undefined) {
+    const diff = diffJson(observationOf(before.response), observationOf(after.response), DIFF_LIMIT);
     return first.kind === 'model'
       ? { ...where, source: 'model-response', reason: 'same request; the model answered differently', diff }
       : { ...where, source: 'tool-response', reason: `same request; ${first.kind} answered differently`, diff };
@@ -116,8 +117,13 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
     before !== undefined && after !== undefined && before.kind === after.kind && before.index === after.index;
   const diff = sameCall ? diffJson(requestBefore, requestAfter, DIFF_LIMIT) : [callChange(before, after)];
 
-  if (sameCall && differsOnlyInVolatileSpans(requestBefore!, requestAfter!)) {
-    const kinds = volatileKindsBetween(requestBefore!, requestAfter!);
+  if (
+    sameCall &&
+    requestBefore !== undefined &&
+    requestAfter !== undefined &&
+    differsOnlyInVolatileSpans(requestBefore, requestAfter)
+  ) {
+    const kinds = volatileKindsBetween(requestBefore, requestAfter);
     return {
       ...where,
       source: 'volatile-request',

@@ -1,7 +1,7 @@
 import { isMessage, isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
-import { stableJson, isJsonObject, parseJsonInput } from '../json/index.js';
+import { stableJson, isJsonArray, isJsonObject, parseJsonInput } from '../json/index.js';
 import type { Cassette } from './cassette.js';
 import type { ExpansionLimits } from './shaped-strings.js';
 import { compactShapedStrings, expandShapedStrings } from './shaped-strings.js';
@@ -98,7 +98,7 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
   }
   if (source.scenario !== undefined && source.scenario !== null && typeof source.scenario !== 'string')
     throw invalid('source.scenario must be a string or null');
-  if (value.tier !== undefined && !TIERS.has(String(value.tier)))
+  if (value.tier !== undefined && (typeof value.tier !== 'string' || !TIERS.has(value.tier)))
     throw invalid(`its tier is ${JSON.stringify(value.tier)}; tiers are full, structural and synthetic`);
   if (
     value.expiresAt !== undefined &&
@@ -123,13 +123,13 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
   ) {
     throw invalid('seal must name its store, key and mac');
   }
-  if (!Array.isArray(messages)) throw invalid('messages must be an array');
+  if (!isJsonArray(messages)) throw invalid('messages must be an array');
   messages.forEach((item, i) => {
     if (!isJsonObject(item) || typeof item.digest !== 'string' || !isMessage(item.message)) {
       throw invalid(`messages[${i}] is not a { digest, message } in the provider-neutral shape`);
     }
   });
-  if (!Array.isArray(entries)) throw invalid('entries must be an array');
+  if (!isJsonArray(entries)) throw invalid('entries must be an array');
   let previousStep = 0;
   entries.forEach((entry, i) => {
     const problem = entryProblem(entry, previousStep);

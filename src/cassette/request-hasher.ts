@@ -47,10 +47,12 @@ export class RequestHasher {
   adopt(messages: readonly Message[], digests: readonly string[]): void {
     if (messages.length !== digests.length) throw new Error('adopt: one digest per message is required');
     messages.forEach((message, i) => {
+      const digest = digests[i];
+      if (digest === undefined) throw new Error('adopt: one digest per message is required');
       registerOpaqueIds(message, this.aliases);
       this.knownMessages.push(message);
-      this.knownDigests.push(digests[i]!);
-      this.prefix.append(digests[i]!);
+      this.knownDigests.push(digest);
+      this.prefix.append(digest);
     });
   }
 
@@ -91,8 +93,7 @@ export class RequestHasher {
       if (rewritten >= 0)
         throw new Error(`the conversation was rewritten at message ${rewritten}; a run's messages are append-only`);
     }
-    for (let i = known.length; i < messages.length; i++) {
-      const message = messages[i]!;
+    for (const message of messages.slice(known.length)) {
       const aliased = aliasOpaqueIds(message, this.aliases);
       known.push(message);
       const digest = sha256Hex(canonicalJson(aliased, texts), REQUEST_HASH_LENGTH);

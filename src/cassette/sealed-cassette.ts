@@ -98,15 +98,16 @@ function isSealHeader(header: JsonObject): header is JsonObject & SealHeader {
  */
 export function openSealedCassette(file: JsonObject, header: SealHeader, key: SealingKey, origin: string): string {
   try {
+    const bytes = (field: 'iv' | 'tag' | 'ciphertext'): Buffer => {
+      const text = file[field];
+      if (typeof text !== 'string') throw new Error(`its ${field} is not base64 text`);
+      return Buffer.from(text, 'base64');
+    };
     // authTagLength: without it Node accepts a truncated tag, which weakens the check to as few bytes.
-    const decipher = createDecipheriv(CIPHER, key.secret, Buffer.from(String(file.iv), 'base64'), {
-      authTagLength: TAG_BYTES,
-    });
+    const decipher = createDecipheriv(CIPHER, key.secret, bytes('iv'), { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(stableJson(header)));
-    decipher.setAuthTag(Buffer.from(String(file.tag), 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(String(file.ciphertext), 'base64')), decipher.final()]).toString(
-      'utf8',
-    );
+    decipher.setAuthTag(bytes('tag'));
+    return Buffer.concat([decipher.update(bytes('ciphertext')), decipher.final()]).toString('utf8');
   } catch (error) {
     throw new ForkpointError(
       'CASSETTE_INVALID',

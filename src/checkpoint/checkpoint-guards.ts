@@ -1,7 +1,7 @@
 import { isMessagePart } from '../conversation/index.js';
 import { ERROR_CODES } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
-import { isJsonObject } from '../json/index.js';
+import { isJsonArray, isJsonObject } from '../json/index.js';
 import type { AgentStateName } from '../machine/index.js';
 import type { CheckpointDelta, FullCheckpoint, SkeletonContext } from './checkpoint-state.js';
 
@@ -21,7 +21,7 @@ const isString = (value: JsonValue): boolean => typeof value === 'string';
 const partsOf =
   (type: 'tool_use' | 'tool_result') =>
   (value: JsonValue): boolean =>
-    Array.isArray(value) && value.every((part) => isMessagePart(part) && part.type === type);
+    isJsonArray(value) && value.every((part) => isMessagePart(part) && part.type === type);
 
 const FIELDS: { readonly [K in keyof SkeletonContext]-?: (value: JsonValue) => boolean } = {
   input: isJsonObject,

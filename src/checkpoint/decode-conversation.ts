@@ -67,7 +67,7 @@ function parse(
   for (const log of logs) {
     for (const text of log.segments) {
       const segment = JSON.parse(text) as Partial<ConversationSegment>;
-      if (!Array.isArray(segment.messages) || !Array.isArray(segment.digests)) {
+      if (!Array.isArray(segment.messages) || !isList(segment.digests)) {
         throw new ForkpointError(
           'STORE_CORRUPT',
           `a conversation segment in ${store.location} is not a list of messages with their digests`,
@@ -83,4 +83,9 @@ function parse(
     for (const digest of log.digests) digests.push(digest);
   }
   return { values, pieces, digests };
+}
+
+// `Array.isArray` would narrow the list to `any[]`.
+function isList<T>(value: readonly T[] | undefined): value is readonly T[] {
+  return Array.isArray(value);
 }

@@ -2,6 +2,7 @@ import { ForkpointError } from '../errors/index.js';
 import type { AgentContext } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
 import type { StoreReader } from '../store/index.js';
+import type { JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 import { isCheckpointDelta, isFullCheckpoint } from './checkpoint-guards.js';
 import type { RestoredCheckpoint } from './checkpoint-state.js';
@@ -34,7 +35,8 @@ async function restoreFrom(
   const segments = lineage ?? (await lineageOf(store, runId));
   const holder = segmentAt(segments, step);
   const chain = holder === undefined ? [] : await store.readCheckpointChain(holder.runId, step);
-  if (chain.length === 0 || chain[chain.length - 1]!.step !== step) {
+  const base = chain[0];
+  if (base === undefined || chain.at(-1)?.step !== step) {
     throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has no checkpoint ${step}`);
   }
   const logs = await Promise.all(
@@ -57,15 +59,16 @@ async function restoreFrom(
   if (version !== MACHINE_VERSION) {
     throw new ForkpointError(
       'CHECKPOINT_INCOMPATIBLE',
-      `checkpoint ${step} of run ${runId} was written by machine version ${String(version)}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
+      `checkpoint ${step} of run ${runId} was written by machine version ${shown(version)}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
     );
   }
-  if (!isFullCheckpoint(full)) throw notWritten(runId, chain[0]!.step);
+  if (!isFullCheckpoint(full)) throw notWritten(runId, base.step);
   let value = full.value;
   let skeleton = full.context;
-  for (let i = 1; i < chain.length; i++) {
+  for (const [i, row] of chain.entries()) {
+    if (i === 0) continue;
     const delta = decoded[i] ?? null;
-    if (!isCheckpointDelta(delta)) throw notWritten(runId, chain[i]!.step);
+    if (!isCheckpointDelta(delta)) throw notWritten(runId, row.step);
     value = delta.value ?? value;
     if (delta.context !== undefined) skeleton = { ...skeleton, ...delta.context };
   }
@@ -82,6 +85,10 @@ async function restoreFrom(
   const context: AgentContext = { ...rest, ...override, messages };
   return { value, context, messageDigests };
 }
+
+// A version is a number; a row changed outside forkpoint may hold anything.
+const shown = (version: JsonValue | undefined): string =>
+  typeof version === 'object' && version !== null ? JSON.stringify(version) : String(version);
 
 const notWritten = (runId: string, step: number): ForkpointError =>
   new ForkpointError(

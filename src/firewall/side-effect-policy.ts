@@ -74,7 +74,7 @@ export function resolveSideEffectPolicy(option: unknown, tools: readonly ToolSpe
 
 /** The choice a policy makes for one tool. */
 export function choiceFor(policy: SideEffectPolicy, tool: string): SideEffectChoice {
-  return Object.hasOwn(policy.tools, tool) ? policy.tools[tool]! : policy.default;
+  return (Object.hasOwn(policy.tools, tool) ? policy.tools[tool] : undefined) ?? policy.default;
 }
 
 /** A policy in a few words, as the CLI takes it: `refuse`, `simulate`, `refuse,estimate_repair=live`. */
@@ -127,8 +127,12 @@ function describe(value: unknown): string {
     ? `"${value}"`
     : value === undefined
       ? 'nothing'
-      : (JSON.stringify(value) ?? String(value));
+      : (jsonOf(value) ??
+        (typeof value === 'function' || typeof value === 'symbol' ? value.toString() : 'a value that is not JSON'));
 }
+
+// JSON.stringify's type leaves out the undefined it gives for a function, a symbol or a `toJSON` that says nothing.
+const jsonOf = (value: unknown): string | undefined => JSON.stringify(value);
 
 function usage(message: string): ForkpointError {
   return new ForkpointError('USAGE', message);

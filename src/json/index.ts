@@ -1,4 +1,11 @@
-export { isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json-value.js';
+export {
+  isJsonArray,
+  isJsonObject,
+  type JsonArray,
+  type JsonObject,
+  type JsonPrimitive,
+  type JsonValue,
+} from './json-value.js';
 export { MAX_JSON_DEPTH, assertJsonValue, parseJsonInput } from './validate-json.js';
 export { canonicalJson, type KnownTexts } from './canonical-json.js';
 export { stableJson } from './stable-json.js';

@@ -34,7 +34,7 @@ export function decodePayloads(texts: readonly string[], readBlobs: BlobReader):
  * `JSON.parse`, and are filled in place and returned.
  */
 export async function decodeParsedPayloads(values: unknown[], readBlobs: BlobReader): Promise<JsonValue[]> {
-  let holes: Hole[] = [];
+  const holes: Hole[] = [];
   for (let i = 0; i < values.length; i++) findHoles(values, i, holes);
   // Most payloads refer to no blob: they are decoded without a read.
   if (holes.length === 0) return values as JsonValue[];
@@ -69,7 +69,9 @@ async function fillHoles(values: unknown[], found: Hole[], readBlobs: BlobReader
 function fillLevel(holes: readonly Hole[], bodies: ReadonlyMap<string, string>, leaves: Map<string, unknown>): Hole[] {
   const deeper: Hole[] = [];
   for (const hole of holes) {
-    const body = bodies.get(hole.digest)!;
+    const body = bodies.get(hole.digest);
+    // fillHoles read every digest of the level before, or threw.
+    if (body === undefined) throw new Error(`payload blob ${hole.digest} was not read before its level`);
     let value: unknown;
     if (hole.tree) {
       value = JSON.parse(body);

@@ -124,8 +124,8 @@ async function expiringRuns(store: Store, at: string, isWorkedOn: (run: RunRecor
   const found = new Map<string, RunRecord>();
   // A run a live process is still writing is left to finish; an interrupted one is collected.
   const queue = (await store.expiredRuns(at)).filter((run) => !isWorkedOn(run));
-  for (let i = 0; i < queue.length; i++) {
-    const run = queue[i]!;
+  // An array's iterator reads its length at each step, so the children pushed below are visited too.
+  for (const run of queue) {
     if (found.has(run.runId)) continue;
     found.set(run.runId, run);
     for (const child of await store.listChildren(run.runId)) {

@@ -16,7 +16,9 @@ export const noReferences = (): References => ({ all: new Set(), trees: new Set(
 export function collectReferences(text: string | null, into: References): void {
   if (text === null) return;
   for (const match of text.matchAll(REFERENCE)) {
-    const digest = match[2]!;
+    const digest = match[2];
+    // Both groups take part in every match of REFERENCE: this is the type's undefined, never a match's.
+    if (digest === undefined) continue;
     into.all.add(digest);
     if (match[1] === 'tree') into.trees.add(digest);
   }

@@ -25,7 +25,8 @@ export async function checkStrictReplay(
   const store = sqliteStore({ path: ':memory:' });
   try {
     const result = await runSuite(createEngine({ store }), { cassettes: [{ name, cassette }], agent });
-    const item = result.cases[0]!;
+    const [item] = result.cases;
+    if (item === undefined) throw new Error(`the suite of cassette ${name} reported no case`);
     return { pass: item.status === 'passed', message: explain(item, agent), case: item };
   } finally {
     await store.close();

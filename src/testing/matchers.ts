@@ -27,6 +27,6 @@ export interface ForkpointMatchers<R = unknown> {
 
 declare module 'vitest' {
   // vitest declares `Matchers<T = any>`; declaration merging needs the same type parameter, so this is the one `any`.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type -- a merge into vitest's Matchers
   interface Matchers<T = any> extends ForkpointMatchers<T> {}
 }

@@ -13,11 +13,7 @@ export function describeConsistencyConformance(suite: StoreSuite): void {
         (await reader.readBlobs(['r1'])).get('r1'),
       ]),
     ).toEqual(['running', '"r"']);
-    await expect(
-      store.read(async () => {
-        throw new Error('work failed');
-      }),
-    ).rejects.toThrow('work failed');
+    await expect(store.read(() => Promise.reject(new Error('work failed')))).rejects.toThrow('work failed');
     await store.commitStep('0000abcd', SAMPLE_OWNER_TOKEN, sampleStep(1), []);
     expect(await store.read((reader) => reader.read(async (inner) => (await inner.readSteps('0000abcd')).length))).toBe(
       2,
@@ -40,7 +36,7 @@ export function describeConsistencyConformance(suite: StoreSuite): void {
     expect(await store.readSteps('0000abcd')).toHaveLength(2);
   });
 
-  const another = suite.factory.another;
+  const another = suite.factory.another?.bind(suite.factory);
   if (another !== undefined) {
     it('shows read() one state: a step committed elsewhere meanwhile appears only after it', async () => {
       const store = await suite.fresh();
@@ -60,7 +56,7 @@ export function describeConsistencyConformance(suite: StoreSuite): void {
     });
   }
 
-  const reopen = suite.factory.reopen;
+  const reopen = suite.factory.reopen?.bind(suite.factory);
   if (reopen !== undefined) {
     it('keeps everything committed across a reopen', async () => {
       const store = suite.track(await suite.factory.open());

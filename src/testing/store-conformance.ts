@@ -47,7 +47,9 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
     describeOwnerConformance(suite);
     describeRetentionConformance(suite);
     describeSettingsConformance(suite);
-    describe('at scale', () => describeScaleConformance(suite));
+    describe('at scale', () => {
+      describeScaleConformance(suite);
+    });
     describeConsistencyConformance(suite);
   });
 }

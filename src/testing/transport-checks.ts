@@ -60,7 +60,9 @@ export function check(scripted: ScriptedCall, expected: Expected, settled: Settl
   }
   if (!('answer' in settled)) throw new Error(`${at} failed: ${String(settled.error)}`);
   const { answer } = settled;
-  expect(() => assertJsonValue(answer.response, at), at).not.toThrow();
+  expect(() => {
+    assertJsonValue(answer.response, at);
+  }, at).not.toThrow();
   expect(scripted.type === 'model' ? isModelResponse(answer.response) : isToolResponse(answer.response), at).toBe(true);
   expect(PROVENANCES, at).toContain(answer.provenance);
   expect(answer.provenance, at).toBe(expected.provenance);

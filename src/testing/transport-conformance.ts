@@ -5,6 +5,7 @@ import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import type { JsonValue } from '../json/index.js';
 import type { Answered, Transport } from '../transports/index.js';
 import type { Provenance } from '../vocabulary/index.js';
+import { itemAt } from './item-at.js';
 import type { Expected } from './transport-checks.js';
 import { asked, check, failureOf, freezeAll, settle } from './transport-checks.js';
 import type { ScriptedCall, TransportFixture } from './transport-fixture.js';
@@ -152,10 +153,11 @@ export function describeTransportConformance(name: string, subject: TransportSub
       async () => {
         const fixture = transportFixture();
         const transport = subject.create(fixture);
-        const [first, , ...rest] = fixture.script;
-        const miss = fixture.misses[0]!;
+        const first = itemAt(fixture.script, 0);
+        const rest = fixture.script.slice(2);
+        const miss = itemAt(fixture.misses, 0);
         const missed: ScriptedCall = { type: 'tool', ...miss, readOnly: true };
-        check(first!, expected(fixture, first!, startsLive), await settle(transport, first!));
+        check(first, expected(fixture, first, startsLive), await settle(transport, first));
         const settled = await settle(transport, missed);
         if (!startsLive && subject.onMiss !== 'live') {
           expect(failureOf(settled, missed)).toBe('REPLAY_DIVERGED');
@@ -165,7 +167,7 @@ export function describeTransportConformance(name: string, subject: TransportSub
         }
         expect(settled).toEqual({ answer: { response: miss.live, provenance: 'live' } });
         const live = rest.filter((scripted) => expected(fixture, scripted, true).asksWorld);
-        const wanted = asked([...(startsLive ? [first!] : []), missed, ...live]);
+        const wanted = asked([...(startsLive ? [first] : []), missed, ...live]);
         for (const scripted of rest)
           check(scripted, expected(fixture, scripted, true), await settle(transport, scripted));
         expect(fixture.asked).toEqual(wanted);
@@ -175,8 +177,8 @@ export function describeTransportConformance(name: string, subject: TransportSub
     it('keeps nothing from one transport to the next', async () => {
       const used = transportFixture();
       const earlier = subject.create(used);
-      await settle(earlier, used.script[0]!);
-      await settle(earlier, { type: 'tool', ...used.misses[0]!, readOnly: true });
+      await settle(earlier, itemAt(used.script, 0));
+      await settle(earlier, { type: 'tool', ...itemAt(used.misses, 0), readOnly: true });
       const fixture = transportFixture();
       const transport = subject.create(fixture);
       for (const scripted of fixture.script)

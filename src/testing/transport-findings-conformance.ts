@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReplayDivergence, isDivergence } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { ReplayingTransport, Transport } from '../transports/index.js';
+import { itemAt } from './item-at.js';
 import { settle } from './transport-checks.js';
 import type { ScriptedCall, TransportFixture } from './transport-fixture.js';
 import { transportFixture } from './transport-fixture.js';
@@ -16,7 +17,7 @@ export function describeFindingConformance(
 ): void {
   const missOf = (fixture: TransportFixture, i: number): ScriptedCall => ({
     type: 'tool',
-    ...fixture.misses[i]!,
+    ...itemAt(fixture.misses, i),
     readOnly: true,
   });
 
@@ -62,13 +63,13 @@ export function describeFindingConformance(
     it('reports a miss once, as the divergence it raised if it raised one, and not also as a dropped call', async () => {
       const fixture = transportFixture();
       const transport = create(fixture);
-      await settle(transport, fixture.script[0]!);
+      await settle(transport, itemAt(fixture.script, 0));
       const settled = await settle(transport, missOf(fixture, 0));
-      const recorded = served(fixture).entries[1]!;
+      const recorded = itemAt(served(fixture).entries, 1);
       const divergences = transport.divergences();
       expect(divergences).toHaveLength(1);
-      const [finding] = divergences;
-      expect(isDivergence(finding!)).toBe(true);
+      const finding = itemAt(divergences, 0);
+      expect(isDivergence(finding)).toBe(true);
       expect(finding).toMatchObject({
         classification: 'changed',
         step: 2,
@@ -76,7 +77,7 @@ export function describeFindingConformance(
         index: 0,
         recordedHashes: [recorded.hash],
       });
-      expect(finding!.message).toContain('lookup#0 (step 2)');
+      expect(finding.message).toContain('lookup#0 (step 2)');
       if ('error' in settled) {
         expect(settled.error).toBeInstanceOf(ReplayDivergence);
         if (settled.error instanceof ReplayDivergence) expect(settled.error.divergence).toEqual(finding);
@@ -88,7 +89,7 @@ export function describeFindingConformance(
     it('keeps the findings it reported as they were when it reported them', async () => {
       const fixture = transportFixture();
       const transport = create(fixture);
-      await settle(transport, fixture.script[0]!);
+      await settle(transport, itemAt(fixture.script, 0));
       await settle(transport, missOf(fixture, 0));
       const divergences = transport.divergences();
       const dropped = transport.droppedCalls();

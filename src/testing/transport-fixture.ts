@@ -5,6 +5,7 @@ import type { Message, ModelRequest, ModelResponse, ToolRequest, ToolResponse } 
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { ModelCall, ToolCall } from '../transports/index.js';
 import type { World } from '../world/index.js';
+import { itemAt } from './item-at.js';
 
 /** One call of the conformance script: what is asked, and what each source answers. */
 export type ScriptedCall =
@@ -90,19 +91,21 @@ export function transportFixture(options: { readonly worldDown?: boolean } = {})
     });
   const world: World = {
     model: {
-      respond: async (request) => {
-        asked.push('model');
-        if (options.worldDown === true) throw unreachable();
-        return request.messages.length === 1
-          ? useLookup('live_0')
-          : turn('live_1', [{ type: 'text', text: 'refunded' }]);
-      },
+      // The executor's throw rejects the promise, as a provider's failed call does.
+      respond: (request) =>
+        new Promise((resolve) => {
+          asked.push('model');
+          if (options.worldDown === true) throw unreachable();
+          resolve(
+            request.messages.length === 1 ? useLookup('live_0') : turn('live_1', [{ type: 'text', text: 'refunded' }]),
+          );
+        }),
     },
     tools: {
       lookup: (input) => {
         asked.push(`lookup ${JSON.stringify(input)}`);
         if (options.worldDown === true) throw unreachable();
-        Object.assign(input, { id: String(input.id).trim() });
+        if (typeof input.id === 'string') Object.assign(input, { id: input.id.trim() });
         if (input.id === 'missing') throw new Error('order missing not found');
         return { id: input.id ?? null, status: 'open' };
       },
@@ -194,7 +197,7 @@ export function transportFixture(options: { readonly worldDown?: boolean } = {})
         outcome: null,
         error: null,
       },
-      messages: conversation.map((message, i) => ({ digest: digests[i]!, message })),
+      messages: conversation.map((message, i) => ({ digest: itemAt(digests, i), message })),
       entries,
     },
     script,

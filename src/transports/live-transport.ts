@@ -1,7 +1,6 @@
 import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { isModelResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import type { JsonValue } from '../json/index.js';
 import { assertJsonValue } from '../json/index.js';
 import type { World } from '../world/index.js';
 import { describeFailure, isTransportFailure } from './transport-failure.js';
@@ -84,7 +83,7 @@ export function liveTransport(world: World): Transport {
         };
       }
       assertJsonValue(output, `the output of ${call.request.tool} at ${where}`, 'AGENT_CODE_FAILED');
-      return { response: { output: output as JsonValue, isError: false }, provenance: 'live' };
+      return { response: { output, isError: false }, provenance: 'live' };
     },
   };
 }

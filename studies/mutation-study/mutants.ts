@@ -12,6 +12,10 @@ import type { Mutant } from './mutant.js';
 // A same-length swap that turns the approval rule inside out ("within" -> "beyond" the cover limit).
 const PROMPT_WORD = 'within the cover limit';
 const PROMPT_SWAP = 'beyond the cover limit';
+// A field in a sentence: text as it is, anything else as its JSON, where String would print an object as
+// [object Object].
+const shown = (value: JsonValue | undefined): string =>
+  value === undefined ? 'undefined' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** The harness bugs of the study, each planted alone in a copy of the build it is given. */
 export const MUTANTS: readonly Mutant[] = [
@@ -177,7 +181,7 @@ export const MUTANTS: readonly Mutant[] = [
         validateOutcome: (outcome: Outcome): readonly string[] => {
           const { decision, payout } = outcome;
           if (decision === 'approve') return typeof payout === 'number' ? [] : ['an approval must state a payout'];
-          return payout === null ? [] : [`a ${String(decision)} decision must not pay (payout ${String(payout)})`];
+          return payout === null ? [] : [`a ${shown(decision)} decision must not pay (payout ${shown(payout)})`];
         },
       }),
   },
@@ -190,7 +194,7 @@ export const MUTANTS: readonly Mutant[] = [
         ...definitionOf(build),
         build: 'mutant-claim-id-lowercased',
         renderInput: (input: JsonObject): string =>
-          `Triage claim ${String(input.claimId).toLowerCase()} and write your decision.`,
+          `Triage claim ${shown(input.claimId).toLowerCase()} and write your decision.`,
       }),
   },
 ];

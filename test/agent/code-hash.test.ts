@@ -61,8 +61,8 @@ describe('codeHashOf', () => {
   });
 
   it('still tells hooks apart whose code differs', () => {
-    const a = definitionOf({ renderInput: (input) => `Run ${String(input.id)}` });
-    const b = definitionOf({ renderInput: (input) => `Run ${String(input.key)}` });
+    const a = definitionOf({ renderInput: (input) => `Run ${JSON.stringify(input.id)}` });
+    const b = definitionOf({ renderInput: (input) => `Run ${JSON.stringify(input.key)}` });
     expect(codeHashOf(a)).not.toBe(codeHashOf(b));
   });
 });

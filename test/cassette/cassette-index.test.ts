@@ -38,7 +38,7 @@ describe('parseCassette', () => {
     ['error', /source\.error must be an object or null/],
   ])("refuses a source without its %s, since a cassette's type promises one", (field, message) => {
     const file = JSON.parse(serializeCassette(cassette)) as { source: Record<string, unknown> };
-    delete file.source[field];
+    Reflect.deleteProperty(file.source, field);
     const error = thrown(() => parseCassette(JSON.stringify(file), 'c.json'));
     expect(error.code).toBe('CASSETTE_INVALID');
     expect(error.message).toMatch(message);

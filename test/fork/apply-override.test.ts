@@ -367,7 +367,7 @@ describe('editOverride', () => {
 
   it("writes a model step's edit as a model-patch", () => {
     const override = editOverride<ModelResponse>(
-      TURN as unknown as JsonValue,
+      TURN,
       (draft) => {
         draft.stopReason = 'end_turn';
         draft.content.splice(2, 1);

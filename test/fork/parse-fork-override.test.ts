@@ -52,7 +52,7 @@ function isJson(value: unknown, depth = 0, ancestors = new Set<object>()): boole
   ancestors.add(value);
   const children: unknown[] = Array.isArray(value)
     ? Array.from({ length: value.length }, (_, i) => (value as unknown[])[i])
-    : Object.keys(value).map((key) => (value as Record<string, unknown>)[key]);
+    : Object.keys(value).map((key) => value[key]);
   const ok = children.every((child) => isJson(child, depth + 1, ancestors));
   ancestors.delete(value);
   return ok;
@@ -247,7 +247,7 @@ const operationArb: fc.Arbitrary<unknown> = fc
         }),
       },
     ),
-    prototype: fc.constantFrom(
+    prototype: fc.constantFrom<'object' | 'null' | 'class'>(
       'object',
       'object',
       'object',
@@ -256,7 +256,7 @@ const operationArb: fc.Arbitrary<unknown> = fc
       'object',
       'null',
       'class',
-    ) as fc.Arbitrary<'object' | 'null' | 'class'>,
+    ),
   })
   .map(({ op, path, from, value, extra, prototype }) => {
     const fields: Entry[] = [
@@ -388,7 +388,7 @@ const structuredArb: fc.Arbitrary<unknown> = fc
   .record({
     kind: kindArb,
     fieldsOf: fc.constantFrom(...KINDS),
-    prototype: fc.constantFrom(
+    prototype: fc.constantFrom<'object' | 'null' | 'class'>(
       'object',
       'object',
       'object',
@@ -399,7 +399,7 @@ const structuredArb: fc.Arbitrary<unknown> = fc
       'object',
       'null',
       'class',
-    ) as fc.Arbitrary<'object' | 'null' | 'class'>,
+    ),
   })
   .chain(({ kind, fieldsOf, prototype }) => {
     const { required, optional } =
@@ -701,7 +701,7 @@ describe('parseForkOverride (property)', () => {
         } else {
           invalid++;
           expect(error).toBeInstanceOf(ForkpointError);
-          expect(isForkpointError(error) ? error.code : String(error)).toBe('OVERRIDE_INVALID');
+          expect(isForkpointError(error) ? error.code : error).toBe('OVERRIDE_INVALID');
           expect(
             expected,
             `parseForkOverride refused a value the oracle calls valid: ${(error as Error).message}`,

@@ -27,7 +27,7 @@ describe('the harness hooks a build may define', () => {
     retryTool: ({ response, attempt }) => JSON.stringify(response.output).includes('timed out') && attempt <= 2,
   });
 
-  it('retries a failed call as a step of its own that the model never sees, then appends the good result', async () => {
+  it('retries a failed call as a step of its own that the model never sees, then appends the good result', () => {
     const { snapshot, uses, send } = afterToolTurn(retrying);
     const call = uses[0]!;
     const retried = send(snapshot, { type: 'tool.returned', call, response: timeout });
@@ -46,7 +46,7 @@ describe('the harness hooks a build may define', () => {
     });
   });
 
-  it('hands the error to the model once the retry policy gives up', async () => {
+  it('hands the error to the model once the retry policy gives up', () => {
     const { snapshot, uses, send } = afterToolTurn(retrying);
     const call = uses[0]!;
     let current = snapshot;
@@ -58,14 +58,14 @@ describe('the harness hooks a build may define', () => {
     ]);
   });
 
-  it('never retries without the hook', async () => {
+  it('never retries without the hook', () => {
     const { snapshot, uses, send } = afterToolTurn(testAgent());
     const next = send(snapshot, { type: 'tool.returned', call: uses[0]!, response: timeout });
     expect(next.value).toBe('awaitingModel');
     expect(next.context.failedAttempts).toBeUndefined();
   });
 
-  it('lets the build render what the model sees of a result, and fails the run on a non-JSON rendering', async () => {
+  it('lets the build render what the model sees of a result, and fails the run on a non-JSON rendering', () => {
     const rendering = testAgent({ renderToolResult: ({ response }) => ({ rendered: response.output }) });
     const { snapshot, uses, send } = afterToolTurn(rendering);
     const next = send(snapshot, { type: 'tool.returned', call: uses[0]!, response: ok(3) });
@@ -78,7 +78,7 @@ describe('the harness hooks a build may define', () => {
     expect(failed.context.error?.code).toBe('HOOK_FAILED');
   });
 
-  it('appends each result as its own turn when the build asks for one turn per result', async () => {
+  it('appends each result as its own turn when the build asks for one turn per result', () => {
     const each = testAgent({ toolResultTurns: 'each' });
     const { snapshot, uses, send } = afterToolTurn(each, 2);
     const one = send(snapshot, { type: 'tool.returned', call: uses[0]!, response: ok(1) });
@@ -109,7 +109,7 @@ describe('the harness hooks a build may define', () => {
     expect(batched).toMatchObject({ status: 'diverged', divergence: { kind: 'model', index: 1 } });
   });
 
-  it('puts the hooks it uses into the code hash and leaves builds without them unchanged', async () => {
+  it('puts the hooks it uses into the code hash and leaves builds without them unchanged', () => {
     expect(retrying.codeHash).not.toBe(testAgent().codeHash);
     expect(testAgent({ toolResultTurns: 'each' }).codeHash).not.toBe(testAgent().codeHash);
     expect(testAgent().codeHash).toBe(testAgent().codeHash);

@@ -26,7 +26,8 @@ const run = (command: string, args: readonly string[], cwd: string): Ran => {
 
 // The package as `npm publish` would ship it, installed into a project of a user's that depends on it alone.
 // Packing skips the `prepare` build: the test gate has just built dist/ (`npm test`, or `npm run build`).
-let work: string;
+// Unset when beforeAll failed before it made the folder.
+let work: string | undefined;
 let packed: Packed;
 let consumer: string;
 
@@ -111,7 +112,9 @@ describe('the packed package', { timeout: 60_000 }, () => {
       ],
       consumer,
     );
-    expect(load.output.trim().split('\n')).toEqual(entries.map((entry) => expect.stringMatching(`^${entry} \\d+$`)));
+    expect(load.output.trim().split('\n')).toEqual(
+      entries.map((entry): unknown => expect.stringMatching(`^${entry} \\d+$`)),
+    );
     const demo = run(process.execPath, [join(consumer, 'node_modules/.bin/forkpoint'), 'demo'], consumer);
     expect(demo.status, demo.output).toBe(0);
   });

@@ -35,7 +35,9 @@ const diskBytes = (path: string): string =>
 
 describe('canaries planted in a claim', () => {
   const folders: Array<{ cleanup(): void }> = [];
-  afterEach(async () => folders.splice(0).forEach((folder) => folder.cleanup()));
+  afterEach(() => {
+    for (const folder of folders.splice(0)) folder.cleanup();
+  });
 
   it('appear in no byte of the structural cassette, nor of the database file after gc', async () => {
     const folder = tempFolder('forkpoint-canary-');

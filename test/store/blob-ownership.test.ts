@@ -9,7 +9,9 @@ import { OWNERSHIP_SQL } from '../../src/store/sqlite/blob-ownership.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-ownership-'));
-afterAll(async () => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
 let files = 0;
 
 const digest = (n: number): string => n.toString(16).padStart(32, '0');

@@ -15,7 +15,9 @@ beforeEach(async () => {
   await store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
   await store.close();
 });
-afterEach(async () => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 /** Another process's long write (a gc, say): it holds the write lock until released. */
 function holdWriteLock(): () => void {
@@ -35,7 +37,9 @@ describe('the write lock', () => {
       const started = Date.now();
       const runs = await cli(['runs', '--json', '--db', path]);
       expect(runs.exit).toBe(0);
-      expect(JSON.parse(runs.stdout).runs.map((run: { runId: string }) => run.runId)).toEqual(['0000abcd']);
+      expect((JSON.parse(runs.stdout) as { runs: { runId: string }[] }).runs.map((run) => run.runId)).toEqual([
+        '0000abcd',
+      ]);
       // A writer that opens meanwhile opens too: only its first write waits for the lock.
       const store = sqliteStore({ path, busyTimeoutMs: 100 });
       expect((await store.getRun('0000abcd'))?.build).toBe('baseline');

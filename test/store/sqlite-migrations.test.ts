@@ -9,7 +9,9 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js
 import { sampleRun, sampleStep } from '../../src/testing/index.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-migrations-'));
-afterAll(async () => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
 let files = 0;
 
 const RUN_VALUES = `'record', 'agent', 'baseline', '0123456789abcdef', '{"claimId":"CLM-1"}', 'completed', 'forkpoint-canonical/1', 1`;

@@ -11,7 +11,9 @@ import { SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
 import { MMAP_BYTES, openDatabase } from '../../src/store/sqlite/open-database.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-store-'));
-afterAll(async () => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
 let files = 0;
 const tempPath = (): string => join(folder, `store-${files++}.db`);
 
@@ -46,7 +48,7 @@ describe('sqliteStore', () => {
     db.close();
   });
 
-  it('reads the database file through a memory map, so that overflow pages past the page cache cost no system call', async () => {
+  it('reads the database file through a memory map, so that overflow pages past the page cache cost no system call', () => {
     const db = openDatabase({ path: tempPath(), synchronous: 'NORMAL', busyTimeoutMs: 100, now: () => new Date() });
     expect(db.pragma('mmap_size', { simple: true })).toBe(MMAP_BYTES);
     db.close();
@@ -63,13 +65,13 @@ describe('sqliteStore', () => {
     db.close();
   });
 
-  it('refuses a file that is not a database with STORE_CORRUPT', async () => {
+  it('refuses a file that is not a database with STORE_CORRUPT', () => {
     const path = tempPath();
     writeFileSync(path, 'this is not sqlite, just text that is long enough to have a header '.repeat(20));
     expect(codeOf(() => sqliteStore({ path }))).toBe('STORE_CORRUPT');
   });
 
-  it('refuses a SQLite database that is not a forkpoint one', async () => {
+  it('refuses a SQLite database that is not a forkpoint one', () => {
     const path = tempPath();
     const db = new Database(path);
     db.exec('CREATE TABLE invoices (id INTEGER)');
@@ -90,7 +92,7 @@ describe('sqliteStore', () => {
     expect(codeOf(() => sqliteStore({ path }))).toBe('STORE_TOO_NEW');
   });
 
-  it('reports a path it cannot open (a directory) as STORE_UNREADABLE', async () => {
+  it('reports a path it cannot open (a directory) as STORE_UNREADABLE', () => {
     expect(codeOf(() => sqliteStore({ path: folder }))).toBe('STORE_UNREADABLE');
     expect(codeOf(() => sqliteStore({ path: join(folder, 'missing', 'dir', 'x.db') }))).toBe('STORE_UNREADABLE');
   });

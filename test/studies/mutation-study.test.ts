@@ -48,7 +48,7 @@ function rowOf(name: string): MutantRow {
 }
 
 describe('the mutants', () => {
-  test('are each the baseline with one bug: a build of their own name and code hash', async () => {
+  test('are each the baseline with one bug: a build of their own name and code hash', () => {
     const hashes = new Set([baseline.codeHash]);
     for (const mutant of MUTANTS) {
       const build = mutant.mutate(baseline);
@@ -59,7 +59,7 @@ describe('the mutants', () => {
     expect(hashes.size).toBe(MUTANTS.length + 1);
   });
 
-  test('classify the bugs the chapter names as content-indifferent, and the content bugs as dependent', async () => {
+  test('classify the bugs the chapter names as content-indifferent, and the content bugs as dependent', () => {
     const indifferent = (name: string): boolean | undefined =>
       MUTANTS.find((mutant) => mutant.name === name)?.contentIndifferent;
     for (const name of CONTENT_INDIFFERENT) expect(indifferent(name), name).toBe(true);
@@ -68,12 +68,12 @@ describe('the mutants', () => {
 });
 
 describe('the mutation study', () => {
-  test('records every synthetic case', async () => {
+  test('records every synthetic case', () => {
     expect(study.cases).toBe(CASES.length);
     expect(study.rows.map((row) => row.name)).toEqual(MUTANTS.map((mutant) => mutant.name));
   });
 
-  test('finds the unmutated baseline caught by neither tier, with no replay crashing', async () => {
+  test('finds the unmutated baseline caught by neither tier, with no replay crashing', () => {
     expect(study.sanity.full.caseIds).toEqual([]);
     expect(study.sanity.structural.caseIds).toEqual([]);
     expect(study.sanity.structuralEndingOnly.caseIds).toEqual([]);
@@ -99,20 +99,20 @@ describe('the mutation study', () => {
     expect(row.structuralEndingOnly.caseIds).toEqual([]);
   });
 
-  test('catches the retry budget structurally on the cases whose timeouts the baseline recovered from', async () => {
+  test('catches the retry budget structurally on the cases whose timeouts the baseline recovered from', () => {
     expect(RECOVERED_RETRIES.length).toBeGreaterThan(0);
     for (const id of rowOf('retry-budget-off-by-one').structural.caseIds)
       expect(CASES.map((testCase) => testCase.id)).toContain(id);
     expect(rowOf('retry-budget-off-by-one').structural.caseIds.some((id) => RECOVERED_RETRIES.includes(id))).toBe(true);
   });
 
-  test("says in its notes that the chapter's dropped-assistant-turn retry bug could not be planted", async () => {
+  test("says in its notes that the chapter's dropped-assistant-turn retry bug could not be planted", () => {
     expect(
       study.notes.some((note) => note.includes('without the assistant turn') && note.includes('append-only')),
     ).toBe(true);
   });
 
-  test('sums the rows: every mutant full replay catches, and the share structural replay catches of them', async () => {
+  test('sums the rows: every mutant full replay catches, and the share structural replay catches of them', () => {
     const byFull = study.rows.filter((row) => row.full.count > 0);
     expect(study.summary.caughtByFull).toBe(byFull.length);
     expect(study.summary.caughtByBoth).toBe(byFull.filter((row) => row.structural.count > 0).length);

@@ -57,7 +57,7 @@ export async function recordWithSnapshots(
     },
     snapshot,
   );
-  const recorded: Recorded = { runId, values: [String(snapshot.value)], contexts: [structuredClone(snapshot.context)] };
+  const recorded: Recorded = { runId, values: [snapshot.value], contexts: [structuredClone(snapshot.context)] };
   await driveRun({
     build,
     machine: machineOf(build),
@@ -66,7 +66,7 @@ export async function recordWithSnapshots(
     hasher,
     onStep: async (step) => {
       await writer.commit(step);
-      recorded.values.push(String(step.snapshot.value));
+      recorded.values.push(step.snapshot.value);
       recorded.contexts.push(structuredClone(step.snapshot.context));
     },
   });

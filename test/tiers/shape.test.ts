@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import { isJsonArray } from '../../src/json/index.js';
 import type { Message, ModelRequest } from '../../src/conversation/index.js';
 import { StructuralHasher, shapeJson, shapeModelResponse } from '../../src/tiers/index.js';
 import { isForkpointError } from '../../src/errors/index.js';
@@ -22,12 +23,12 @@ function sameShape(value: JsonValue, shaped: JsonValue): boolean {
     );
   }
   if (value === null || typeof value === 'boolean') return shaped === value;
-  if (Array.isArray(value))
+  if (isJsonArray(value))
     return (
-      Array.isArray(shaped) && shaped.length === value.length && value.every((item, i) => sameShape(item, shaped[i]!))
+      isJsonArray(shaped) && shaped.length === value.length && value.every((item, i) => sameShape(item, shaped[i]!))
     );
   if (shaped === null || typeof shaped !== 'object' || Array.isArray(shaped)) return false;
-  const object = value as JsonObject;
+  const object: JsonObject = value;
   const shapedObject = shaped as JsonObject;
   const keys = Object.keys(object);
   return (
@@ -37,7 +38,7 @@ function sameShape(value: JsonValue, shaped: JsonValue): boolean {
 }
 
 describe('the structural shape of a value', () => {
-  it('keeps keys, array lengths, string lengths, number classes and signs, booleans and nulls', async () => {
+  it('keeps keys, array lengths, string lengths, number classes and signs, booleans and nulls', () => {
     expect(
       shapeJson({
         name: 'Marta',
@@ -63,7 +64,7 @@ describe('the structural shape of a value', () => {
     });
   });
 
-  it('keeps a `__proto__` key as a field of its own (fast-check found this one)', async () => {
+  it('keeps a `__proto__` key as a field of its own (fast-check found this one)', () => {
     const value = JSON.parse('[{"__proto__":0,"b":"xy"}]') as JsonValue;
     expect(JSON.stringify(shapeJson(value))).toBe('[{"__proto__":0,"b":"aa"}]');
     const written = compactShapedStrings(JSON.parse('{"__proto__":"aaaaa"}') as JsonValue);
@@ -71,7 +72,7 @@ describe('the structural shape of a value', () => {
     expect(JSON.stringify(expandShapedStrings(written, { perString: 10, total: 100 }))).toBe('{"__proto__":"aaaaa"}');
   });
 
-  it('is a shape of any JSON value, and shaping a shape changes nothing', async () => {
+  it('is a shape of any JSON value, and shaping a shape changes nothing', () => {
     fc.assert(
       fc.property(json, (value) => {
         const shaped = shapeJson(value);
@@ -81,7 +82,7 @@ describe('the structural shape of a value', () => {
     );
   });
 
-  it('drops the ids and signatures a provider mints, and keeps the envelope', async () => {
+  it('drops the ids and signatures a provider mints, and keeps the envelope', () => {
     const shaped = shapeModelResponse({
       id: 'msg_01',
       model: 'claude-opus-5',
@@ -115,7 +116,7 @@ describe('structural request keys', () => {
   });
   const hash = (value: ModelRequest) => new StructuralHasher().hashModelRequest(value).hash;
 
-  it('are equal for requests that differ only in content, and differ when the shape does', async () => {
+  it('are equal for requests that differ only in content, and differ when the shape does', () => {
     expect(hash(request('Triage CLM-91077'))).toBe(hash(request('Triage CLM-91002')));
     expect(hash(request('Triage CLM-91077'))).not.toBe(hash(request('Triage CLM-9107')));
     expect(hash(request('x', 'You triage claims.'))).toBe(hash(request('x', 'You triage cl4ims.')));

@@ -23,7 +23,7 @@ const toolCall = {
 } satisfies ToolCall;
 
 const worldWith = (parts: Partial<World>): World => ({
-  model: { respond: async () => finalTurn('{}') },
+  model: { respond: () => Promise.resolve(finalTurn('{}')) },
   tools: {},
   ...parts,
 });
@@ -73,7 +73,7 @@ describe('liveTransport puts every failure on the right desk', () => {
     ['an unknown stop reason', { ...finalTurn('{}'), stopReason: 'pause_turn' }, /not in the provider-neutral shape/],
   ])('fails with AGENT_CODE_FAILED when the provider answers with %s', async (_what, response, message) => {
     const failure = await failureOf(() =>
-      liveTransport(worldWith({ model: { respond: async () => response as never } })).model(modelCall),
+      liveTransport(worldWith({ model: { respond: () => Promise.resolve(response as never) } })).model(modelCall),
     );
     expect(failure?.code).toBe('AGENT_CODE_FAILED');
     expect(failure?.message).toMatch(message);
@@ -120,7 +120,7 @@ describe('liveTransport puts every failure on the right desk', () => {
     const trimming = worldWith({
       tools: {
         echo: (input) => {
-          Object.assign(input, { id: String(input.id).trim() });
+          if (typeof input.id === 'string') Object.assign(input, { id: input.id.trim() });
           return { id: input.id ?? null };
         },
       },

@@ -10,8 +10,7 @@ export function rowsBetween(rows: readonly StepRecord[], from: number, to: numbe
 export function checkpointChainOf(rows: readonly StepRecord[], step: number): CheckpointRow[] {
   const end = rows.findIndex((row) => row.step === step);
   if (end === -1) return [];
-  let start = end;
-  while (start >= 0 && !rows[start]!.checkpointFull) start--;
+  const start = rows.findLastIndex((row, i) => i <= end && row.checkpointFull);
   if (start < 0) return [];
   return rows
     .slice(start, end + 1)

@@ -58,11 +58,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
   // Every call answers from the state as it is now, or fails as a closed SQLite store does.
   const answer = <T>(work: () => T): Promise<T> => {
     if (closed) return Promise.reject(new ForkpointError('INTERNAL', `the store ${location} is closed`));
-    try {
-      return Promise.resolve(work());
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    // The executor's throw becomes the promise's rejection, as it is.
+    return new Promise((resolve) => {
+      resolve(work());
+    });
   };
   // A write waits for the reads open on the store, which see one state.
   const write = async <T>(work: () => T): Promise<T> => {
@@ -114,14 +113,28 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
 
   return {
     ...reader,
-    createRun: (run, start, blobList) => write(() => writes.createRun(run, start, blobList)),
+    createRun: (run, start, blobList) =>
+      write(() => {
+        writes.createRun(run, start, blobList);
+      }),
     commitStep: (runId, ownerToken, step, blobList, finish) =>
-      write(() => writes.commitStep(runId, ownerToken, step, blobList, finish)),
-    finishRun: (runId, ownerToken, finish) => write(() => writes.finishRun(runId, ownerToken, finish)),
+      write(() => {
+        writes.commitStep(runId, ownerToken, step, blobList, finish);
+      }),
+    finishRun: (runId, ownerToken, finish) =>
+      write(() => {
+        writes.finishRun(runId, ownerToken, finish);
+      }),
     renewLease: (runId, ownerToken, leaseExpiresAt) =>
       write(() => writes.renewLease(runId, ownerToken, leaseExpiresAt)),
-    resumeRun: (claim) => write(() => writes.resumeRun(claim)),
-    writeRun: (run, rows, blobList, finish) => write(() => writes.writeRun(run, rows, blobList, finish)),
+    resumeRun: (claim) =>
+      write(() => {
+        writes.resumeRun(claim);
+      }),
+    writeRun: (run, rows, blobList, finish) =>
+      write(() => {
+        writes.writeRun(run, rows, blobList, finish);
+      }),
     saveStructural: (runId, body) =>
       write(() => {
         const run = runs.get(runId);

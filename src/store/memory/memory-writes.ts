@@ -179,15 +179,18 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
       end(insert(run, rows, blobList), finish);
     },
     purgeRuns(purges) {
+      // Every run is checked before any is changed: a purge applies whole or not at all.
       const seen = new Set<string>();
-      for (const { runId } of purges) {
-        if (runs.get(runId)?.record.purge !== null || seen.has(runId))
-          throw new ForkpointError('INTERNAL', `run ${runId} does not exist or was purged already`);
-        seen.add(runId);
-      }
+      const purged = purges.map((change) => {
+        const run = runs.get(change.runId);
+        if (run === undefined || run.record.purge !== null || seen.has(change.runId))
+          throw new ForkpointError('INTERNAL', `run ${change.runId} does not exist or was purged already`);
+        seen.add(change.runId);
+        return { run, change };
+      });
       let steps = 0;
-      for (const { runId, purge, redacted, structural } of purges) {
-        const run = runs.get(runId)!;
+      for (const { run, change } of purged) {
+        const { purge, redacted, structural } = change;
         const { record } = run;
         if (structural !== undefined) run.structural = { body: structural, expiresAt: record.structuralExpiresAt };
         steps += run.rows.length;

@@ -187,10 +187,11 @@ function migrate(db: Database.Database, options: OpenDatabaseOptions): void {
     }
     if (newest < SCHEMA_VERSION) {
       const broken = db.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
-      if (broken.length > 0) {
+      const first = broken[0];
+      if (first !== undefined) {
         throw new ForkpointError(
           'STORE_CORRUPT',
-          `${options.path} holds ${broken.length} rows that refer to missing ones (first: a ${broken[0]!.table} row without its ${broken[0]!.parent} row); it was not migrated`,
+          `${options.path} holds ${broken.length} rows that refer to missing ones (first: a ${first.table} row without its ${first.parent} row); it was not migrated`,
         );
       }
       // A rebuilt table leaves its old pages free: give them back, or a new database starts with

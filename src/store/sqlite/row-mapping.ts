@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
-import { canonicalJson, isJsonObject } from '../../json/index.js';
+import { canonicalJson, isJsonArray, isJsonObject } from '../../json/index.js';
 import { isFinding } from '../../vocabulary/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
@@ -57,7 +57,8 @@ export interface RunRow {
 
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
 const toText = (value: JsonValue | null): string | null => (value === null ? null : canonicalJson(value));
-const fromText = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+// What a column parses to is checked by checkRun, field by field.
+const fromText = (text: string | null): JsonValue | null => (text === null ? null : (JSON.parse(text) as JsonValue));
 
 /**
  * Maps a `runs` row to a record; a column that does not hold the JSON
@@ -87,9 +88,9 @@ function checkRun(run: RunRecord): RunRecord {
       ? `status ${JSON.stringify(run.status)}`
       : !TIERS.has(run.tier)
         ? `tier ${JSON.stringify(run.tier)}`
-        : !isJsonObject(run.input as JsonValue)
+        : !isJsonObject(run.input)
           ? 'an input that is not an object'
-          : run.outcome !== null && !isJsonObject(run.outcome as JsonValue)
+          : run.outcome !== null && !isJsonObject(run.outcome)
             ? 'an outcome that is not an object'
             : run.error !== null &&
                 !(
@@ -98,7 +99,7 @@ function checkRun(run: RunRecord): RunRecord {
                   typeof run.error.message === 'string'
                 )
               ? 'an error without a code and a message'
-              : !Array.isArray(run.findings) || !run.findings.every((finding) => isFinding(finding))
+              : !isJsonArray(run.findings) || !run.findings.every((finding) => isFinding(finding))
                 ? 'findings that are not a list of findings'
                 : !Array.isArray(run.resumes)
                   ? 'resumes that are not a list'
@@ -119,28 +120,28 @@ function mapRun(row: RunRow): RunRecord {
     worldAt: row.world_at,
     seed: row.seed,
     status: row.status as RunStatus,
-    outcome: fromText<JsonObject>(row.outcome),
-    error: fromText<RunErrorRecord>(row.error),
+    outcome: fromText(row.outcome) as JsonObject | null,
+    error: fromText(row.error) as RunErrorRecord | null,
     parent:
       row.parent_run_id === null
         ? null
         : {
             runId: row.parent_run_id,
             atStep: row.parent_step ?? 0,
-            override: fromText<JsonValue>(row.override),
-            changes: fromText<JsonObject[]>(row.override_changes),
+            override: fromText(row.override),
+            changes: fromText(row.override_changes) as JsonObject[] | null,
           },
     sourceRunId: row.source_run_id,
     sourceCassette: row.source_cassette,
-    findings: fromText<Finding[]>(row.findings) ?? [],
+    findings: (fromText(row.findings) as Finding[] | null) ?? [],
     canonicalForm: row.canonical_form,
     machineVersion: row.machine_version,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     stepCount: row.step_count,
     owner: ownerFromRow(row),
-    sideEffects: fromText<SideEffectPolicy>(row.side_effects),
-    resumes: fromText<RunResume[]>(row.resumes) ?? [],
+    sideEffects: fromText(row.side_effects) as SideEffectPolicy | null,
+    resumes: (fromText(row.resumes) as RunResume[] | null) ?? [],
     tier: row.tier as Tier,
     expiresAt: row.expires_at,
     structuralExpiresAt: row.structural_expires_at,
@@ -179,7 +180,7 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     owner_host: run.owner?.host ?? null,
     owner_token: run.owner?.token ?? null,
     lease_expires_at: run.owner?.leaseExpiresAt ?? null,
-    side_effects: run.sideEffects === null ? null : canonicalJson(run.sideEffects as unknown as JsonValue),
+    side_effects: run.sideEffects === null ? null : canonicalJson(run.sideEffects),
     resumes: run.resumes.length === 0 ? null : canonicalJson(run.resumes as unknown as JsonValue),
     override_changes: run.parent?.changes == null ? null : canonicalJson(run.parent.changes),
     tier: run.tier,

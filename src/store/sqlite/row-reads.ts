@@ -85,7 +85,7 @@ export function rowReads(db: Database.Database): RowReads {
     readMessages(runId, fromStep, upToStep) {
       const range = stepRange(fromStep, upToStep);
       const segmentRows = statements.readSegments.all({ run_id: runId, ...range }) as Array<[number, string]>;
-      const after = segmentRows.length === 0 ? range.from - 1 : segmentRows[segmentRows.length - 1]![0];
+      const after = segmentRows.at(-1)?.[0] ?? range.from - 1;
       const rows = statements.readMessages.all({ run_id: runId, from: after + 1, to: range.to }) as Array<
         [string, string]
       >;

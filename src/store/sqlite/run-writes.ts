@@ -167,13 +167,20 @@ export function runWrites(
 
   return {
     createRun: (run, start, blobs) => void createRun.immediate(run, start, blobs),
-    commitStep: (runId, ownerToken, step, blobs, finish) =>
-      commitStep.immediate(runId, ownerToken, step, blobs, finish),
-    finishRun: (runId, ownerToken, finish) => finishRun.immediate(runId, ownerToken, finish),
+    commitStep: (runId, ownerToken, step, blobs, finish) => {
+      commitStep.immediate(runId, ownerToken, step, blobs, finish);
+    },
+    finishRun: (runId, ownerToken, finish) => {
+      finishRun.immediate(runId, ownerToken, finish);
+    },
     // Autocommit: one UPDATE of one row, which takes the write lock before it reads.
     renewLease: (runId, ownerToken, leaseExpiresAt) =>
       statements.renewLease.run(leaseExpiresAt, runId, ownerToken).changes === 1,
-    resumeRun: (claim) => resumeRun.immediate(claim),
-    writeRun: (run, rows, blobs, finish) => writeRun.immediate(run, rows, blobs, finish),
+    resumeRun: (claim) => {
+      resumeRun.immediate(claim);
+    },
+    writeRun: (run, rows, blobs, finish) => {
+      writeRun.immediate(run, rows, blobs, finish);
+    },
   };
 }

@@ -96,11 +96,10 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
   // share; the read lock comes with its first statement and is held until the last read ends.
   const gate = readGate();
   const answer = <T>(work: () => T): Promise<T> => {
-    try {
-      return Promise.resolve(withSqliteErrors(location, work));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    // The executor's throw becomes the promise's rejection, as it is.
+    return new Promise((resolve) => {
+      resolve(withSqliteErrors(location, work));
+    });
   };
   // A write waits for this connection's reads; its registrations are remembered only once it has committed.
   const write = async <T>(work: () => T): Promise<T> => {
@@ -153,15 +152,32 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   return {
     ...reader,
-    createRun: (run, start, blobs) => write(() => writes.createRun(run, start, blobs)),
+    createRun: (run, start, blobs) =>
+      write(() => {
+        writes.createRun(run, start, blobs);
+      }),
     commitStep: (runId, ownerToken, step, blobs, finish) =>
-      write(() => writes.commitStep(runId, ownerToken, step, blobs, finish)),
-    finishRun: (runId, ownerToken, finish) => write(() => writes.finishRun(runId, ownerToken, finish)),
+      write(() => {
+        writes.commitStep(runId, ownerToken, step, blobs, finish);
+      }),
+    finishRun: (runId, ownerToken, finish) =>
+      write(() => {
+        writes.finishRun(runId, ownerToken, finish);
+      }),
     renewLease: (runId, ownerToken, leaseExpiresAt) =>
       write(() => writes.renewLease(runId, ownerToken, leaseExpiresAt)),
-    resumeRun: (claim) => write(() => writes.resumeRun(claim)),
-    writeRun: (run, rows, blobs, finish) => write(() => writes.writeRun(run, rows, blobs, finish)),
-    saveStructural: (runId, body) => write(() => retention.saveStructural(runId, body)),
+    resumeRun: (claim) =>
+      write(() => {
+        writes.resumeRun(claim);
+      }),
+    writeRun: (run, rows, blobs, finish) =>
+      write(() => {
+        writes.writeRun(run, rows, blobs, finish);
+      }),
+    saveStructural: (runId, body) =>
+      write(() => {
+        retention.saveStructural(runId, body);
+      }),
     purgeRuns: (purges) => write(() => retention.purgeRuns(purges)),
     dropStructural: (runIds) => write(() => retention.dropStructural(runIds)),
     updateSettings: (change) => write(() => settings.update(change)),

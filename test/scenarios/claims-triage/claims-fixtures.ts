@@ -8,6 +8,7 @@ import type { ToolHandler, World } from '../../../src/world/index.js';
 import { createEngine } from '../../../src/engine/index.js';
 import { isJsonObject } from '../../../src/json/index.js';
 import { sqliteStore } from '../../../src/store/index.js';
+import { fieldText } from '../../support/field-text.js';
 
 /** The day of the incident (OCR v1) and the day the chapter re-executes on (OCR v2). */
 export const INCIDENT_DAY = '2026-03-04';
@@ -92,7 +93,7 @@ export function modelPartsOf(step: StepView | undefined): JsonObject[] {
 export function toolNamesAskedBy(step: StepView | undefined): string[] {
   return modelPartsOf(step)
     .filter((part) => part.type === 'tool_use')
-    .map((part) => String(part.name));
+    .map((part) => fieldText(part.name));
 }
 
 /** The kinds of a run's steps, in order. */
