@@ -118,7 +118,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
 function advance(machine: AgentMachine, snapshot: AgentSnapshot, event: AgentEvent): AgentSnapshot {
   const [next] = transition(machine, snapshot, event);
   if (next.context.step !== snapshot.context.step + 1) {
-    throw new ForkpointError('INTERNAL', `the machine did not accept ${event.type} in state ${String(snapshot.value)}`);
+    throw new ForkpointError('INTERNAL', `the machine did not accept ${event.type} in state ${snapshot.value}`);
   }
   return next;
 }

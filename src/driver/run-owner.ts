@@ -57,7 +57,9 @@ export function keepLease(
     Math.max(1, Math.floor(deps.leaseMs / 3)),
   );
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+  };
 }
 
 /** {@link isOwnerAlive} over these deps, as the readers take it. */

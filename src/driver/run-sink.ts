@@ -64,7 +64,9 @@ export function streamingSink(
       await store.finishRun(runId, token, finish);
       stopLease();
     },
-    close: () => stopLease(),
+    close: () => {
+      stopLease();
+    },
   };
 }
 
@@ -81,10 +83,11 @@ export function bufferedSink(store: Store, options: Pick<SinkOptions, 'mintRunId
     get runId() {
       return run?.runId ?? '';
     },
-    async start(newRun, row, rowBlobs) {
+    start(newRun, row, rowBlobs) {
       run = newRun;
       if (row !== null) rows.push(row);
       blobs.push(...rowBlobs);
+      return Promise.resolve();
     },
     async step(row, rowBlobs, finish) {
       rows.push(row);
@@ -113,8 +116,9 @@ export function discardingSink(): RunSink {
     get runId() {
       return runId;
     },
-    start: async (run) => {
+    start: (run) => {
       runId = run.runId;
+      return Promise.resolve();
     },
     step: async () => {},
     finish: async () => {},

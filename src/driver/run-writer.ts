@@ -1,8 +1,6 @@
 import type { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
-
-import type { AgentStateName } from '../machine/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
@@ -54,7 +52,7 @@ export class RunWriter {
       return;
     }
     const batch = new PayloadBatch();
-    const encoded = this.checkpoints.encode(0, snapshot.value as AgentStateName, snapshot.context, batch);
+    const encoded = this.checkpoints.encode(0, snapshot.value, snapshot.context, batch);
     const row: StepRecord = {
       step: 0,
       kind: null,
@@ -95,7 +93,7 @@ export class RunWriter {
       isError = completed.response.isError;
     }
     const { snapshot } = completed;
-    const encoded = this.checkpoints.encode(completed.step, snapshot.value as AgentStateName, snapshot.context, batch);
+    const encoded = this.checkpoints.encode(completed.step, snapshot.value, snapshot.context, batch);
     const row: StepRecord = {
       step: completed.step,
       kind: completed.kind,

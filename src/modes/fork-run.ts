@@ -124,7 +124,7 @@ function changeOf<T>(options: ForkOptions<T>): ForkChange {
         'OVERRIDE_INVALID',
         "edit must be a function that changes a draft of step N's recorded value",
       );
-    return { edit: options.edit as ForkEdit<never> };
+    return { edit: options.edit };
   }
   return { override: parseForkOverride(options.override) };
 }

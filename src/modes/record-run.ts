@@ -78,7 +78,11 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   const collected = stepCollector({
     ...(onStarted === undefined
       ? {}
-      : { onStarted: (id: string) => onStarted(summarizeRun(startedRecord({ ...run, runId: id }), ownerCheck(deps))) }),
+      : {
+          onStarted: (id: string) => {
+            onStarted(summarizeRun(startedRecord({ ...run, runId: id }), ownerCheck(deps)));
+          },
+        }),
     ...(onStep === undefined ? {} : { onStep }),
   });
   const { stored } = await executeRun(deps, {

@@ -1,5 +1,4 @@
 import { decodeConversation, lineageOf } from '../checkpoint/index.js';
-import type { JsonObject } from '../json/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { CASSETTE_FORMAT } from '../cassette/index.js';
@@ -34,9 +33,10 @@ export async function cassetteOfRun(store: StoreReader, run: RunRecord, steps: r
       recordedAt: run.createdAt,
       status: run.status,
       outcome: run.outcome,
-      error: run.error === null ? null : ({ ...run.error } as JsonObject),
+      error: run.error === null ? null : { ...run.error },
     },
-    messages: digests.map((digest, i) => ({ digest, message: messages[i]! })),
+    // decodeConversation gives each message its digest, one for one.
+    messages: messages.map((message, i) => ({ digest: digests[i] ?? '', message })),
     entries: steps.map((step) => ({
       step: step.step,
       kind: step.kind,

@@ -68,11 +68,11 @@ export async function runPage(
     });
     for (const run of chunk) if (matches(run)) found.push(run);
     if (chunk.length < wanted) break;
-    before = chunk[chunk.length - 1]!.runId;
+    before = chunk.at(-1)?.runId;
   }
   const runs = found.slice(0, limit);
   return {
     runs: runs.map((run) => summarizeRun(run, isOwnerAlive, now)),
-    next: found.length > limit ? runs[runs.length - 1]!.runId : null,
+    next: found.length > limit ? (runs.at(-1)?.runId ?? null) : null,
   };
 }

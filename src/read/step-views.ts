@@ -98,12 +98,8 @@ export async function readStepViews(store: StoreReader, runId: string, range: St
       if (row.step > 0) rows.push({ row, inherited, attempt: attemptOf(resumes, row.step) });
     }
   }
-  const decoded = await decodeRows(
-    store,
-    rows.map(({ row }) => row),
-  );
-  return rows.map(({ row, inherited, attempt }, i) =>
-    viewOfRow(row, decoded[i]!, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt),
+  return (await decodeRows(store, rows)).map(({ row, decoded, inherited, attempt }) =>
+    viewOfRow(row, decoded, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt),
   );
 }
 
@@ -125,26 +121,34 @@ export async function readStepAt(
   const row = segment === undefined ? undefined : (await store.readSteps(segment.runId, step, step))[0];
   if (segment === undefined || row?.step !== step) return undefined;
   const attempt = attemptOf((await store.getRun(segment.runId))?.resumes ?? [], step);
-  const inherited = segment !== lineage[lineage.length - 1];
-  return viewOfRow(
-    row,
-    (await decodeRows(store, [row]))[0]!,
-    { list: digests, length: row.messageCount ?? 0 },
-    inherited,
-    attempt,
-  );
+  const inherited = segment !== lineage.at(-1);
+  const [decoded] = await decodeRows(store, [{ row }]);
+  if (decoded === undefined) return undefined;
+  return viewOfRow(row, decoded.decoded, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt);
 }
 
-// Each row's request and response, decoded together: one read of the blobs they refer to.
-async function decodeRows(
+/** A row's request and response, decoded. */
+interface DecodedRow {
+  readonly request: JsonValue;
+  readonly response: JsonValue;
+}
+
+// Each row's request and response, decoded together (one read of the blobs they refer to), kept with
+// whatever the caller holds with the row.
+async function decodeRows<T extends { readonly row: StepRecord }>(
   store: StoreReader,
-  rows: readonly StepRecord[],
-): Promise<Array<{ request: JsonValue; response: JsonValue }>> {
-  const decoded = await decodePayloads(
-    rows.flatMap((row) => [row.request ?? 'null', row.response ?? 'null']),
+  items: readonly T[],
+): Promise<Array<T & { readonly decoded: DecodedRow }>> {
+  const values = await decodePayloads(
+    items.flatMap(({ row }) => [row.request ?? 'null', row.response ?? 'null']),
     (wanted) => store.readBlobs(wanted),
   );
-  return rows.map((_row, i) => ({ request: decoded[2 * i]!, response: decoded[2 * i + 1]! }));
+  // decodePayloads gives one value per text, in order: a request, then its response.
+  const next = values[Symbol.iterator]();
+  return items.map((item) => ({
+    ...item,
+    decoded: { request: next.next().value ?? null, response: next.next().value ?? null },
+  }));
 }
 
 function viewOfRow(

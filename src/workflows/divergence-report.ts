@@ -116,15 +116,15 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   if (duplicate !== undefined) throw new ForkpointError('USAGE', `run ${duplicate} is named twice; name each run once`);
   const runs: RunSummary[] = [];
   for (const runId of options.runIds) runs.push(await engine.getRunSummary(runId));
-  const plans: ReexecutionPlan[] = [];
-  for (const run of runs) plans.push(await options.plan(run));
-  for (const plan of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);
+  const plans: Array<{ run: RunSummary; plan: ReexecutionPlan }> = [];
+  for (const run of runs) plans.push({ run, plan: await options.plan(run) });
+  for (const { plan } of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);
 
   const reported: ReportedReexecution[] = [];
   const skipped: SkippedRun[] = [];
   const planned = runs.length * repeats;
   let done = 0;
-  for (const [i, run] of runs.entries()) {
+  for (const [i, { run, plan }] of plans.entries()) {
     const unfinished = run.status === 'running' || run.status === 'interrupted';
     if (unfinished) {
       skipped.push({
@@ -135,7 +135,6 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
       });
       continue;
     }
-    const plan = plans[i]!;
     // Read once the first re-execution has shown the full tier is there; the recording's side of every comparison.
     let recording: Cassette | undefined;
     for (let repeat = 0; repeat < repeats; repeat++) {

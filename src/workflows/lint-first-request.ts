@@ -60,7 +60,9 @@ export function lintFirstRequest(agent: AgentBuild, input: JsonObject): LintRepo
     findings.push(...findingsIn(path, stableJson(a), stableJson(b)));
   compareWhole('tools', first.tools, second.tools);
   findings.push(...findingsIn('system', first.system, second.system));
-  first.messages.forEach((message, i) => compareMessage(`messages[${i}]`, message, second.messages[i], findings));
+  first.messages.forEach((message, i) => {
+    compareMessage(`messages[${i}]`, message, second.messages[i], findings);
+  });
   compareWhole('model', first.model, second.model);
   compareWhole('params', first.params, second.params);
   const [a, b] = [first, second].map(providerOrder) as [string, string];

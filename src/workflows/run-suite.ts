@@ -89,13 +89,14 @@ export interface SuiteOptions {
  */
 export async function runSuite(engine: Engine, options: SuiteOptions): Promise<SuiteResult> {
   const { cassettes: inputs, agent, onCase, keepRuns = true } = options;
-  const names = isSource(inputs) ? inputs.names : inputs.map((input) => input.name);
+  // Each cassette is read inside the loop and dropped with it: only the case outlives its turn.
+  const turns: ReadonlyArray<() => Promise<SuiteInput>> = isSource(inputs)
+    ? inputs.names.map((name) => () => loadInput(inputs, name))
+    : inputs.map((input) => () => Promise.resolve(input));
   const cases: SuiteCase[] = [];
-  for (let i = 0; i < names.length; i++) {
-    // Read inside the loop and dropped with it: only the case outlives its turn.
-    const input = isSource(inputs) ? await loadInput(inputs, names[i]!) : inputs[i]!;
-    cases.push(await runCase(engine, input, agent, keepRuns));
-    onCase?.(cases.length, names.length);
+  for (const next of turns) {
+    cases.push(await runCase(engine, await next(), agent, keepRuns));
+    onCase?.(cases.length, turns.length);
     // A turn of the event loop between cases: V8 runs its collector's tasks there, which a chain of awaits
     // never reaches, and without them a suite of thousands peaked about 25 MiB higher (garbage, not cases).
     await new Promise((resolve) => setImmediate(resolve));

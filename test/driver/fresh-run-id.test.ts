@@ -42,10 +42,15 @@ describe('run ids', () => {
     expect(ids.size).toBe(5);
   });
 
-  it('accepts the 12-hex ids it mints and the 8-hex ids of older runs, and nothing else', async () => {
-    for (const id of ['9b40c1d5', '9b40c1d5e7a2']) expect(() => assertRunId(id)).not.toThrow();
+  it('accepts the 12-hex ids it mints and the 8-hex ids of older runs, and nothing else', () => {
+    for (const id of ['9b40c1d5', '9b40c1d5e7a2'])
+      expect(() => {
+        assertRunId(id);
+      }).not.toThrow();
     for (const id of ['9b40c1d', '9b40c1d5e7', '9b40c1d5e7a2f', '9B40C1D5', '9b40c1d5-e7a'])
-      expect(() => assertRunId(id)).toThrow(/12 lowercase hex characters \(or 8/);
+      expect(() => {
+        assertRunId(id);
+      }).toThrow(/12 lowercase hex characters \(or 8/);
   });
 
   it('records under a fresh id when the minted one is taken', async () => {

@@ -159,7 +159,7 @@ describe('fork', () => {
     [99, corrected, 'STEP_OUT_OF_RANGE'],
     [0, corrected, 'STEP_OUT_OF_RANGE'],
     [3, corrected, 'OVERRIDE_MISMATCH'],
-    [4, { kind: 'model', model: 'claude-sonnet-5' } as ForkOverride, 'OVERRIDE_MISMATCH'],
+    [4, { kind: 'model' as const, model: 'claude-sonnet-5' }, 'OVERRIDE_MISMATCH'],
   ])('at step %s with %j is %s, and writes nothing', async (atStep, override, code) => {
     const { engine, incident } = await withIncident();
     expect(

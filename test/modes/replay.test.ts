@@ -17,7 +17,7 @@ function tripwire(): { world: World; calls: () => number } {
   };
   return {
     world: {
-      model: { respond: async () => trip() },
+      model: { respond: () => trip() },
       tools: { fetch_claim: trip, ocr_document: trip, estimate_repair: trip, fetch_policy: trip },
     },
     calls: () => calls,
@@ -285,7 +285,11 @@ describe('cassette files', () => {
   it('is stable and diffable: sorted keys, one entry per step, messages once', async () => {
     const { engine, incident } = await withIncident();
     const text = serializeCassette(await engine.cassette(incident.runId));
-    const parsed = JSON.parse(text);
+    const parsed = JSON.parse(text) as {
+      format: string;
+      entries: { step: number; kind: string; request: { messages?: string[] } }[];
+      messages: { digest: string }[];
+    };
     expect(Object.keys(parsed)).toEqual([
       'agent',
       'canonicalForm',
@@ -297,14 +301,14 @@ describe('cassette files', () => {
       'tier',
     ]);
     expect(parsed.format).toBe('forkpoint-cassette/1');
-    expect(parsed.entries.map((entry: { step: number }) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(parsed.entries.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(parsed.messages).toHaveLength(10);
-    const digests = new Set(parsed.messages.map((item: { digest: string }) => item.digest));
+    const digests = new Set(parsed.messages.map((item) => item.digest));
     const referenced = parsed.entries
-      .filter((entry: { kind: string }) => entry.kind === 'model')
-      .flatMap((entry: { request: { messages: string[] } }) => entry.request.messages);
+      .filter((entry) => entry.kind === 'model')
+      .flatMap((entry) => entry.request.messages ?? []);
     expect(referenced.length).toBeGreaterThan(digests.size);
-    expect(referenced.every((digest: string) => digests.has(digest))).toBe(true);
+    expect(referenced.every((digest) => digests.has(digest))).toBe(true);
   });
 
   it.each([
@@ -364,7 +368,7 @@ describe('re-execution', () => {
     ]);
   });
 
-  it('has a result type that TypeScript will not take for a replay', async () => {
+  it('has a result type that TypeScript will not take for a replay', () => {
     expectTypeOf<ReexecutionResult['mode']>().toEqualTypeOf<'reexecution'>();
     expectTypeOf<ReplayResult['mode']>().toEqualTypeOf<'replay:strict' | 'replay:fidelity' | 'replay:structural'>();
     const needsReplay = (result: ReplayResult): string => result.mode;
@@ -403,7 +407,7 @@ describe('the divergence of a replay result', () => {
       divergence: stored,
     });
     expect(() => {
-      if (replay.status === 'diverged') throw replay.divergence;
+      if (replay.status === 'diverged' && replay.divergence !== null) throw replay.divergence;
     }).toThrow(ReplayDivergence);
   });
 
@@ -435,7 +439,7 @@ describe('the divergence of a replay result', () => {
       expect(Object.getPrototypeOf(replay.divergence!.toJSON())).toBe(Object.prototype);
       expect(JSON.parse(JSON.stringify(replay.divergence))).toEqual(stored);
       // In the order the transport writes a finding, as `--json` printed it before it was an error.
-      expect(Object.keys(JSON.parse(JSON.stringify(replay.divergence)))).toEqual([
+      expect(Object.keys(JSON.parse(JSON.stringify(replay.divergence)) as object)).toEqual([
         'classification',
         'step',
         'kind',

@@ -59,7 +59,7 @@ function tripwire(): { world: World; calls: () => number } {
     calls++;
     throw new Error('live call');
   };
-  return { world: { model: { respond: async () => trip() }, tools: { echo: trip, write: trip } }, calls: () => calls };
+  return { world: { model: { respond: () => trip() }, tools: { echo: trip, write: trip } }, calls: () => calls };
 }
 
 describe('strict replay (property)', () => {

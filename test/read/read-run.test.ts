@@ -20,7 +20,7 @@ function countDigestCopies(): { readonly copied: () => number } {
   return { copied: () => copied };
 }
 
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

@@ -61,7 +61,7 @@ describe('divergenceReport over the recorded divergence study', () => {
       expect(await engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
   });
 
-  it('finds every source, and the counts add up to runs × K minus the skipped', async () => {
+  it('finds every source, and the counts add up to runs × K minus the skipped', () => {
     expect(report.mode).toBe('reexecution');
     expect(report.rows.map((row) => row.source)).toEqual(DIVERGENCE_SOURCES);
     for (const row of report.rows) {
@@ -76,7 +76,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     expect(report.total).toBe(study.length * REPEATS - skipped);
   });
 
-  it('skips the run kept only in its structural tier, with the reason', async () => {
+  it('skips the run kept only in its structural tier, with the reason', () => {
     const structural = study.filter((run) => run.structuralOnly === true);
     expect(structural).toHaveLength(1);
     expect(report.skipped).toEqual([
@@ -115,7 +115,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     }
   });
 
-  it('finds the timestamped runs leaving at step 1 on a volatile request: the time in the system prompt', async () => {
+  it('finds the timestamped runs leaving at step 1 on a volatile request: the time in the system prompt', () => {
     const entries = entriesOf(study.filter((run) => run.release === 'timestamped'));
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) {
@@ -130,7 +130,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     }
   });
 
-  it('finds the older release leaving at step 1 because the code changed', async () => {
+  it('finds the older release leaving at step 1 because the code changed', () => {
     const entries = entriesOf(study.filter((run) => run.release === 'older-baseline'));
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) {
@@ -141,7 +141,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     }
   });
 
-  it('finds only runs of a world that did not move following their recording to the end', async () => {
+  it('finds only runs of a world that did not move following their recording to the end', () => {
     const none = report.rows.find((row) => row.source === 'none')!;
     for (const entry of none.entries) expect(entry.input).toEqual({ claimId: 'CLM-91069' });
   });

@@ -115,7 +115,7 @@ describe('the drift probe', () => {
 });
 
 describe('the volatile-prompt lint', () => {
-  it('flags the timestamp in the system prompt of timestamped, and passes baseline', async () => {
+  it('flags the timestamp in the system prompt of timestamped, and passes baseline', () => {
     const flagged = lintFirstRequest(build('timestamped'), { claimId: 'CLM-91077' });
     expect(flagged.flagged).toBe(true);
     expect(flagged.findings).toEqual([
@@ -132,7 +132,7 @@ describe('the volatile-prompt lint', () => {
     expect(clean.stablePrefixBytes).toBe(clean.requestBytes);
   });
 
-  it('flags randomness the build puts in its first message or prompt', async () => {
+  it('flags randomness the build puts in its first message or prompt', () => {
     const random = defineAgent({
       ...build('baseline'),
       build: 'request-id',
@@ -143,7 +143,7 @@ describe('the volatile-prompt lint', () => {
     expect(report.stablePrefixBytes).toBeGreaterThan(0);
   });
 
-  it('diffs strings into every separate span that differs', async () => {
+  it('diffs strings into every separate span that differs', () => {
     expect(differingSpans('same', 'same')).toEqual([]);
     const spans = differingSpans('at 09:00 on day 4, id abc', 'at 17:31 on day 5, id abc');
     expect(spans.map((span) => [span.before, span.after])).toEqual([
