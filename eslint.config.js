@@ -21,14 +21,7 @@ export default defineConfig(
   },
   // TEMPORARY: the CLI is being rewritten on another branch; linted after its merge.
   {
-    ignores: [
-      'bin/',
-      'scenarios/claims-triage/',
-      'src/cli/',
-      'src/errors/',
-      'src/scenario/',
-      'test/cli/',
-    ],
+    ignores: ['bin/', 'scenarios/claims-triage/', 'src/cli/', 'src/errors/', 'src/scenario/', 'test/cli/'],
   },
   eslint.configs.recommended,
   tseslint.configs.strictTypeChecked,
