@@ -22,7 +22,7 @@ import type { CapturePolicy } from '../retention/index.js';
 import { applyCapturePolicy } from '../retention/index.js';
 import type { RunSummary, StepView } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
-import type { NewRunRecord, RunRecord } from '../store/index.js';
+import { startedRunRecord } from '../store/index.js';
 import type { RecordResult } from './mode-results.js';
 
 /** What `record` needs. */
@@ -80,7 +80,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
       ? {}
       : {
           onStarted: (id: string) => {
-            onStarted(summarizeRun(startedRecord({ ...run, runId: id }), ownerCheck(deps)));
+            onStarted(summarizeRun(startedRunRecord({ ...run, runId: id }), ownerCheck(deps)));
           },
         }),
     ...(onStep === undefined ? {} : { onStep }),
@@ -112,20 +112,5 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     ...recorded,
     retention: summarizeRun(await requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
     capture,
-  };
-}
-
-// A run as the store holds it right after it was created: running, with no step yet.
-function startedRecord(run: NewRunRecord): RunRecord {
-  return {
-    ...run,
-    status: 'running',
-    outcome: null,
-    error: null,
-    findings: [],
-    finishedAt: null,
-    stepCount: 0,
-    purge: null,
-    resumes: [],
   };
 }

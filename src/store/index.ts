@@ -9,6 +9,7 @@ export type {
   RunRecord,
   RunResume,
 } from './run-record.js';
+export { startedRunRecord } from './run-record.js';
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 export type {
   FullTierPurge,

@@ -124,6 +124,21 @@ export type NewRunRecord = Omit<
   'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes'
 >;
 
+/** A run as a store holds it right after it was created: running, with no step, finding or resume yet. */
+export function startedRunRecord(run: NewRunRecord): RunRecord {
+  return {
+    ...run,
+    status: 'running',
+    outcome: null,
+    error: null,
+    findings: [],
+    finishedAt: null,
+    stepCount: 0,
+    purge: null,
+    resumes: [],
+  };
+}
+
 /** How a run ended. */
 export interface RunFinish {
   readonly status: Exclude<RunStatus, 'running' | 'interrupted'>;

@@ -2,6 +2,7 @@ import { sealingKeyFor } from '../../cassette/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
 import type { NewRunRecord, RunErrorRecord, RunFinish } from '../run-record.js';
+import { startedRunRecord } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 import type { FullTierPurge, PurgeCounts, ResumeClaim } from '../store.js';
 import type { MemoryBlobs } from './memory-blobs.js';
@@ -67,17 +68,7 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
   const insert = (run: NewRunRecord, rows: readonly StepRecord[], blobList: readonly PayloadBlob[]): StoredRun => {
     const stored: StoredRun = {
       key: state.nextKey++,
-      record: structuredClone({
-        ...run,
-        status: 'running',
-        outcome: null,
-        error: null,
-        findings: [],
-        finishedAt: null,
-        stepCount: 0,
-        purge: null,
-        resumes: [],
-      }),
+      record: structuredClone(startedRunRecord(run)),
       storedStepCount: 0,
       rows: [],
       structural: undefined,

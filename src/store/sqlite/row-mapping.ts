@@ -13,6 +13,7 @@ import type {
   RunRecord,
   RunResume,
 } from '../run-record.js';
+import { startedRunRecord } from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
 import type { Finding, RunStatus } from '../../vocabulary/index.js';
 
@@ -193,17 +194,7 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
 
 /** The bind parameters of a new run's insert: running, with nothing to show yet. */
 export function newRunToParams(run: NewRunRecord): Record<string, string | number | null> {
-  return runToParams({
-    ...run,
-    status: 'running',
-    outcome: null,
-    error: null,
-    findings: [],
-    finishedAt: null,
-    stepCount: 0,
-    purge: null,
-    resumes: [],
-  });
+  return runToParams(startedRunRecord(run));
 }
 
 /** The values of a run's ending, in the order the finishing statements bind them. */
