@@ -14,7 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { createEngine, parseCapturePolicy, sqliteStore } from '../dist/src/index.js';
+import { createEngine } from '../dist/src/engine/index.js';
+import { parseCapturePolicy } from '../dist/src/retention/index.js';
+import { sqliteStore } from '../dist/src/store/index.js';
 import { buildDatabase, MEASURED_AT, scaleWorld } from './bench/scale-database.mjs';
 import { installWriteTimer } from './bench/write-timer.mjs';
 import { INPUT, syntheticAgent } from './bench/synthetic-agent.mjs';
@@ -112,7 +114,7 @@ async function compareRecording(path) {
     }
     return { allMsPerRun: median(all), defaultMsPerRun: median(drop), ratio: median(ratios) };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -146,10 +148,10 @@ async function gcBesideRecorder(path) {
   let report;
   timer.recording = true;
   try {
-    report = engine.gc();
+    report = await engine.gc();
   } finally {
     timer.recording = false;
-    store.close();
+    await store.close();
     timer.uninstall();
   }
   const totalS = msSince(started) / 1000;

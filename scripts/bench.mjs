@@ -1,13 +1,15 @@
 // The performance bench (`npm run bench`, which builds first): records a synthetic agent whose tool
-// results are 2 KB at 9, 51 and 201 steps, restores checkpoints, replays the claims-triage incident,
-// runs `forkpoint suite` over 100 cassettes and sizes the incident's cassettes. Prints a table with
+// results are 2 KB at 9, 51 and 201 steps, restores checkpoints, times canonical JSON (forkpoint's own
+// against fast-json-stable-stringify), replays the claims-triage incident, runs `forkpoint suite` over
+// 100 cassettes and sizes the incident's cassettes. Prints a table with
 // each figure's target, then, as its last line, one JSON object of the figures. Nothing is asserted:
 // the figures are for reading. Round counts keep the whole command, build included, well under 50 s
 // on a 2-core machine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sqliteStore } from '../dist/src/index.js';
+import { sqliteStore } from '../dist/src/store/index.js';
+import { benchCanonicalJson } from './bench/canonical-json.mjs';
 import { benchIncident } from './bench/incident.mjs';
 import { syntheticAgent } from './bench/synthetic-agent.mjs';
 import { benchRecording } from './bench/recording.mjs';
@@ -29,6 +31,13 @@ const LENGTHS = [
   { steps: 201, rounds: 41, warmup: 4 },
 ];
 const SUITE_ROUNDS = 7;
+// What benchCanonicalJson serializes: plain values whole, then the message the request hasher digests per step.
+const CANONICAL_CASES = {
+  state: 'checkpoint state after step 200',
+  request: 'model request 201, messages inline',
+  recorded_message: 'message of step 200 when recording, its output known',
+  replayed_message: 'the same when replaying, its output frozen',
+};
 
 const started = process.hrtime.bigint();
 const host = machine();
@@ -36,7 +45,7 @@ const work = mkdtempSync(join(tmpdir(), 'forkpoint-bench-'));
 try {
   const empty = sqliteStore({ path: join(work, 'empty.db') });
   const emptyDb = settledBytes(empty.location);
-  empty.close();
+  await empty.close();
 
   const recordings = {};
   for (const length of LENGTHS) {
@@ -50,12 +59,15 @@ try {
   const longest = recordings[201];
   const restore = await benchRestore(longest.engine, longest.run);
   const forkResume = await benchForkResume(longest.engine, longest.run, syntheticAgent, longest.world);
-  for (const recording of Object.values(recordings)) recording.engine.store.close();
+  const canonical = await benchCanonicalJson(longest.engine, longest.run, syntheticAgent);
+  for (const recording of Object.values(recordings)) await recording.engine.store.close();
   const incident = await benchIncident(work);
   const suite = await benchSuite(work, { rounds: SUITE_ROUNDS });
   const benchS = msSince(started) / 1000;
 
   const ms = (value) => `${value.toFixed(3)} ms`;
+  // A message's canonical text takes microseconds: three decimals of a millisecond would round it away.
+  const fine = (value) => (value < 0.1 ? `${(value * 1000).toFixed(2)} µs` : ms(value));
   const overhead = (steps) => recordings[steps].overheadMs;
   const restoreOverParse = restore.lastOverParse;
   const structuralOverFull = incident.structuralBytes / incident.fullBytes;
@@ -104,6 +116,16 @@ try {
       `fork_resume_ms_201 (fork at step ${forkResume.atStep}, changed tool result, run to the end)`,
       ms(forkResume.ms),
     ),
+    heading(
+      "canonical JSON, 201-step run: forkpoint's own (src/json/canonical-json.ts) vs fast-json-stable-stringify, per call",
+    ),
+    ...Object.entries(CANONICAL_CASES).map(([name, label]) => {
+      const { bytes, ownMs, packageMs, ratio } = canonical[name];
+      return informative(
+        `canonical_${name} (${label}, ${bytes} B)`,
+        `${fine(ownMs)} vs ${fine(packageMs)} (package x${ratio.toFixed(2)})`,
+      );
+    }),
     heading(`claims-triage incident 9b40c1d5 (${incident.steps} steps)`),
     targeted('replay_incident_ms (strict, median of 301)', ms(incident.replayMs), '<= 1 ms', incident.replayMs <= 1),
     informative('  90th percentile', ms(incident.replayP90Ms)),
@@ -143,6 +165,12 @@ try {
       restore_parse_ms_last: fixed(restore.parseMs, 4),
       restore_over_parse_last: fixed(restoreOverParse, 2),
       fork_resume_ms_201: fixed(forkResume.ms, 3),
+      ...Object.fromEntries(
+        Object.keys(CANONICAL_CASES).flatMap((name) => [
+          [`canonical_${name}_ms`, fixed(canonical[name].ownMs, 5)],
+          [`canonical_${name}_package_ms`, fixed(canonical[name].packageMs, 5)],
+        ]),
+      ),
       replay_incident_ms: fixed(incident.replayMs, 3),
       replay_incident_p90_ms: fixed(incident.replayP90Ms, 3),
       suite_100_wall_s: fixed(suite.wallS, 3),

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { recordDivergenceStudy } from '../dist/scenarios/claims-triage/divergence/record-study.js';
+import { recordDivergenceStudy } from '../dist/studies/divergence/record-study.js';
 import { runCli } from '../dist/src/cli/main.js';
-import { createEngine, sqliteStore } from '../dist/src/index.js';
+import { createEngine } from '../dist/src/engine/index.js';
+import { sqliteStore } from '../dist/src/store/index.js';
 
 const AT = '2026-03-09';
 const REPEATS = '2';
@@ -29,7 +30,7 @@ try {
   try {
     runs = await recordDivergenceStudy(createEngine({ store }), { scenario });
   } finally {
-    store.close();
+    await store.close();
   }
   const recordSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const counts = new Map();

@@ -2,10 +2,28 @@
  * forkpoint: run an LLM agent loop as an XState machine, checkpoint every step
  * into SQLite, and give a recorded run a second life: replay, re-execution or
  * fork, each labelled so that nobody can take one for another.
+ *
+ * The root holds what a user who brings their own agent and world needs: the
+ * engine and its stores, the declarations of an agent, a world and a
+ * scenario, the error, and the types of every option and result. The rest is
+ * on subpaths: `forkpoint/sqlite` (the SQLite store's own options),
+ * `forkpoint/analysis` (comparing runs, divergence reports, the prompt lint)
+ * and `forkpoint/testing` (vitest helpers, conformance suites).
+ *
+ * @example
+ * ```ts
+ * import { createEngine, defineAgent, sqliteStore } from 'forkpoint';
+ * const engine = createEngine({ store: sqliteStore({ path: 'checkpoints/forkpoint.db' }) });
+ * const run = await engine.record({ agent, world: () => world, input: { ticket: 'T-1' } });
+ * ```
  */
+
+// The engine, and the stores it runs over.
+export { createEngine, type Engine, type EngineOptions } from './engine/index.js';
+export { memoryStore, sqliteStore, type MemoryStoreOptions, type SqliteStoreOptions } from './store/index.js';
+
+// Declaring an agent: a build, its tools and its harness hooks.
 export {
-  CODE_HASH_FORM,
-  codeHashOf,
   defineAgent,
   type AgentBuild,
   type AgentDefinition,
@@ -13,84 +31,16 @@ export {
   type FailedToolCall,
   type Outcome,
   type ParsedOutcome,
-  type SimulatedCall,
   type PromptEnvironment,
+  type SimulatedCall,
   type SystemPrompt,
   type ToolResultCheck,
   type ToolResultVerdict,
   type ToolSpec,
 } from './agent/index.js';
+
+// What an agent reads and answers: the provider-neutral conversation.
 export {
-  DIVERGENCE_SOURCES,
-  ReplayDivergence,
-  VOLATILE_PATTERNS,
-  classifyDivergence,
-  maskVolatile,
-  requestWithMessages,
-  tallyDivergences,
-  type DigestedMessage,
-  type DivergenceRow,
-  type DivergenceSide,
-  type DivergenceSource,
-  type DivergenceTable,
-  type SourcedDivergence,
-  type SourcedStep,
-  type VolatilePattern,
-  compareRuns,
-  diffJson,
-  observationOf,
-  judgeVerification,
-  outcomeHistogram,
-  type ComparableStep,
-  type ComparedRun,
-  type ComparedStep,
-  type CountedRun,
-  type Divergence,
-  type DivergenceClass,
-  type FieldChange,
-  type FirstDivergence,
-  type Judgement,
-  type Verdict,
-  type RunComparison,
-} from './analysis/index.js';
-export {
-  CANONICAL_FORM,
-  CASSETTE_FORMAT,
-  CassetteIndex,
-  RequestHasher,
-  findCassetteFiles,
-  readCassetteFile,
-  parseCassette,
-  serializeCassette,
-  type Cassette,
-  type CassetteEntry,
-  type CassetteSource,
-  formatCassetteKey,
-  type CassetteKey,
-  type HashedModelRequest,
-  type HashedRequest,
-  digestArray,
-  type MessageDigests,
-} from './cassette/index.js';
-export { restoreCheckpoint, type RestoredCheckpoint } from './checkpoint/index.js';
-export {
-  describeOverride,
-  parseForkOverride,
-  type ForkEdit,
-  type ForkOverride,
-  type ForkOverrideKind,
-} from './fork/index.js';
-export {
-  parseSideEffectOption,
-  resolveSideEffectPolicy,
-  type SideEffectChoice,
-  type SideEffectOption,
-  type SideEffectPolicy,
-} from './firewall/index.js';
-export {
-  isMessage,
-  isModelResponse,
-  isToolResponse,
   textOf,
   toolUsesOf,
   type Message,
@@ -107,96 +57,13 @@ export {
   type ToolResultPart,
   type ToolUsePart,
 } from './conversation/index.js';
+export { isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
+
+// What answers a live run: a world.
+export type { ModelProvider, ToolHandler, World } from './world/index.js';
+
+// A packaged agent with its world, and its hand-written synthetic cases.
 export {
-  createEngine,
-  divergenceReport,
-  type DivergenceReport,
-  type DivergenceReportOptions,
-  type ReexecutionPlan,
-  type ReportedReexecution,
-  type SkippedRun,
-  decideCapture,
-  differencesBetween,
-  evaluateSynthetic,
-  type SyntheticCaseResult,
-  type SyntheticDifference,
-  type SyntheticEvaluation,
-  formatCapturePolicy,
-  parseCapturePolicy,
-  sampleDraw,
-  type AgentRef,
-  type CaptureDecision,
-  type CaptureReport,
-  type CapturePolicy,
-  type CollectedRun,
-  type GcReport,
-  type RunRetention,
-  type TierSizes,
-  type Engine,
-  type EngineOptions,
-  type ForkOptions,
-  type SuiteCase,
-  type SuiteInput,
-  type SuiteOptions,
-  type SuiteResult,
-  type SuiteSource,
-  type VerificationArm,
-  type VerifyOptions,
-  type VerifyResult,
-  type Lineage,
-  type LineageNode,
-  type RecordOptions,
-  type ReexecuteOptions,
-  type ReplayOptions,
-  type ResumeOptions,
-  type RunPage,
-  type RunPageQuery,
-  type RunSummary,
-  type RunView,
-  type StepView,
-} from './engine/index.js';
-export {
-  FULL_RETENTION_HOURS,
-  STRUCTURAL_FORM,
-  STRUCTURAL_RETENTION_DAYS,
-  StructuralHasher,
-  shapeJson,
-  shapeMessage,
-  shapeModelResponse,
-  shapeToolResponse,
-  structuralCassetteOf,
-} from './tiers/index.js';
-export {
-  ERROR_CODES,
-  ForkpointError,
-  RESUMABLE_ERROR_CODES,
-  isForkpointError,
-  type ErrorCode,
-  type ErrorDetails,
-  type Remedy,
-} from './errors/index.js';
-export { applyJsonPatch, type JsonPatchOperation } from './json/index.js';
-export {
-  applyMergePatch,
-  canonicalJson,
-  isJsonObject,
-  type JsonArray,
-  type JsonObject,
-  type JsonPrimitive,
-  type JsonValue,
-} from './json/index.js';
-export {
-  MACHINE_VERSION,
-  awaitingOf,
-  createAgentMachine,
-  type AgentContext,
-  type AgentEvent,
-  type AgentMachine,
-  type AgentStateName,
-  type RunFailure,
-} from './machine/index.js';
-export {
-  buildOf,
   defineScenario,
   loadScenario,
   loadSyntheticCases,
@@ -212,49 +79,90 @@ export {
   type SyntheticVerdict,
   type WorldOptions,
 } from './scenario/index.js';
+
+// Workflows over an engine, each a function of the engine and its options: a fix verified against the
+// build that failed, a folder of cassettes replayed strictly (CI), hand-written cases evaluated.
 export {
-  DEFAULT_DB_PATH,
-  sqliteStore,
-  type ParentLink,
-  type RunErrorRecord,
-  type RunOwner,
-  type RunQuery,
-  type RunRecord,
-  type RunResume,
-  type SqliteStoreOptions,
-  type Store,
+  verifyRun,
+  runSuite,
+  evaluateSynthetic,
+  type EvaluateOptions,
+  type SyntheticCaseResult,
+  type SyntheticDifference,
+  type SyntheticEvaluation,
+} from './workflows/index.js';
+
+// The error, and the divergence a replay returns.
+export {
+  ERROR_CODES,
+  ForkpointError,
+  isForkpointError,
+  type ErrorCode,
+  type ErrorDetails,
+  type ForkpointErrorOptions,
+  type Remedy,
+} from './errors/index.js';
+export { ReplayDivergence, type Divergence, type DivergenceClass, type FieldChange } from './analysis/index.js';
+
+// Cassettes: read and written through the engine (`engine.readCassette`, `engine.exportCassette`), which
+// seal, sign and check a full tier; a folder of them is listed here.
+export { findCassetteFiles, type Cassette, type CassetteEntry, type CassetteSource } from './cassette/index.js';
+
+// Options of the modes, checked at run time as the CLI's are.
+export { parseForkOverride, type ForkEdit, type ForkOverride, type ForkOverrideKind } from './fork/index.js';
+export type { SideEffectChoice, SideEffectOption, SideEffectPolicy } from './firewall/index.js';
+export {
+  parseCapturePolicy,
+  type CaptureDecision,
+  type CapturePolicy,
+  type CaptureReport,
+  type CollectedRun,
+  type GcReport,
+} from './retention/index.js';
+export type { ForkOptions, RecordOptions, ReexecuteOptions, ReplayOptions, ResumeOptions } from './modes/index.js';
+export type { SuiteInput, SuiteOptions, SuiteSource, VerifyOptions } from './workflows/index.js';
+
+// Results: a type per mode, so that one cannot be taken for another.
+export type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult } from './modes/index.js';
+export type { SuiteCase, SuiteResult, VerificationArm, VerifyResult } from './workflows/index.js';
+export type {
+  AgentRef,
+  ExportOptions,
+  ExportedCassette,
+  Lineage,
+  LineageNode,
+  RunPage,
+  RunPageQuery,
+  RunRetention,
+  RunSummary,
+  RunView,
+  StepView,
+  TierSizes,
+} from './read/index.js';
+export type { RestoredCheckpoint } from './checkpoint/index.js';
+export type { AgentContext, AgentStateName, RunFailure } from './machine/index.js';
+export type { Provenance, RunMode, RunStatus, Tier } from './vocabulary/index.js';
+
+// The store port, for a store of one's own (its conformance suite is in `forkpoint/testing`).
+export type {
+  CheckpointRow,
+  FullTierPurge,
+  MessageLog,
+  NewRunRecord,
+  ParentLink,
+  PurgeCounts,
+  PurgeReason,
+  ResumeClaim,
+  RetentionPeriods,
+  RunErrorRecord,
+  RunFinish,
+  RunOwner,
+  RunPurge,
+  RunQuery,
+  RunRecord,
+  RunResume,
+  StepRecord,
+  Store,
+  StoreReader,
+  StoreSettings,
 } from './store/index.js';
-export {
-  firewalledTransport,
-  liveTransport,
-  overrideTransport,
-  replayingTransport,
-  type Answered,
-  type FidelityReplayOptions,
-  type ModelCall,
-  type ReplayingTransport,
-  type StrictReplayOptions,
-  type ToolCall,
-  type Transport,
-} from './transports/index.js';
-export type { ModelProvider, ToolHandler, World } from './world/index.js';
-export { differingSpans, type DifferingSpan } from './analysis/index.js';
-export {
-  lintFirstRequest,
-  probeDrift,
-  type DriftOptions,
-  type DriftReport,
-  type DriftStep,
-  type LintEnvironment,
-  type LintFinding,
-  type LintReport,
-} from './engine/index.js';
-export type { Tier } from './vocabulary/index.js';
-export type { ForkResult } from './modes/index.js';
-export type { RecordResult } from './modes/index.js';
-export type { ReexecutionResult } from './modes/index.js';
-export type { ReplayResult } from './modes/index.js';
-export type { ResumeResult } from './modes/index.js';
-export type { Provenance } from './vocabulary/index.js';
-export type { RunMode } from './vocabulary/index.js';
-export type { RunStatus } from './vocabulary/index.js';

@@ -1,7 +1,9 @@
 // The claims-triage incident 9b40c1d5 (CLM-91077 on 2026-03-04, build baseline), recorded as
 // test/support/incident.ts records it: strict replay time and the bytes of its two cassette tiers.
 import { join } from 'node:path';
-import { createEngine, serializeCassette, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { serializeCassette } from '../../dist/src/cassette/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import scenario from '../../dist/scenarios/claims-triage/index.js';
 import { median, timeOnce } from './timing.mjs';
 
@@ -24,13 +26,13 @@ export async function benchIncident(dir) {
       runId: '9b40c1d5',
       scenario: 'scenarios/claims-triage',
     });
-    const cassette = engine.cassette(incident.runId);
+    const cassette = await engine.cassette(incident.runId);
     const replay = () => engine.replay({ agent, cassette, mode: 'strict' });
     const check = await replay();
     if (check.divergence !== null || check.steps.length !== incident.steps.length)
       throw new Error(`the strict replay of ${incident.runId} diverged`);
     const fullBytes = Buffer.byteLength(serializeCassette(cassette));
-    const structuralBytes = Buffer.byteLength(serializeCassette(engine.cassette(incident.runId, 'structural')));
+    const structuralBytes = Buffer.byteLength(serializeCassette(await engine.cassette(incident.runId, 'structural')));
     for (let i = 0; i < 300; i++) await replay();
     const times = [];
     for (let i = 0; i < 301; i++) times.push(await timeOnce(replay));
@@ -43,6 +45,6 @@ export async function benchIncident(dir) {
       structuralBytes,
     };
   } finally {
-    engine.store.close();
+    await engine.store.close();
   }
 }

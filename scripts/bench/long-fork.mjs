@@ -1,6 +1,7 @@
 // A fork deep in a long run against the restore it needs.
 import { join } from 'node:path';
-import { createEngine, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import { INPUT, syntheticWorld, toolCallsFor } from './synthetic-agent.mjs';
 import { median, timeOnce } from './timing.mjs';
 
@@ -59,6 +60,6 @@ export async function benchLongFork({ dir, agent, steps, resultBytes, rounds, wa
       showMs: median(showMs),
     };
   } finally {
-    engine.store.close();
+    await engine.store.close();
   }
 }

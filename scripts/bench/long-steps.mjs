@@ -1,6 +1,8 @@
 // Per-step overhead within one long run: does a step late in a 5,001-step run cost what an early one does?
 import { join } from 'node:path';
-import { createEngine, liveTransport, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { liveTransport } from '../../dist/src/transports/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../dist/src/engine/index.js';
 import { INPUT, syntheticWorld, toolCallsFor } from './synthetic-agent.mjs';
 import { median } from './timing.mjs';
@@ -80,6 +82,6 @@ export async function benchLongSteps({ dir, agent, steps, rounds, resultBytes, w
     });
     return { tenths: Array.from({ length: 10 }, (_, i) => tenth(i)) };
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -1,6 +1,8 @@
 // Per-step overhead and storage of recording the synthetic agent, at one run length.
 import { join } from 'node:path';
-import { createEngine, liveTransport, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { liveTransport } from '../../dist/src/transports/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../dist/src/engine/index.js';
 import { INPUT, syntheticAgent, syntheticWorld, toolCallsFor } from './synthetic-agent.mjs';
 import { settledBytes } from './sqlite-file.mjs';
@@ -34,9 +36,9 @@ async function driveBare(world) {
 }
 
 /** The raw payload of a run: every distinct message of its conversation and every distinct tool output, as JSON text. */
-function payloadBytes(engine, run) {
+async function payloadBytes(engine, run) {
   const texts = new Set(
-    engine.checkpoint(run.runId, run.steps.length).context.messages.map((message) => JSON.stringify(message)),
+    (await engine.checkpoint(run.runId, run.steps.length)).context.messages.map((message) => JSON.stringify(message)),
   );
   for (const step of run.steps) if (step.kind !== 'model') texts.add(JSON.stringify(step.response.output));
   let bytes = 0;
@@ -85,13 +87,13 @@ export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, 
       }
     }
   } finally {
-    recorder.store.close();
+    await recorder.store.close();
   }
 
   const engine = createEngine({ store: sqliteStore({ path: join(dir, `storage-${steps}.db`) }) });
   const run = checked(await record(engine));
   const settled = settledBytes(engine.store.location);
-  const payload = payloadBytes(engine, run);
+  const payload = await payloadBytes(engine, run);
   const recordPerStep = median(recordMs);
   const barePerStep = median(bareMs);
   // The median run leaves out the few that paid for a WAL checkpoint or a major GC; the mean keeps them.

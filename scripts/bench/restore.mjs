@@ -9,7 +9,7 @@ import { median, perCall, perCallPaired, timeOnce } from './timing.mjs';
  */
 export async function benchRestore(engine, run) {
   const last = run.steps.length - 1;
-  const restoredLast = engine.checkpoint(run.runId, last);
+  const restoredLast = await engine.checkpoint(run.runId, last);
   if (restoredLast.context.step !== last)
     throw new Error(`checkpoint ${last} restored as step ${restoredLast.context.step}`);
   const plain = JSON.stringify({ value: restoredLast.value, context: restoredLast.context });

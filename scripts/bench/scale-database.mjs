@@ -2,7 +2,8 @@
 // through the engine, each keeping its full tier, stamped over four simulated days so that gc at the
 // end of them finds the first quarter expired.
 import { randomUUID } from 'node:crypto';
-import { createEngine, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import { INPUT, syntheticAgent, syntheticWorld } from './synthetic-agent.mjs';
 
 /** The simulated start of the recordings. */
@@ -37,6 +38,6 @@ export async function buildDatabase(path, runs, onProgress) {
       if ((i + 1) % 5000 === 0) onProgress(i + 1);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -4,7 +4,9 @@
 // (a commit that runs an automatic checkpoint holds it no longer, but is counted in full).
 // It prints `ready` once its first run is in, so that gc starts against a recorder already at work.
 import { parseArgs } from 'node:util';
-import { createEngine, parseCapturePolicy, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { parseCapturePolicy } from '../../dist/src/retention/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import { MEASURED_AT, scaleWorld } from './scale-database.mjs';
 import { INPUT, syntheticAgent } from './synthetic-agent.mjs';
 import { installWriteTimer } from './write-timer.mjs';
@@ -32,7 +34,7 @@ while (!stop) {
   // Lets the stop line in: every call above is synchronous underneath.
   await new Promise((resolve) => setImmediate(resolve));
 }
-store.close();
+await store.close();
 const longest = (list) => (list.length === 0 ? 0 : Math.max(...list));
 process.stdout.write(
   `${JSON.stringify({ runs, failures, firstFailure, longestWaitMs: longest(timer.waits), longestHoldMs: longest(timer.holds) })}\n`,

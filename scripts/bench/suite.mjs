@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine, serializeCassette, sqliteStore } from '../../dist/src/index.js';
+import { createEngine } from '../../dist/src/engine/index.js';
+import { serializeCassette } from '../../dist/src/cassette/index.js';
+import { sqliteStore } from '../../dist/src/store/index.js';
 import scenario from '../../dist/scenarios/claims-triage/index.js';
 import { median, timeOnce } from './timing.mjs';
 
@@ -33,11 +35,11 @@ export async function exportCassettes(dir, count = CASSETTES) {
       });
       writeFileSync(
         join(cassettes, `${String(i).padStart(String(count - 1).length, '0')}-${input.claimId}.cassette.json`),
-        serializeCassette(engine.cassette(run.runId)),
+        serializeCassette(await engine.cassette(run.runId)),
       );
     }
   } finally {
-    engine.store.close();
+    await engine.store.close();
   }
   return cassettes;
 }

@@ -1,7 +1,7 @@
 // The synthetic agent of the bench: the equivalent of `testAgent` and `syntheticWorld` in
 // test/support/test-agents.ts (test/ is not compiled), built with `defineAgent` from dist.
 // The model calls `echo` once per turn; each result carries a payload of `resultBytes` characters.
-import { defineAgent } from '../../dist/src/index.js';
+import { defineAgent } from '../../dist/src/agent/index.js';
 
 /** A run of `steps` steps makes this many tool calls: model/tool pairs, then the final model turn. */
 export const toolCallsFor = (steps) => (steps - 1) / 2;

@@ -1,4 +1,4 @@
-import { canonicalJson, sha256Hex } from '../json/index.js';
+import { stableJson, sha256Hex } from '../json/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { AgentDefinition, ToolSpec } from './agent-definition.js';
 import { normalizeSource } from './normalize-source.js';
@@ -15,7 +15,7 @@ const sourceOf = (hook: (...args: never[]) => unknown): string => normalizeSourc
 const optionalSource = (name: string, hook: ((...args: never[]) => unknown) | undefined): JsonObject =>
   hook === undefined ? {} : { [name]: sourceOf(hook) };
 
-// A spec without a simulator is hashed as it always was; canonicalJson would write a function as `undefined`.
+// A spec without a simulator is hashed as it always was; fast-json-stable-stringify would leave a function out.
 const toolMaterial = ({ simulate, ...spec }: ToolSpec): JsonObject =>
   simulate === undefined ? { ...spec } : { ...spec, simulate: sourceOf(simulate) };
 
@@ -65,5 +65,5 @@ export function codeMaterial(definition: AgentDefinition): JsonObject {
  * its exported name).
  */
 export function codeHashOf(definition: AgentDefinition): string {
-  return sha256Hex(canonicalJson(codeMaterial(definition)), 16);
+  return sha256Hex(stableJson(codeMaterial(definition)), 16);
 }

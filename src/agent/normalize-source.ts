@@ -1,5 +1,6 @@
 import { canonicalNumber, canonicalString, canonicalTemplateText } from './source-literals.js';
-import { OPERATOR_WORDS, tokenizeSource } from './source-tokens.js';
+import { OPERATOR_WORDS } from './source-lexicon.js';
+import { tokenizeSource } from './source-tokens.js';
 import type { SourceToken } from './source-tokens.js';
 
 // Words after which a line break ends the statement (the restricted productions), so a joined line would mean more.
@@ -90,7 +91,7 @@ function unwrapNameHelpers(tokens: readonly SourceToken[]): SourceToken[] {
     // A statement of its own: drop it with its `;`, and with `static {` `}` when it is a class's static block.
     i = isPunct(tokens[call.end + 1], ';') ? call.end + 1 : call.end;
     if (
-      call.inner[0]?.text === 'this' &&
+      call.inner[0].text === 'this' &&
       isPunct(out[out.length - 1], '{') &&
       out[out.length - 2]?.text === 'static' &&
       isPunct(tokens[i + 1], '}')

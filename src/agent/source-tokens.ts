@@ -1,3 +1,14 @@
+import {
+  BLOCK_AFTER,
+  CONTROL,
+  NAME_PART,
+  NAME_START,
+  OPERATOR_WORDS,
+  PUNCTUATORS,
+  SPACE,
+  readNumber,
+} from './source-lexicon.js';
+
 /** What a token of function source is. */
 export type SourceTokenKind = 'name' | 'punct' | 'number' | 'string' | 'template' | 'regex';
 
@@ -29,69 +40,6 @@ type Opener =
   | { readonly type: '(' | '['; readonly control: boolean; ternaries: number }
   | { readonly type: '{'; readonly brace: 'block' | 'function' | 'expression'; ternaries: number }
   | { readonly type: '${'; readonly tagged: boolean; ternaries: number };
-
-/**
- * Keywords after which an expression starts: a `/` there begins a regular
- * expression, a `(` groups rather than calls, a `` ` `` is no tag's template.
- */
-export const OPERATOR_WORDS: ReadonlySet<string> = new Set([
-  'return',
-  'typeof',
-  'instanceof',
-  'in',
-  'of',
-  'new',
-  'delete',
-  'void',
-  'throw',
-  'case',
-  'do',
-  'else',
-  'yield',
-  'await',
-  'extends',
-]);
-const CONTROL = new Set(['if', 'for', 'while', 'with', 'switch', 'catch']);
-const BLOCK_AFTER = new Set(['else', 'try', 'finally', 'do', 'catch', 'static']);
-// Longest first, so that the first match is the longest punctuator.
-const PUNCTUATORS = [
-  '>>>=',
-  '...',
-  '===',
-  '!==',
-  '**=',
-  '<<=',
-  '>>=',
-  '>>>',
-  '&&=',
-  '||=',
-  '??=',
-  '=>',
-  '==',
-  '!=',
-  '<=',
-  '>=',
-  '&&',
-  '||',
-  '??',
-  '?.',
-  '++',
-  '--',
-  '+=',
-  '-=',
-  '*=',
-  '/=',
-  '%=',
-  '&=',
-  '|=',
-  '^=',
-  '**',
-  '<<',
-  '>>',
-];
-const NAME_START = /[A-Za-z_$#\u0080-\uffff]/;
-const NAME_PART = /[\w$\u0080-\uffff]/;
-const SPACE = /\s/;
 
 /**
  * Splits the source text of a function (what `Function.prototype.toString`
@@ -300,15 +248,4 @@ export function tokenizeSource(source: string): SourceToken[] {
     }
   }
   return tokens;
-}
-
-// A numeric literal from `at`: decimal with fraction and exponent, or 0x/0o/0b, each with `_` and an optional `n`.
-function readNumber(source: string, at: number): string {
-  const rest = source.slice(at);
-  const match =
-    /^0[xX][\da-fA-F_]*n?/.exec(rest) ??
-    /^0[oObB][\d_]*n?/.exec(rest) ??
-    /^(?:\d[\d_]*)?(?:\.[\d_]*)?(?:[eE][+-]?[\d_]+)?n?/.exec(rest);
-  const text = match?.[0] ?? '';
-  return text.length > 0 ? text : (rest[0] ?? '');
 }

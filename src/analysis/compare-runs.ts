@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import { stableJson, isJsonArray, isJsonObject } from '../json/index.js';
 import type { RunErrorRecord } from '../store/index.js';
 import type { RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
@@ -83,8 +83,9 @@ export function compareRuns(
       left.index === right.index &&
       left.requestHash === right.requestHash;
     const same = sameRequest && comparable(left.response) === comparable(right.response);
-    if (!same && firstDivergence === null) {
-      const where = (left ?? right)!;
+    // One side at least has step i + 1: the loop runs to the longer run's end.
+    const where = left ?? right;
+    if (!same && firstDivergence === null && where !== undefined) {
       firstDivergence = { step: i + 1, kind: where.kind, index: where.index, on: sameRequest ? 'response' : 'request' };
     }
     steps.push({ step: i + 1, a: side(left, summarize), b: side(right, summarize), same });
@@ -111,7 +112,7 @@ function side(step: ComparableStep | undefined, summarize: (step: ComparableStep
  * counts; anything else as it is.
  */
 export function observationOf(response: JsonValue): JsonValue {
-  if (!isJsonObject(response) || !Array.isArray(response.content)) return response;
+  if (!isJsonObject(response) || !isJsonArray(response.content)) return response;
   const content = response.content.map((part) => {
     if (!isJsonObject(part)) return part;
     const { id: _id, signature: _signature, ...rest } = part;
@@ -120,4 +121,4 @@ export function observationOf(response: JsonValue): JsonValue {
   return { content, stopReason: response.stopReason ?? null };
 }
 
-const comparable = (response: JsonValue): string => canonicalJson(observationOf(response));
+const comparable = (response: JsonValue): string => stableJson(observationOf(response));

@@ -1,15 +1,6 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { isJsonObject } from '../json/index.js';
-
-/** One field that differs between two JSON values, rendered for people. */
-export interface FieldChange {
-  /** Where, as `messages[3].content[0].text`. */
-  readonly path: string;
-  /** The old value, abbreviated around the change; `(absent)` when the field is new. */
-  readonly before: string;
-  /** The new value, abbreviated around the change; `(absent)` when the field is gone. */
-  readonly after: string;
-}
+import { isJsonArray, isJsonObject } from '../json/index.js';
+import type { FieldChange } from '../vocabulary/index.js';
 
 const CONTEXT = 24;
 const ABSENT = '(absent)';
@@ -39,7 +30,7 @@ function walk(
   limit: number,
 ): void {
   if (out.length >= limit) return;
-  if (Array.isArray(before) && Array.isArray(after)) {
+  if (isJsonArray(before) && isJsonArray(after)) {
     for (let i = 0; i < Math.max(before.length, after.length); i++)
       walk(before[i], after[i], `${path}[${i}]`, out, limit);
     return;

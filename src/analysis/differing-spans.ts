@@ -25,15 +25,21 @@ export function differingSpans(a: string, b: string): DifferingSpan[] {
   const left = tokens(a);
   const right = tokens(b);
   if (left.length * right.length > (MAX_TOKENS * MAX_TOKENS) / 4) return [prefixSuffixSpan(a, b)];
-  // lengths[i][j]: the longest common subsequence of left[i..] and right[j..].
-  const lengths = Array.from({ length: left.length + 1 }, () => new Uint32Array(right.length + 1));
+  // lengths[i][j]: the longest common subsequence of left[i..] and right[j..], built from the last row up. A
+  // cell past either end is the subsequence of an empty suffix: 0.
+  const lengths = new Array<Uint32Array>(left.length + 1);
+  const lcs = (i: number, j: number): number => lengths[i]?.[j] ?? 0;
+  const sameToken = (i: number, j: number): boolean => {
+    const l = left[i];
+    const r = right[j];
+    return l !== undefined && r !== undefined && l.text === r.text;
+  };
   for (let i = left.length - 1; i >= 0; i--) {
+    const row = new Uint32Array(right.length + 1);
     for (let j = right.length - 1; j >= 0; j--) {
-      lengths[i]![j] =
-        left[i]!.text === right[j]!.text
-          ? lengths[i + 1]![j + 1]! + 1
-          : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+      row[j] = sameToken(i, j) ? lcs(i + 1, j + 1) + 1 : Math.max(lcs(i + 1, j), row[j + 1] ?? 0);
     }
+    lengths[i] = row;
   }
   const spans: DifferingSpan[] = [];
   let i = 0;
@@ -49,13 +55,13 @@ export function differingSpans(a: string, b: string): DifferingSpan[] {
     open = undefined;
   };
   while (i < left.length || j < right.length) {
-    if (i < left.length && j < right.length && left[i]!.text === right[j]!.text) {
+    if (sameToken(i, j)) {
       close(i, j);
       i++;
       j++;
     } else {
       open ??= { i, j };
-      if (j < right.length && (i === left.length || lengths[i]![j + 1]! >= lengths[i + 1]![j]!)) j++;
+      if (j < right.length && (i === left.length || lcs(i, j + 1) >= lcs(i + 1, j))) j++;
       else i++;
     }
   }

@@ -4,7 +4,7 @@ import type { Message, ModelRequest } from '../conversation/index.js';
 import type { JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 import { changedFields, diffJson } from './diff-json.js';
-import type { Divergence } from './divergence.js';
+import type { MissFinding } from '../vocabulary/index.js';
 import { describeDivergence } from './divergence.js';
 
 /** A request the cassette could not answer, as the transport saw it. */
@@ -24,7 +24,7 @@ export interface MissedCall {
  * are compared whole (with opaque ids aliased), so the diff says
  * `messages[3].content[0].content...` rather than "a digest changed".
  */
-export function divergenceOfMiss(index: CassetteIndex, call: MissedCall): Divergence {
+export function divergenceOfMiss(index: CassetteIndex, call: MissedCall): MissFinding {
   const miss = index.classify(call.kind, call.index, call.hash);
   const replayed = expand(JSON.parse(call.canonical) as JsonValue, call.modelRequest?.messages);
   const recorded =
@@ -62,6 +62,6 @@ function expand(canonical: JsonValue, messages: readonly Message[] | undefined):
   const aliases = new AliasTable();
   return {
     ...canonical,
-    messages: messages.map((message) => aliasOpaqueIds(message, aliases) as unknown as JsonValue),
+    messages: messages.map((message) => aliasOpaqueIds(message, aliases)),
   };
 }

@@ -1,8 +1,8 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson } from '../json/index.js';
+import { stableJson } from '../json/index.js';
 import type { ComparableStep, ComparedRun } from './compare-runs.js';
 import { compareRuns, observationOf } from './compare-runs.js';
-import type { FieldChange } from './diff-json.js';
+import type { FieldChange } from '../vocabulary/index.js';
 import { diffJson } from './diff-json.js';
 import type { DigestedMessage } from './request-with-messages.js';
 import { holdsMessageDigests, requestWithMessages } from './request-with-messages.js';
@@ -103,8 +103,9 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
   const before = recorded.steps[first.step - 1];
   const after = reexecuted.steps[first.step - 1];
 
-  if (first.on === 'response') {
-    const diff = diffJson(observationOf(before!.response), observationOf(after!.response), DIFF_LIMIT);
+  // compareRuns says `response` only where both runs made the same request.
+  if (first.on === 'response' && before !== undefined && after !== undefined) {
+    const diff = diffJson(observationOf(before.response), observationOf(after.response), DIFF_LIMIT);
     return first.kind === 'model'
       ? { ...where, source: 'model-response', reason: 'same request; the model answered differently', diff }
       : { ...where, source: 'tool-response', reason: `same request; ${first.kind} answered differently`, diff };
@@ -116,8 +117,13 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
     before !== undefined && after !== undefined && before.kind === after.kind && before.index === after.index;
   const diff = sameCall ? diffJson(requestBefore, requestAfter, DIFF_LIMIT) : [callChange(before, after)];
 
-  if (sameCall && differsOnlyInVolatileSpans(requestBefore!, requestAfter!)) {
-    const kinds = volatileKindsBetween(requestBefore!, requestAfter!);
+  if (
+    sameCall &&
+    requestBefore !== undefined &&
+    requestAfter !== undefined &&
+    differsOnlyInVolatileSpans(requestBefore, requestAfter)
+  ) {
+    const kinds = volatileKindsBetween(requestBefore, requestAfter);
     return {
       ...where,
       source: 'volatile-request',
@@ -152,13 +158,13 @@ function callChange(before: SourcedStep | undefined, after: SourcedStep | undefi
 }
 
 function differsOnlyInVolatileSpans(before: JsonValue, after: JsonValue): boolean {
-  return canonicalJson(before) !== canonicalJson(after) && maskedText(before) === maskedText(after);
+  return stableJson(before) !== stableJson(after) && maskedText(before) === maskedText(after);
 }
 
 function maskedText(request: JsonValue): string {
-  if (!holdsMessageDigests(request)) return canonicalJson(maskVolatile(request));
+  if (!holdsMessageDigests(request)) return stableJson(maskVolatile(request));
   // Digests stand for message bytes that are not here to judge: they are compared as they are, never
   // masked, so that a changed message is not taken for a volatile hex token.
   const { messages, ...rest } = request as JsonObject;
-  return canonicalJson({ messages: messages ?? null, rest: maskVolatile(rest) });
+  return stableJson({ messages: messages ?? null, rest: maskVolatile(rest) });
 }

@@ -1,34 +1,10 @@
-import type { FieldChange } from './diff-json.js';
+import type { Divergence, DroppedCallFinding, MissFinding } from '../vocabulary/index.js';
 
-/**
- * How a replayed request relates to the recording:
- * - `changed`: the position was recorded, with another hash;
- * - `reordered`: the hash was recorded, at another position;
- * - `new-call`: neither;
- * - `dropped-call`: a recorded position the replay never asked for (not a miss).
- */
-export type DivergenceClass = 'changed' | 'reordered' | 'new-call' | 'dropped-call';
-
-/** One place where a replay left the recorded path. */
-export interface Divergence {
-  readonly classification: DivergenceClass;
-  readonly step: number;
-  readonly kind: string;
-  readonly index: number;
-  /** The hash the replay asked for; null for a dropped call. */
-  readonly actualHash: string | null;
-  /** The hashes recorded at this position (empty when none was). */
-  readonly recordedHashes: readonly string[];
-  /** The top-level request fields that differ (`system`, `messages[3]`). */
-  readonly changed: readonly string[];
-  /** Field by field, the recorded request against the replayed one. */
-  readonly diff: readonly FieldChange[];
-  /** One line, as the CLI prints it. */
-  readonly message: string;
-}
+/** A divergence before its message is written. */
+export type UnwordedDivergence = Omit<MissFinding, 'message'> | Omit<DroppedCallFinding, 'message'>;
 
 /** Writes a divergence's one-line message. */
-export function describeDivergence(divergence: Omit<Divergence, 'message'>): string {
+export function describeDivergence(divergence: UnwordedDivergence): string {
   const { kind, index, step, actualHash, recordedHashes, classification, changed } = divergence;
   const at = `${kind}#${index} (step ${step})`;
   if (classification === 'dropped-call') {
@@ -41,5 +17,39 @@ export function describeDivergence(divergence: Omit<Divergence, 'message'>): str
       : classification === 'changed'
         ? 'changed, in a part the cassette keeps only as a hash (a structural cassette keeps the system prompt, tools and message shapes that way)'
         : classification;
-  return `${at}: request hash ${actualHash ?? '?'} not in cassette (${recorded}); ${what}`;
+  return `${at}: request hash ${actualHash} not in cassette (${recorded}); ${what}`;
+}
+
+/**
+ * A divergence with its fields in the order the transport writes them
+ * (`classification`, `step`, `kind`, `index`, `actualHash`, ...), whatever the
+ * order of the one given (a stored finding comes back with its keys sorted):
+ * what `--json` prints.
+ */
+export function inWritingOrder(divergence: Divergence): Divergence {
+  const { step, kind, index, recordedHashes, changed, diff, message } = divergence;
+  // One branch per class: each keeps its own pairing of classification and actualHash.
+  return divergence.classification === 'dropped-call'
+    ? {
+        classification: divergence.classification,
+        step,
+        kind,
+        index,
+        actualHash: divergence.actualHash,
+        recordedHashes,
+        changed,
+        diff,
+        message,
+      }
+    : {
+        classification: divergence.classification,
+        step,
+        kind,
+        index,
+        actualHash: divergence.actualHash,
+        recordedHashes,
+        changed,
+        diff,
+        message,
+      };
 }

@@ -1,5 +1,17 @@
-export { changedFields, diffJson, type FieldChange } from './diff-json.js';
-export { describeDivergence, type Divergence, type DivergenceClass } from './divergence.js';
+export { changedFields, diffJson } from './diff-json.js';
+export { describeDivergence, inWritingOrder, type UnwordedDivergence } from './divergence.js';
+export {
+  isDivergence,
+  isFinding,
+  isShapedFinding,
+  type Divergence,
+  type DivergenceClass,
+  type DroppedCallFinding,
+  type FieldChange,
+  type Finding,
+  type MissFinding,
+  type ShapedFinding,
+} from '../vocabulary/index.js';
 export { ReplayDivergence } from './replay-divergence.js';
 export {
   compareRuns,

@@ -1,6 +1,6 @@
 import { ForkpointError } from '../errors/index.js';
-import type { FieldChange } from './diff-json.js';
-import type { Divergence, DivergenceClass } from './divergence.js';
+import type { Divergence, DivergenceClass, FieldChange } from '../vocabulary/index.js';
+import { inWritingOrder } from './divergence.js';
 
 /**
  * A replay that left its recording, as an error with code `REPLAY_DIVERGED`.
@@ -17,7 +17,7 @@ import type { Divergence, DivergenceClass } from './divergence.js';
  * if (result.status === 'diverged') throw result.divergence;
  * ```
  */
-export class ReplayDivergence extends ForkpointError implements Divergence {
+export class ReplayDivergence extends ForkpointError {
   readonly classification: DivergenceClass;
   readonly step: number;
   readonly kind: string;
@@ -51,7 +51,6 @@ export class ReplayDivergence extends ForkpointError implements Divergence {
    * error's own fields (code, stack).
    */
   toJSON(): Divergence {
-    const { classification, step, kind, index, actualHash, recordedHashes, changed, diff, message } = this;
-    return { classification, step, kind, index, actualHash, recordedHashes, changed, diff, message };
+    return inWritingOrder(this.divergence);
   }
 }

@@ -23,7 +23,7 @@ export function requestWithMessages(request: JsonValue, messages: readonly Diges
   for (const digest of request.messages) {
     const message = typeof digest === 'string' ? byDigest.get(digest) : undefined;
     if (message === undefined) return request;
-    expanded.push(aliasOpaqueIds(message, aliases) as unknown as JsonValue);
+    expanded.push(aliasOpaqueIds(message, aliases));
   }
   return { ...request, messages: expanded };
 }

@@ -1,6 +1,8 @@
-import type { Divergence } from './divergence.js';
+import type { RunErrorRecord } from '../store/index.js';
+import type { Divergence } from '../vocabulary/index.js';
 import type { CountedRun } from './outcome-histogram.js';
 import { outcomeHistogram, outcomeKey } from './outcome-histogram.js';
+import type { ReplayDivergence } from './replay-divergence.js';
 
 /** What a verification concluded. */
 export type Verdict = 'fix-confirmed' | 'not-reproducible' | 'not-fixed' | 'candidate-diverged' | 'blocked' | 'flaky';
@@ -12,7 +14,7 @@ export interface VerificationEvidence {
   readonly candidate: readonly CountedRun[];
   readonly control: readonly CountedRun[];
   /** The first divergence of a candidate run in strict replay, if any. */
-  readonly candidateDivergence: Divergence | null;
+  readonly candidateDivergence: Divergence | ReplayDivergence | null;
 }
 
 /** A verdict and the sentence that explains it. */
@@ -39,11 +41,13 @@ export function judgeVerification(evidence: VerificationEvidence): Judgement {
     };
   }
   // A run the firewall stopped never reached an outcome of its own: it says nothing about the fix.
-  const stopped = [...candidate, ...control].find((run) => run.error?.code === 'SIDE_EFFECT_BLOCKED');
-  if (stopped !== undefined) {
+  const blocked = [...candidate, ...control]
+    .map((run) => run.error)
+    .find((error): error is RunErrorRecord => error?.code === 'SIDE_EFFECT_BLOCKED');
+  if (blocked !== undefined) {
     return {
       verdict: 'blocked',
-      reason: `an arm was stopped by the side-effect firewall before it reached an outcome (${stopped.error!.message.split(';')[0]}); run the arms with --side-effects simulate, or live by name`,
+      reason: `an arm was stopped by the side-effect firewall before it reached an outcome (${blocked.message.split(';')[0]}); run the arms with --side-effects simulate, or live by name`,
     };
   }
   const mixed = [

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import { stableJson, isJsonArray, isJsonObject } from '../json/index.js';
 
 /** A kind of bytes that change on every call: the build put them there, and no observation caused them. */
 export interface VolatilePattern {
@@ -46,7 +46,7 @@ export function maskVolatile(value: JsonValue, keep?: string): JsonValue {
     const epoch = Number.isInteger(value) && value >= EPOCH_MS_MIN && value < EPOCH_MS_MAX;
     return epoch && keep !== EPOCH_MS ? `⟨${EPOCH_MS}⟩` : value;
   }
-  if (Array.isArray(value)) return value.map((item) => maskVolatile(item, keep));
+  if (isJsonArray(value)) return value.map((item) => maskVolatile(item, keep));
   if (isJsonObject(value))
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskVolatile(item, keep)]));
   return value;
@@ -59,7 +59,7 @@ export function maskVolatile(value: JsonValue, keep?: string): JsonValue {
  */
 export function volatileKindsBetween(before: JsonValue, after: JsonValue): string[] {
   return VOLATILE_PATTERNS.map((pattern) => pattern.name).filter(
-    (kind) => canonicalJson(maskVolatile(before, kind)) !== canonicalJson(maskVolatile(after, kind)),
+    (kind) => stableJson(maskVolatile(before, kind)) !== stableJson(maskVolatile(after, kind)),
   );
 }
 

@@ -34,25 +34,23 @@ export class AliasTable {
  * Messages must be passed in conversation order.
  */
 export function aliasOpaqueIds(message: Message, table: AliasTable): Message {
-  let changed = false;
   const content = message.content.map((part): MessagePart => {
     switch (part.type) {
       case 'tool_use':
-        changed = true;
         return { ...part, id: table.aliasOf('tool_use', part.id) };
       case 'thinking':
-        changed = true;
         return { ...part, signature: table.aliasOf('signature', part.signature) };
       case 'tool_result': {
         const alias = table.find('tool_use', part.toolUseId);
         if (alias === undefined) return part;
-        changed = true;
         return { ...part, toolUseId: alias };
       }
       case 'text':
         return part;
     }
   });
+  // A part with an alias is a new object; the message is copied only if one of its parts was.
+  const changed = content.some((part, i) => part !== message.content[i]);
   return changed ? { role: message.role, content } : message;
 }
 

@@ -1,8 +1,8 @@
 import { isMessage, isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject, parseJsonInput } from '../json/index.js';
-import type { Cassette, CassetteEntry } from './cassette.js';
+import { stableJson, isJsonArray, isJsonObject, parseJsonInput } from '../json/index.js';
+import type { Cassette } from './cassette.js';
 import type { ExpansionLimits } from './shaped-strings.js';
 import { compactShapedStrings, expandShapedStrings } from './shaped-strings.js';
 import { instantOf } from '../time/index.js';
@@ -15,13 +15,13 @@ import { SEALED_FORMAT } from './sealed-cassette.js';
  */
 export function serializeCassette(cassette: Cassette): string {
   if (cassette.tier === 'structural') return serializeStructural(cassette);
-  return `${JSON.stringify(JSON.parse(canonicalJson(cassette as unknown as JsonValue)), null, 2)}\n`;
+  return `${JSON.stringify(JSON.parse(stableJson(cassette)), null, 2)}\n`;
 }
 
 // A structural cassette is kept for 90 days, and nobody reads its `a*N` strings
 // by eye: it is written compactly, still one entry per line for clean diffs.
 function serializeStructural(cassette: Cassette): string {
-  const { entries, ...rest } = JSON.parse(canonicalJson(compactShapedStrings(cassette as unknown as JsonValue))) as {
+  const { entries, ...rest } = JSON.parse(stableJson(compactShapedStrings(cassette))) as {
     entries: JsonValue[];
   };
   const head = JSON.stringify({ ...rest, entries: [] });
@@ -49,6 +49,12 @@ export function parseCassette(text: string, origin: string): Cassette {
     'CASSETTE_INVALID',
   );
   const value = isJsonObject(parsed) && parsed.tier === 'structural' ? expandShapedStrings(parsed, EXPANSION) : parsed;
+  assertCassette(value, origin);
+  return value;
+}
+
+// Every field of a cassette checked, each problem named: after it, the value is one.
+function assertCassette(value: JsonValue, origin: string): asserts value is Cassette {
   const invalid = (problem: string) =>
     new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
   if (!isJsonObject(value)) throw invalid('it is not a JSON object');
@@ -73,6 +79,11 @@ export function parseCassette(text: string, origin: string): Cassette {
   ) {
     throw invalid('source must have a runId, input and recordedAt');
   }
+  if (typeof source.status !== 'string') throw invalid('source.status must say how the recording ended');
+  for (const field of ['outcome', 'error'] as const) {
+    const held = source[field];
+    if (held !== null && !isJsonObject(held)) throw invalid(`source.${field} must be an object or null`);
+  }
   const { seed, at } = source;
   if (
     seed !== undefined &&
@@ -86,7 +97,7 @@ export function parseCassette(text: string, origin: string): Cassette {
   }
   if (source.scenario !== undefined && source.scenario !== null && typeof source.scenario !== 'string')
     throw invalid('source.scenario must be a string or null');
-  if (value.tier !== undefined && !TIERS.has(String(value.tier)))
+  if (value.tier !== undefined && (typeof value.tier !== 'string' || !TIERS.has(value.tier)))
     throw invalid(`its tier is ${JSON.stringify(value.tier)}; tiers are full, structural and synthetic`);
   if (
     value.expiresAt !== undefined &&
@@ -111,20 +122,19 @@ export function parseCassette(text: string, origin: string): Cassette {
   ) {
     throw invalid('seal must name its store, key and mac');
   }
-  if (!Array.isArray(messages)) throw invalid('messages must be an array');
+  if (!isJsonArray(messages)) throw invalid('messages must be an array');
   messages.forEach((item, i) => {
     if (!isJsonObject(item) || typeof item.digest !== 'string' || !isMessage(item.message)) {
       throw invalid(`messages[${i}] is not a { digest, message } in the provider-neutral shape`);
     }
   });
-  if (!Array.isArray(entries)) throw invalid('entries must be an array');
+  if (!isJsonArray(entries)) throw invalid('entries must be an array');
   let previousStep = 0;
   entries.forEach((entry, i) => {
     const problem = entryProblem(entry, previousStep);
     if (problem !== undefined) throw invalid(`entries[${i}] ${problem}`);
-    previousStep = (entry as unknown as CassetteEntry).step;
+    if (isJsonObject(entry) && typeof entry.step === 'number') previousStep = entry.step;
   });
-  return value as unknown as Cassette;
 }
 
 function entryProblem(entry: JsonValue, previousStep: number): string | undefined {

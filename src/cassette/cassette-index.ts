@@ -1,4 +1,6 @@
-import type { Message } from '../conversation/index.js';
+import type { Message, ModelResponse, ToolResponse } from '../conversation/index.js';
+import { isModelResponse, isToolResponse } from '../conversation/index.js';
+import { ForkpointError } from '../errors/index.js';
 import { deepFreeze } from '../json/index.js';
 import type { Cassette, CassetteEntry } from './cassette.js';
 import { formatCassetteKey } from './cassette-key.js';
@@ -18,7 +20,9 @@ export interface Miss {
  * answers (retries); the hash turns the lookup into a check.
  */
 export class CassetteIndex {
-  private readonly byKey = new Map<string, CassetteEntry>();
+  // The answers by key, of the type their kind says, checked once here rather than on every lookup.
+  private readonly models = new Map<string, ModelResponse>();
+  private readonly tools = new Map<string, ToolResponse>();
   private readonly byPosition = new Map<string, CassetteEntry[]>();
   private readonly byHash = new Map<string, CassetteEntry[]>();
   // Positions (`kind:index`), not entries: a position asked with another hash is a miss, reported as one.
@@ -29,21 +33,32 @@ export class CassetteIndex {
    * Indexes a cassette and freezes its responses: a replay serves them as
    * they are, without copying (the machine never changes what it is given),
    * and a frozen response's encoding is computed once however often it is served.
+   * A response that is not of its entry's kind (a model response, or a tool's
+   * `{ output, isError }`) is `CASSETTE_INVALID`.
    */
   constructor(readonly cassette: Cassette) {
     for (const entry of cassette.entries) {
-      deepFreeze(entry.response);
-      this.byKey.set(formatCassetteKey(entry), entry);
+      const { response } = entry;
+      const key = formatCassetteKey(entry);
+      if (entry.kind === 'model' && isModelResponse(response)) this.models.set(key, deepFreeze(response));
+      else if (entry.kind !== 'model' && isToolResponse(response)) this.tools.set(key, deepFreeze(response));
+      else throw notOfItsKind(entry);
       push(this.byPosition, `${entry.kind}:${entry.index}`, entry);
       push(this.byHash, entry.hash, entry);
     }
     this.messagesByDigest = new Map(cassette.messages.map(({ digest, message }) => [digest, message]));
   }
 
-  /** The recorded entry for this exact key; undefined on a miss. Either way its position counts as asked for. */
-  answer(kind: string, index: number, hash: string): CassetteEntry | undefined {
+  /** The recorded model response at `model:index:hash`; undefined on a miss. Either way its position counts as asked for. */
+  modelAnswer(index: number, hash: string): ModelResponse | undefined {
+    this.asked.add(`model:${index}`);
+    return this.models.get(formatCassetteKey({ kind: 'model', index, hash }));
+  }
+
+  /** The recorded tool response at `kind:index:hash`; undefined on a miss. Either way its position counts as asked for. */
+  toolAnswer(kind: string, index: number, hash: string): ToolResponse | undefined {
     this.asked.add(`${kind}:${index}`);
-    return this.byKey.get(formatCassetteKey({ kind, index, hash }));
+    return this.tools.get(formatCassetteKey({ kind, index, hash }));
   }
 
   /** Classifies a miss. */
@@ -70,6 +85,12 @@ export class CassetteIndex {
     return this.messagesByDigest.get(digest);
   }
 }
+
+const notOfItsKind = (entry: CassetteEntry): ForkpointError =>
+  new ForkpointError(
+    'CASSETTE_INVALID',
+    `entry ${entry.kind}#${entry.index} (step ${entry.step}) holds a response that is not a ${entry.kind === 'model' ? 'model response' : 'tool result { output, isError }'}`,
+  );
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

@@ -2,11 +2,13 @@ import type { Message } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Tier } from '../vocabulary/index.js';
 
+// Types, not interfaces: a type is assignable to `JsonValue`, so a cassette is written as the plain JSON it is.
+
 /** The version of the cassette file format. */
 export const CASSETTE_FORMAT = 'forkpoint-cassette/1';
 
 /** One recorded observation, at its position, with the request it answered. */
-export interface CassetteEntry {
+export type CassetteEntry = {
   /** The step it was in the recording. */
   readonly step: number;
   readonly kind: string;
@@ -17,10 +19,10 @@ export interface CassetteEntry {
   readonly request: JsonValue;
   /** A model response, or `{ output, isError }` for a tool. */
   readonly response: JsonValue;
-}
+};
 
 /** What the recording was: its run, input and world, and how it ended. */
-export interface CassetteSource {
+export type CassetteSource = {
   readonly runId: string;
   readonly scenario: string | null;
   readonly input: JsonObject;
@@ -30,14 +32,14 @@ export interface CassetteSource {
   readonly status: string;
   readonly outcome: JsonObject | null;
   readonly error: JsonObject | null;
-}
+};
 
 /**
  * Every observation a run received, keyed by position and request hash, with
  * the messages its model requests referred to. The same shape whether it was
  * read from the database or from a file.
  */
-export interface Cassette {
+export type Cassette = {
   readonly format: typeof CASSETTE_FORMAT;
   readonly canonicalForm: string;
   /**
@@ -61,12 +63,12 @@ export interface Cassette {
   readonly messages: readonly { readonly digest: string; readonly message: Message }[];
   /** One entry per step, in step order. */
   readonly entries: readonly CassetteEntry[];
-}
+};
 
 /** The seal a plaintext full-tier export carries: which key signed which facts, and the signature. */
-export interface PlaintextSeal {
+export type PlaintextSeal = {
   readonly store: string;
   readonly key: string;
   /** HMAC-SHA256 (base64) of the cassette's run, tier, expiry and recording time. */
   readonly mac: string;
-}
+};

@@ -1,5 +1,5 @@
 import type { Message, ModelRequest, ToolRequest } from '../conversation/index.js';
-import type { JsonValue, KnownTexts } from '../json/index.js';
+import type { KnownTexts } from '../json/index.js';
 import { canonicalJson, sha256Hex } from '../json/index.js';
 import { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
 import { REQUEST_HASH_LENGTH } from './canonical-form.js';
@@ -38,7 +38,7 @@ export class RequestHasher {
   private readonly knownDigests: string[] = [];
   private readonly prefix = new DigestListPrefix();
   // The canonical text of everything but the messages (`"model":..,"params":..,"system":..,"tools":..`).
-  private readonly head = new HeadMemo((head) => canonicalJson(head as unknown as JsonValue).slice(1, -1));
+  private readonly head = new HeadMemo((head) => canonicalJson(head).slice(1, -1));
 
   /**
    * Adopts messages whose digests were stored with a checkpoint, so that a
@@ -47,10 +47,12 @@ export class RequestHasher {
   adopt(messages: readonly Message[], digests: readonly string[]): void {
     if (messages.length !== digests.length) throw new Error('adopt: one digest per message is required');
     messages.forEach((message, i) => {
+      const digest = digests[i];
+      if (digest === undefined) throw new Error('adopt: one digest per message is required');
       registerOpaqueIds(message, this.aliases);
       this.knownMessages.push(message);
-      this.knownDigests.push(digests[i]!);
-      this.prefix.append(digests[i]!);
+      this.knownDigests.push(digest);
+      this.prefix.append(digest);
     });
   }
 
@@ -91,11 +93,10 @@ export class RequestHasher {
       if (rewritten >= 0)
         throw new Error(`the conversation was rewritten at message ${rewritten}; a run's messages are append-only`);
     }
-    for (let i = known.length; i < messages.length; i++) {
-      const message = messages[i]!;
+    for (const message of messages.slice(known.length)) {
       const aliased = aliasOpaqueIds(message, this.aliases);
       known.push(message);
-      const digest = sha256Hex(canonicalJson(aliased as unknown as JsonValue, texts), REQUEST_HASH_LENGTH);
+      const digest = sha256Hex(canonicalJson(aliased, texts), REQUEST_HASH_LENGTH);
       this.knownDigests.push(digest);
       this.prefix.append(digest);
     }

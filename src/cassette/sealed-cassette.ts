@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 import { ForkpointError } from '../errors/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
+import type { JsonObject } from '../json/index.js';
+import { stableJson, isJsonObject } from '../json/index.js';
 import type { Cassette, PlaintextSeal } from './cassette.js';
 
 /** The format of a sealed (encrypted) cassette file. */
@@ -12,7 +12,7 @@ export const SEALED_FORMAT = 'forkpoint-sealed-cassette/1';
  * content: which store and key sealed it, the run, and its tier and expiry.
  * Changing any of it makes the file fail to open.
  */
-export interface SealHeader {
+export type SealHeader = {
   /** The id of the store holding the key. */
   readonly store: string;
   /** The key's id: the tier and the day the key is deleted on (`full:2026-03-07`). */
@@ -21,7 +21,7 @@ export interface SealHeader {
   readonly tier: 'full';
   readonly expiresAt: string | null;
   readonly recordedAt: string;
-}
+};
 
 const DAY_MS = 86_400_000;
 
@@ -55,7 +55,7 @@ const TAG_BYTES = 16;
  */
 export function sealCassette(text: string, header: SealHeader, key: SealingKey, iv: Uint8Array): string {
   const cipher = createCipheriv(CIPHER, key.secret, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(Buffer.from(canonicalJson(header as unknown as JsonValue)));
+  cipher.setAAD(Buffer.from(stableJson(header)));
   const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   const file = {
     format: SEALED_FORMAT,
@@ -76,17 +76,19 @@ export function sealHeaderOf(file: JsonObject, origin: string): SealHeader {
     throw invalid(`its cipher is ${JSON.stringify(file.cipher ?? null)}; forkpoint seals with ${CIPHER}`);
   const { header } = file;
   if (!isJsonObject(header)) throw invalid('it has no header');
-  const strings = ['store', 'key', 'runId', 'recordedAt'] as const;
-  if (
-    !strings.every((field) => typeof header[field] === 'string') ||
-    header.tier !== 'full' ||
-    !(header.expiresAt === null || typeof header.expiresAt === 'string')
-  ) {
+  if (!isSealHeader(header))
     throw invalid('its header must name the store, key, runId, tier full, expiresAt and recordedAt');
-  }
   for (const field of ['iv', 'tag', 'ciphertext'] as const)
     if (typeof file[field] !== 'string') throw invalid(`it has no ${field}`);
-  return header as unknown as SealHeader;
+  return header;
+}
+
+function isSealHeader(header: JsonObject): header is JsonObject & SealHeader {
+  return (
+    (['store', 'key', 'runId', 'recordedAt'] as const).every((field) => typeof header[field] === 'string') &&
+    header.tier === 'full' &&
+    (header.expiresAt === null || typeof header.expiresAt === 'string')
+  );
 }
 
 /**
@@ -96,15 +98,16 @@ export function sealHeaderOf(file: JsonObject, origin: string): SealHeader {
  */
 export function openSealedCassette(file: JsonObject, header: SealHeader, key: SealingKey, origin: string): string {
   try {
+    const bytes = (field: 'iv' | 'tag' | 'ciphertext'): Buffer => {
+      const text = file[field];
+      if (typeof text !== 'string') throw new Error(`its ${field} is not base64 text`);
+      return Buffer.from(text, 'base64');
+    };
     // authTagLength: without it Node accepts a truncated tag, which weakens the check to as few bytes.
-    const decipher = createDecipheriv(CIPHER, key.secret, Buffer.from(String(file.iv), 'base64'), {
-      authTagLength: TAG_BYTES,
-    });
-    decipher.setAAD(Buffer.from(canonicalJson(header as unknown as JsonValue)));
-    decipher.setAuthTag(Buffer.from(String(file.tag), 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(String(file.ciphertext), 'base64')), decipher.final()]).toString(
-      'utf8',
-    );
+    const decipher = createDecipheriv(CIPHER, key.secret, bytes('iv'), { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(stableJson(header)));
+    decipher.setAuthTag(bytes('tag'));
+    return Buffer.concat([decipher.update(bytes('ciphertext')), decipher.final()]).toString('utf8');
   } catch (error) {
     throw new ForkpointError(
       'CASSETTE_INVALID',
@@ -122,7 +125,7 @@ function sealedFacts(cassette: Cassette): string {
     expiresAt: cassette.expiresAt ?? null,
     recordedAt: cassette.source.recordedAt,
   };
-  return canonicalJson(facts as JsonValue);
+  return stableJson(facts);
 }
 
 /** Signs a plaintext full-tier cassette's tier and expiry with the store's key for its day. */

@@ -2,36 +2,41 @@ import type { Message } from '../conversation/index.js';
 import type { AgentContext } from '../machine/index.js';
 import type { AgentStateName } from '../machine/index.js';
 
+// Types, not interfaces: a type is assignable to `JsonValue`, so a checkpoint is encoded as the plain JSON it is.
+
 /**
  * A checkpoint as stored: the machine's state and context, with the
  * conversation replaced by its length. Messages live once, in the rows that
  * appended them, so a checkpoint's size does not grow with the run.
  */
-export interface CheckpointSkeleton {
+export type CheckpointSkeleton = {
   readonly value: AgentStateName;
-  readonly context: Omit<AgentContext, 'messages'> & { readonly messageCount: number };
-}
+  readonly context: SkeletonContext;
+};
+
+/** A checkpoint's context: the machine's, with the conversation replaced by its length. */
+export type SkeletonContext = Omit<AgentContext, 'messages'> & { readonly messageCount: number };
 
 /** A full checkpoint row also names the machine version it was written by. */
-export interface FullCheckpoint extends CheckpointSkeleton {
+export type FullCheckpoint = CheckpointSkeleton & {
   readonly machineVersion: number;
-}
+};
 
 /**
  * What a full-checkpoint row's conversation segment blob holds: the messages
  * the run's rows appended since its previous segment, through this one,
  * decoded (plain JSON), with their digests.
  */
-export interface ConversationSegment {
+export type ConversationSegment = {
   readonly digests: readonly string[];
   readonly messages: readonly Message[];
-}
+};
 
 /** A delta row: the state if it changed, and the context fields that changed, whole. */
-export interface CheckpointDelta {
+export type CheckpointDelta = {
   readonly value?: AgentStateName;
-  readonly context?: Partial<CheckpointSkeleton['context']>;
-}
+  readonly context?: Partial<SkeletonContext>;
+};
 
 /**
  * A full checkpoint every this many steps bounds the deltas a restore applies;

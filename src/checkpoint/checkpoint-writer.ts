@@ -68,10 +68,11 @@ export class CheckpointWriter {
     const { message, messageDigest } = this.newMessage(context.messages, batch);
     const { messages: _messages, ...rest } = context;
     const skeleton: CheckpointSkeleton = { value, context: { ...rest, messageCount: context.messages.length } };
-    const full = this.previous === undefined || step % FULL_CHECKPOINT_EVERY === 0;
+    const previous = this.previous;
+    const full = previous === undefined || step % FULL_CHECKPOINT_EVERY === 0;
     const body: JsonValue = full
-      ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint as unknown as JsonValue)
-      : (deltaBetween(this.previous!, skeleton) as unknown as JsonValue);
+      ? ({ machineVersion: MACHINE_VERSION, ...skeleton } satisfies FullCheckpoint)
+      : deltaBetween(previous, skeleton);
     this.previous = skeleton;
     return {
       checkpoint: batch.encode(body),
@@ -102,10 +103,11 @@ export class CheckpointWriter {
     const added = messages.length - this.persistedMessages;
     if (added === 0) return { message: null, messageDigest: null };
     if (added !== 1) throw new Error(`a step appended ${added} messages; the trajectory stores one per step`);
-    const messageDigest = this.hasher.lastDigest(messages, batch.canonicalTextOf)!;
-    const message = messages[messages.length - 1]!;
+    const messageDigest = this.hasher.lastDigest(messages, batch.canonicalTextOf);
+    const message = messages.at(-1);
+    if (messageDigest === undefined || message === undefined) throw new Error('a step appended no message');
     this.persistedMessages = messages.length;
-    return { message: batch.encode(message as unknown as JsonValue), messageDigest };
+    return { message: batch.encode(message), messageDigest };
   }
 }
 
@@ -116,6 +118,6 @@ function deltaBetween(previous: CheckpointSkeleton, next: CheckpointSkeleton): C
   }
   return {
     ...(previous.value === next.value ? {} : { value: next.value }),
-    ...(Object.keys(changed).length === 0 ? {} : { context: changed as CheckpointDelta['context'] & object }),
+    ...(Object.keys(changed).length === 0 ? {} : { context: changed }),
   };
 }

@@ -1,8 +1,9 @@
 import type { Message } from '../conversation/index.js';
+import { isMessage } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { decodeParsedPayloads, decodingStored } from '../payload/index.js';
-import type { MessageLog, Store } from '../store/index.js';
+import type { MessageLog, StoreReader } from '../store/index.js';
 import type { ConversationSegment } from './checkpoint-state.js';
 
 /** Stored payloads and the conversation read with them, decoded. */
@@ -21,39 +22,28 @@ export interface DecodedConversation {
  * conversation segments are plain JSON, parsed as they are; its other
  * messages are decoded.
  */
-export function decodeConversation(
-  store: Store,
+export async function decodeConversation(
+  store: StoreReader,
   payloads: readonly string[],
   logs: readonly MessageLog[],
-): DecodedConversation {
-  return decodingStored(`a checkpoint or message of ${store.location}`, () => decode(store, payloads, logs));
-}
-
-function decode(store: Store, payloads: readonly string[], logs: readonly MessageLog[]): DecodedConversation {
-  const values: unknown[] = payloads.map((text) => JSON.parse(text) as unknown);
-  // Each log's pieces in order: its segments as parsed arrays, its other messages as positions in `values`.
-  const pieces: Array<Message[] | number> = [];
-  const digests: string[] = [];
-  for (const log of logs) {
-    for (const text of log.segments) {
-      const segment = JSON.parse(text) as Partial<ConversationSegment>;
-      if (!Array.isArray(segment.messages) || !Array.isArray(segment.digests)) {
-        throw new ForkpointError(
-          'STORE_CORRUPT',
-          `a conversation segment in ${store.location} is not a list of messages with their digests`,
-        );
-      }
-      pieces.push(segment.messages as Message[]);
-      for (const digest of segment.digests) digests.push(digest);
-    }
-    for (const message of JSON.parse(log.json) as unknown[]) pieces.push(values.push(message) - 1);
-    for (const digest of log.digests) digests.push(digest);
-  }
-  const decoded = decodeParsedPayloads(values, (digests) => store.readBlobs(digests));
+): Promise<DecodedConversation> {
+  const { values, pieces, digests } = decodingStored(`a checkpoint or message of ${store.location}`, () =>
+    parse(store, payloads, logs),
+  );
+  const decoded = await decodeParsedPayloads(values, (wanted) => store.readBlobs(wanted));
   const messages: Message[] = [];
   for (const piece of pieces) {
-    if (typeof piece === 'number') messages.push(decoded[piece] as unknown as Message);
-    else for (const message of piece) messages.push(message);
+    if (typeof piece !== 'number') for (const message of piece) messages.push(message);
+    else {
+      const message = decoded[piece];
+      if (!isMessage(message)) {
+        throw new ForkpointError(
+          'STORE_CORRUPT',
+          `a message in ${store.location} is not one forkpoint wrote (a role and content parts in the provider-neutral shape)`,
+        );
+      }
+      messages.push(message);
+    }
   }
   if (digests.length !== messages.length) {
     throw new ForkpointError(
@@ -62,4 +52,40 @@ function decode(store: Store, payloads: readonly string[], logs: readonly Messag
     );
   }
   return { payloads: decoded.slice(0, payloads.length), messages, digests };
+}
+
+// The payloads and logs parsed: each log's pieces in order, its segments as parsed arrays, its other
+// messages as positions in `values`.
+function parse(
+  store: StoreReader,
+  payloads: readonly string[],
+  logs: readonly MessageLog[],
+): { values: unknown[]; pieces: Array<Message[] | number>; digests: string[] } {
+  const values: unknown[] = payloads.map((text) => JSON.parse(text) as unknown);
+  const pieces: Array<Message[] | number> = [];
+  const digests: string[] = [];
+  for (const log of logs) {
+    for (const text of log.segments) {
+      const segment = JSON.parse(text) as Partial<ConversationSegment>;
+      if (!Array.isArray(segment.messages) || !isList(segment.digests)) {
+        throw new ForkpointError(
+          'STORE_CORRUPT',
+          `a conversation segment in ${store.location} is not a list of messages with their digests`,
+        );
+      }
+      pieces.push(segment.messages as Message[]);
+      for (const digest of segment.digests) digests.push(digest);
+    }
+    // One parse of the log's messages joined, not one per message: a restore reads many small ones.
+    if (log.messages.length > 0)
+      for (const message of JSON.parse(`[${log.messages.join(',')}]`) as unknown[])
+        pieces.push(values.push(message) - 1);
+    for (const digest of log.digests) digests.push(digest);
+  }
+  return { values, pieces, digests };
+}
+
+// `Array.isArray` would narrow the list to `any[]`.
+function isList<T>(value: readonly T[] | undefined): value is readonly T[] {
+  return Array.isArray(value);
 }

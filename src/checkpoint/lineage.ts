@@ -1,5 +1,5 @@
 import { ForkpointError } from '../errors/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import type { ContextOverride } from '../fork/index.js';
 import { contextOverrideOf } from '../fork/index.js';
 
@@ -22,7 +22,7 @@ export interface LineageSegment {
  *
  * @param known the record of `runId`, when the caller has read it already
  */
-export function lineageOf(store: Store, runId: string, known?: RunRecord): LineageSegment[] {
+export async function lineageOf(store: StoreReader, runId: string, known?: RunRecord): Promise<LineageSegment[]> {
   const segments: LineageSegment[] = [];
   let current = runId;
   let to = Number.MAX_SAFE_INTEGER;
@@ -32,7 +32,7 @@ export function lineageOf(store: Store, runId: string, known?: RunRecord): Linea
       throw new ForkpointError('STORE_CORRUPT', `run ${runId} has a cycle in its parent chain at ${current}`);
     seen.add(current);
     // The run the caller already read need not be read again.
-    const run = known?.runId === current ? known : store.getRun(current);
+    const run = known?.runId === current ? known : await store.getRun(current);
     if (run === undefined) {
       throw new ForkpointError(
         current === runId ? 'RUN_NOT_FOUND' : 'STORE_CORRUPT',

@@ -1,8 +1,11 @@
 import { ForkpointError } from '../errors/index.js';
 import type { AgentContext } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
-import type { Store } from '../store/index.js';
-import type { CheckpointDelta, FullCheckpoint, RestoredCheckpoint } from './checkpoint-state.js';
+import type { StoreReader } from '../store/index.js';
+import type { JsonValue } from '../json/index.js';
+import { isJsonObject } from '../json/index.js';
+import { isCheckpointDelta, isFullCheckpoint } from './checkpoint-guards.js';
+import type { RestoredCheckpoint } from './checkpoint-state.js';
 import { decodeConversation } from './decode-conversation.js';
 import type { LineageSegment } from './lineage.js';
 import { lineageOf, segmentAt } from './lineage.js';
@@ -15,49 +18,57 @@ import { lineageOf, segmentAt } from './lineage.js';
  * mutates them). Every read sees one state of the store.
  */
 export function restoreCheckpoint(
-  store: Store,
+  store: StoreReader,
   runId: string,
   step: number,
   lineage?: readonly LineageSegment[],
-): RestoredCheckpoint {
-  return store.read(() => restoreFrom(store, runId, step, lineage));
+): Promise<RestoredCheckpoint> {
+  return store.read((reader) => restoreFrom(reader, runId, step, lineage));
 }
 
-function restoreFrom(
-  store: Store,
+async function restoreFrom(
+  store: StoreReader,
   runId: string,
   step: number,
   lineage?: readonly LineageSegment[],
-): RestoredCheckpoint {
-  const segments = lineage ?? lineageOf(store, runId);
+): Promise<RestoredCheckpoint> {
+  const segments = lineage ?? (await lineageOf(store, runId));
   const holder = segmentAt(segments, step);
-  const chain = holder === undefined ? [] : store.readCheckpointChain(holder.runId, step);
-  if (chain.length === 0 || chain[chain.length - 1]!.step !== step) {
+  const chain = holder === undefined ? [] : await store.readCheckpointChain(holder.runId, step);
+  const base = chain[0];
+  if (base === undefined || chain.at(-1)?.step !== step) {
     throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has no checkpoint ${step}`);
   }
-  const logs = segments
-    .filter((segment) => segment.from <= step)
-    .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to)));
+  const logs = await Promise.all(
+    segments
+      .filter((segment) => segment.from <= step)
+      .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to))),
+  );
   const {
     payloads: decoded,
     messages,
     digests: messageDigests,
-  } = decodeConversation(
+  } = await decodeConversation(
     store,
     chain.map((row) => row.checkpoint),
     logs,
   );
-  const full = decoded[0] as unknown as FullCheckpoint;
-  if (full.machineVersion !== MACHINE_VERSION) {
+  const full = decoded[0] ?? null;
+  // The version first: a checkpoint of another machine may well hold another shape.
+  const version = isJsonObject(full) ? full.machineVersion : undefined;
+  if (version !== MACHINE_VERSION) {
     throw new ForkpointError(
       'CHECKPOINT_INCOMPATIBLE',
-      `checkpoint ${step} of run ${runId} was written by machine version ${full.machineVersion}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
+      `checkpoint ${step} of run ${runId} was written by machine version ${shown(version)}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
     );
   }
+  if (!isFullCheckpoint(full)) throw notWritten(runId, base.step);
   let value = full.value;
   let skeleton = full.context;
-  for (let i = 1; i < chain.length; i++) {
-    const delta = decoded[i] as unknown as CheckpointDelta;
+  for (const [i, row] of chain.entries()) {
+    if (i === 0) continue;
+    const delta = decoded[i] ?? null;
+    if (!isCheckpointDelta(delta)) throw notWritten(runId, row.step);
     value = delta.value ?? value;
     if (delta.context !== undefined) skeleton = { ...skeleton, ...delta.context };
   }
@@ -74,3 +85,13 @@ function restoreFrom(
   const context: AgentContext = { ...rest, ...override, messages };
   return { value, context, messageDigests };
 }
+
+// A version is a number; a row changed outside forkpoint may hold anything.
+const shown = (version: JsonValue | undefined): string =>
+  typeof version === 'object' && version !== null ? JSON.stringify(version) : String(version);
+
+const notWritten = (runId: string, step: number): ForkpointError =>
+  new ForkpointError(
+    'STORE_CORRUPT',
+    `the checkpoint row of step ${step} of run ${runId} does not hold the checkpoint forkpoint wrote: it was changed outside forkpoint; restore the database from a copy`,
+  );

@@ -6,8 +6,8 @@ import type { ForkpointError, Remedy } from '../errors/index.js';
  * options (`choose another runId`). Errors without a remedy read as they are.
  */
 export function cliMessage(error: ForkpointError): string {
-  // An error made by another copy of forkpoint (a scenario built against it) may carry no details.
-  const remedy = error.details?.remedy;
+  // An error made by another copy of forkpoint (a scenario built against an older one) may carry no details.
+  const remedy = Object.hasOwn(error, 'details') ? error.details.remedy : undefined;
   return remedy === undefined ? error.message : `${error.problem}${flagHint(remedy)}`;
 }
 

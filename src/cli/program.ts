@@ -100,7 +100,10 @@ function helpCommand(program: CommandUnknownOpts): CommandUnknownOpts {
     .description("show a command's help")
     .argument('[command]', 'the command')
     .action(async (name) => {
-      if (name === undefined) return void program.outputHelp();
+      if (name === undefined) {
+        program.outputHelp();
+        return;
+      }
       const command = program.commands.find((candidate) => candidate.name() === name);
       if (command === undefined)
         throw new ForkpointError('USAGE', `unknown command '${name}'; see \`forkpoint --help\``);

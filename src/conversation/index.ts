@@ -11,4 +11,12 @@ export {
 export type { ModelParams, ModelRequest, ToolDefinition } from './model-request.js';
 export type { ModelResponse, StopReason } from './model-response.js';
 export type { ToolRequest, ToolResponse } from './tool-call.js';
-export { isMessage, isMessagePart, isModelResponse, isToolResponse } from './shape-checks.js';
+export {
+  isMessage,
+  isMessagePart,
+  isModelParams,
+  isModelRequestHead,
+  isModelResponse,
+  isToolDefinition,
+  isToolResponse,
+} from './shape-checks.js';

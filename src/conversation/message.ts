@@ -1,36 +1,38 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
 
+// Types, not interfaces: a type is assignable to `JsonValue`, so these are hashed and stored as the plain JSON they are.
+
 /** Plain text written by the user or the model. */
-export interface TextPart {
+export type TextPart = {
   readonly type: 'text';
   readonly text: string;
-}
+};
 
 /**
  * The model's visible reasoning. `signature` is an opaque token the provider
  * mints afresh on every call and expects back verbatim.
  */
-export interface ThinkingPart {
+export type ThinkingPart = {
   readonly type: 'thinking';
   readonly thinking: string;
   readonly signature: string;
-}
+};
 
 /** The model asks for a tool call. `id` is minted by the provider. */
-export interface ToolUsePart {
+export type ToolUsePart = {
   readonly type: 'tool_use';
   readonly id: string;
   readonly name: string;
   readonly input: JsonObject;
-}
+};
 
 /** The harness answers a tool call, referring to it by the provider's id. */
-export interface ToolResultPart {
+export type ToolResultPart = {
   readonly type: 'tool_result';
   readonly toolUseId: string;
   readonly content: JsonValue;
   readonly isError: boolean;
-}
+};
 
 /** Any part of a message. */
 export type MessagePart = TextPart | ThinkingPart | ToolUsePart | ToolResultPart;
@@ -39,10 +41,10 @@ export type MessagePart = TextPart | ThinkingPart | ToolUsePart | ToolResultPart
  * One conversation turn in the provider-neutral shape. Adapters translate a
  * real SDK's messages to and from it.
  */
-export interface Message {
+export type Message = {
   readonly role: 'user' | 'assistant';
   readonly content: readonly MessagePart[];
-}
+};
 
 /** The tool calls a message asks for, in the order the message lists them. */
 export function toolUsesOf(message: Message): ToolUsePart[] {

@@ -1,26 +1,28 @@
 import type { JsonObject } from '../json/index.js';
 import type { Message } from './message.js';
 
+// Types, not interfaces: a type is assignable to `JsonValue`, so these are hashed and stored as the plain JSON they are.
+
 /** A tool as the model sees it: name, description and input schema. */
-export interface ToolDefinition {
+export type ToolDefinition = {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: JsonObject;
-}
+};
 
 /** Sampling and size parameters of a model request. Absent means "not sent". */
-export interface ModelParams {
+export type ModelParams = {
   readonly maxTokens: number;
   readonly temperature?: number;
   readonly topP?: number;
   readonly topK?: number;
-}
+};
 
 /** One model request in the provider-neutral shape. */
-export interface ModelRequest {
+export type ModelRequest = {
   readonly model: string;
   readonly system: string;
   readonly messages: readonly Message[];
   readonly tools: readonly ToolDefinition[];
   readonly params: ModelParams;
-}
+};

@@ -1,6 +1,7 @@
-import type { JsonValue } from '../json/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 import type { Message, MessagePart } from './message.js';
+import type { ModelParams, ModelRequest, ToolDefinition } from './model-request.js';
 import type { ModelResponse } from './model-response.js';
 import type { ToolResponse } from './tool-call.js';
 
@@ -52,4 +53,37 @@ export function isModelResponse(value: JsonValue | undefined): value is ModelRes
 /** True for a tool response: `{ output, isError }`. */
 export function isToolResponse(value: JsonValue | undefined): value is ToolResponse & JsonValue {
   return isJsonObject(value) && value.output !== undefined && typeof value.isError === 'boolean';
+}
+
+/** True for a tool as the model sees it: `{ name, description, inputSchema }`. */
+export function isToolDefinition(value: JsonValue | undefined): value is ToolDefinition & JsonValue {
+  return (
+    isJsonObject(value) &&
+    typeof value.name === 'string' &&
+    typeof value.description === 'string' &&
+    isJsonObject(value.inputSchema)
+  );
+}
+
+/** True for a model request's parameters: `maxTokens`, and each sampling parameter a number when present. */
+export function isModelParams(value: JsonValue | undefined): value is ModelParams & JsonValue {
+  return (
+    isJsonObject(value) &&
+    typeof value.maxTokens === 'number' &&
+    (['temperature', 'topP', 'topK'] as const).every(
+      (name) => value[name] === undefined || typeof value[name] === 'number',
+    )
+  );
+}
+
+/** True for everything in a model request but its messages (a cassette keeps those apart, by digest). */
+export function isModelRequestHead(value: JsonValue | undefined): value is Omit<ModelRequest, 'messages'> & JsonObject {
+  return (
+    isJsonObject(value) &&
+    typeof value.model === 'string' &&
+    typeof value.system === 'string' &&
+    Array.isArray(value.tools) &&
+    value.tools.every(isToolDefinition) &&
+    isModelParams(value.params)
+  );
 }

@@ -2,14 +2,13 @@ import type { SnapshotFrom } from 'xstate';
 import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
 import type { MessageDigests, RequestHasher } from '../cassette/index.js';
-import type { ModelRequest, ModelResponse, ToolDefinition, ToolRequest, ToolResponse } from '../conversation/index.js';
+import type { ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import type { JsonValue } from '../json/index.js';
-import { deepFreeze } from '../json/index.js';
 import type { AgentEvent, AgentMachine, RunFailure } from '../machine/index.js';
 import { awaitingOf } from '../machine/index.js';
 import type { Transport } from '../transports/index.js';
 import type { Provenance } from '../vocabulary/index.js';
+import { modelRequestOf } from './model-request-of.js';
 
 /** A snapshot of an agent machine. */
 export type AgentSnapshot = SnapshotFrom<AgentMachine>;
@@ -19,8 +18,8 @@ export type CompletedStep = {
   readonly step: number;
   readonly kind: string;
   readonly index: number;
-  readonly hash: string;
-  /** The canonical request text the hash was computed over. */
+  readonly requestHash: string;
+  /** The canonical request text the request hash was computed over. */
   readonly canonical: string;
   readonly provenance: Provenance;
   /** True when the step called a side-effecting tool for real, past a recording (see `firewalledTransport`). */
@@ -45,34 +44,14 @@ export interface DriveOptions {
   readonly snapshot: AgentSnapshot;
   readonly transport: Transport;
   readonly hasher: RequestHasher;
-  /** Called after every step, before the next request: the place to persist it. */
-  readonly onStep: (step: CompletedStep) => void;
+  /** Called after every step, before the next request: the place to persist it (awaited). */
+  readonly onStep: (step: CompletedStep) => Promise<void>;
 }
 
 /** Where a drive stopped: the last snapshot, and the error that stopped it early, if any. */
 export interface DriveResult {
   readonly snapshot: AgentSnapshot;
   readonly stoppedBy: { readonly failure: RunFailure; readonly error: ForkpointError } | null;
-}
-
-const toolDefinitionCache = new WeakMap<AgentBuild, readonly ToolDefinition[]>();
-
-/**
- * The tools as the model sees them: one deep-frozen copy per build, so that every request of every run
- * of the build shares it, and hashing and storing it is done once (frozen values' encodings are kept).
- */
-export function toolDefinitionsOf(build: AgentBuild): readonly ToolDefinition[] {
-  let definitions = toolDefinitionCache.get(build);
-  if (definitions === undefined) {
-    const copies = build.tools.map(({ name, description, inputSchema }) => ({
-      name,
-      description,
-      inputSchema: structuredClone(inputSchema),
-    }));
-    definitions = deepFreeze(copies as unknown as JsonValue) as unknown as readonly ToolDefinition[];
-    toolDefinitionCache.set(build, definitions);
-  }
-  return definitions;
 }
 
 /**
@@ -93,13 +72,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     let completed: CompletedStep;
     try {
       if (!('call' in awaiting)) {
-        const request: ModelRequest = {
-          model: context.model,
-          system: context.system,
-          messages: context.messages,
-          tools: toolDefinitionsOf(build),
-          params: build.params,
-        };
+        const request = modelRequestOf(build, context);
         const hashed = hasher.hashModelRequest(request);
         const answer = await transport.model({ step, kind: 'model', index: awaiting.index, ...hashed, request });
         const event: AgentEvent = { type: 'model.responded', response: answer.response };
@@ -108,7 +81,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           step,
           kind: 'model',
           index: awaiting.index,
-          hash: hashed.hash,
+          requestHash: hashed.hash,
           canonical: hashed.canonical,
           messageDigests: hashed.messageDigests,
           headText: hashed.headText,
@@ -126,7 +99,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           step,
           kind: awaiting.kind,
           index: awaiting.index,
-          hash: hashed.hash,
+          requestHash: hashed.hash,
           canonical: hashed.canonical,
           request,
           ...answer,
@@ -137,7 +110,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       if (!isForkpointError(error) || error.code === 'INTERNAL') throw error;
       return { snapshot, stoppedBy: { failure: { code: error.code, message: error.message, step }, error } };
     }
-    options.onStep(completed);
+    await options.onStep(completed);
     snapshot = completed.snapshot;
   }
 }
@@ -145,7 +118,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
 function advance(machine: AgentMachine, snapshot: AgentSnapshot, event: AgentEvent): AgentSnapshot {
   const [next] = transition(machine, snapshot, event);
   if (next.context.step !== snapshot.context.step + 1) {
-    throw new ForkpointError('INTERNAL', `the machine did not accept ${event.type} in state ${String(snapshot.value)}`);
+    throw new ForkpointError('INTERNAL', `the machine did not accept ${event.type} in state ${snapshot.value}`);
   }
   return next;
 }

@@ -1,20 +1,23 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { RequestHasher } from '../cassette/index.js';
-import type { ContinuedFrom } from '../checkpoint/index.js';
-import type { JsonObject } from '../json/index.js';
 import type { NewRunRecord, RunRecord } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
-import type { AgentSnapshot, CompletedStep, DriveResult } from './drive-run.js';
+import type { AgentSnapshot, DriveResult } from './drive-run.js';
 import { driveRun } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
 import { finishOfFinalSnapshot, finishRun } from './finish-run.js';
+import type { RunEnding } from './run-ending.js';
+import type { RunOrigin } from './run-origin.js';
 import type { RunSink } from './run-sink.js';
+import type { RunWatcher } from './run-watcher.js';
 import { RunWriter } from './run-writer.js';
 import { machineOf } from './start-run.js';
 
 /**
  * One run, as every mode composes it: a run record, a build, a starting
- * snapshot, a transport and a sink. Modes differ only in these parts.
+ * snapshot, a transport, a sink, where its rows start, how it ends and who
+ * watches it. Modes differ only in these parts, and each mode gives all of
+ * them: the driver asks none of them whether it is there.
  */
 export interface Execution {
   readonly run: NewRunRecord;
@@ -23,16 +26,12 @@ export interface Execution {
   readonly hasher: RequestHasher;
   readonly transport: Transport;
   readonly sink: RunSink;
-  /** The restored checkpoint a fork or a resume continues from; its rows start after it. */
-  readonly resumedFrom?: ContinuedFrom;
-  /** Told once the run has been created (or taken up), before its first step. */
-  readonly onStarted?: () => void;
-  /** Told of every step once it is handed to the sink (a replay keeps them to answer without reading its run back). */
-  readonly onCommitted?: (step: CompletedStep) => void;
-  /** Judges how the drive ended before it is stored (a structural replay turns an early end into a divergence). */
-  readonly settle?: (result: DriveResult) => DriveResult;
-  /** Findings to store with the run once it has ended (divergences, dropped calls). */
-  readonly findings?: (result: DriveResult) => readonly JsonObject[];
+  /** Where the run's rows start: at checkpoint 0, or after the checkpoint a fork or a resume restored. */
+  readonly origin: RunOrigin;
+  /** How the end of the drive becomes the run's end. */
+  readonly ending: RunEnding;
+  /** Told when the run exists and of every step once the sink has it. */
+  readonly watcher: RunWatcher;
 }
 
 /** How an execution ended, and its run as now stored (so that callers need not read it back). */
@@ -42,33 +41,29 @@ export interface ExecutedRun extends DriveResult {
 
 /** Runs an execution to its end and stores it. Expected failures end up in the stored run, not thrown. */
 export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<ExecutedRun> {
-  const writer = new RunWriter(execution.sink, execution.hasher, execution.resumedFrom);
-  writer.start(execution.run, execution.start);
-  execution.onStarted?.();
-  // A final snapshot says how the run ended, so its step ends the run in the same commit; unless the
-  // execution judges the whole drive first (a replay's settle and findings), which then ends it apart.
-  const judgesDrive = execution.settle !== undefined || execution.findings !== undefined;
-  const endedBy = (step: CompletedStep) =>
-    step.snapshot.status === 'active' || judgesDrive ? undefined : finishOfFinalSnapshot(step.snapshot, deps.clock());
+  const { ending, watcher } = execution;
+  const writer = new RunWriter(execution.sink, execution.hasher, execution.origin.continuedFrom);
+  await writer.start(execution.run, execution.start);
+  // Under the id the sink stored it with: a minted id that was taken has been replaced.
+  watcher.started(execution.sink.runId);
   try {
-    const result = await finishRun(
-      deps,
-      writer,
-      async () => {
-        const result = await driveRun({
-          build: execution.agent,
-          machine: machineOf(execution.agent),
-          snapshot: execution.start,
-          transport: execution.transport,
-          hasher: execution.hasher,
-          onStep: (step) => {
-            writer.commit(step, endedBy(step));
-            execution.onCommitted?.(step);
-          },
-        });
-        return execution.settle === undefined ? result : execution.settle(result);
-      },
-      execution.findings,
+    const result = await finishRun(deps, writer, ending, () =>
+      driveRun({
+        build: execution.agent,
+        machine: machineOf(execution.agent),
+        snapshot: execution.start,
+        transport: execution.transport,
+        hasher: execution.hasher,
+        onStep: async (step) => {
+          // A live run's final step ends it in the same commit; a judged one ends once it is judged.
+          const finish =
+            ending.kind === 'at-final-step' && step.snapshot.status !== 'active'
+              ? finishOfFinalSnapshot(step.snapshot, deps.clock())
+              : undefined;
+          await writer.commit(step, finish);
+          watcher.committed(step);
+        },
+      }),
     );
     return { ...result, stored: writer.storedRun() };
   } finally {

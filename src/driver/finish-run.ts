@@ -1,30 +1,30 @@
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import type { JsonObject } from '../json/index.js';
 import type { RunFinish } from '../store/index.js';
 import type { AgentSnapshot, DriveResult } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
+import type { RunEnding } from './run-ending.js';
 import type { RunWriter } from './run-writer.js';
 
 /**
  * Drives a run to its end and records how it ended, unless its last step
- * already did. A bug that escapes the drive still closes the run (as `failed`
+ * already did; a judged run is judged first, and stored as judged. A bug that escapes the drive still closes the run (as `failed`
  * with code `INTERNAL`) before it is rethrown, so no run is left looking alive.
  */
 export async function finishRun(
   deps: Pick<EngineDeps, 'clock'>,
   writer: RunWriter,
+  ending: RunEnding,
   drive: () => Promise<DriveResult>,
-  findingsOf: (result: DriveResult) => readonly JsonObject[] = () => [],
 ): Promise<DriveResult> {
-  let result: DriveResult;
+  let driven: DriveResult;
   try {
-    result = await drive();
+    driven = await drive();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     try {
       // The step it died at is the one it was making: every step before it stays committed.
       const code = isForkpointError(error) ? error.code : 'INTERNAL';
-      writer.finish({
+      await writer.finish({
         status: 'failed',
         outcome: null,
         error: { code, message, step: writer.nextStep },
@@ -35,7 +35,8 @@ export async function finishRun(
     }
     throw isForkpointError(error) ? error : new ForkpointError('INTERNAL', message, { cause: error });
   }
-  if (!writer.hasFinished) writer.finish({ ...finishOf(result, deps.clock()), findings: findingsOf(result) });
+  const { result, findings } = ending.kind === 'judged' ? ending.judge(driven) : { result: driven, findings: [] };
+  if (!writer.hasFinished) await writer.finish({ ...finishOf(result, deps.clock()), findings });
   return result;
 }
 

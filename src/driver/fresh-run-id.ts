@@ -16,15 +16,15 @@ export const RUN_ID_ATTEMPTS = 5;
  * replaced: its `RUN_EXISTS` is the answer. Returns the record as created.
  * Nothing of a refused attempt is written: `RUN_EXISTS` writes nothing.
  */
-export function withFreshRunId(
+export async function withFreshRunId(
   run: NewRunRecord,
   mintRunId: (() => string) | null,
-  create: (run: NewRunRecord) => void,
-): NewRunRecord {
+  create: (run: NewRunRecord) => Promise<void>,
+): Promise<NewRunRecord> {
   let attempt = run;
   for (let tries = 1; ; tries++) {
     try {
-      create(attempt);
+      await create(attempt);
       return attempt;
     } catch (error) {
       if (mintRunId === null || tries >= RUN_ID_ATTEMPTS || !isForkpointError(error, 'RUN_EXISTS')) throw error;

@@ -39,15 +39,15 @@ export type RunFields = Omit<
  * clock and retention (the store's periods). A run that streams its steps gives its `owner`; one
  * that goes past a recording gives the `sideEffects` policy it runs under.
  */
-export function newRunRecord(
+export async function newRunRecord(
   deps: Pick<EngineDeps, 'clock' | 'store'>,
   agent: AgentBuild,
   fields: RunFields,
-): NewRunRecord {
+): Promise<NewRunRecord> {
   const { tier = 'full', expiresNoLaterThan = null, ...rest } = fields;
   const createdAt = deps.clock();
   // The store's own periods: retention is the team's policy, read when the run is made.
-  const { fullRetentionHours, structuralRetentionDays } = deps.store.settings();
+  const { fullRetentionHours, structuralRetentionDays } = await deps.store.settings();
   const structuralExpiry = structuralExpiryOf(createdAt, structuralRetentionDays);
   const ownExpiry =
     tier === 'synthetic'

@@ -44,17 +44,22 @@ export function keepLease(
   if (token === null) return () => {};
   const timer = setInterval(
     () => {
-      try {
-        if (!store.renewLease(runId, token, deps.leaseClock() + deps.leaseMs)) clearInterval(timer);
-      } catch {
-        // A store that cannot be written now (busy, full) says so to the next step's commit; the lease
-        // may lapse meanwhile, which is what a stalled owner should look like.
-      }
+      store.renewLease(runId, token, deps.leaseClock() + deps.leaseMs).then(
+        (renewed) => {
+          if (!renewed) clearInterval(timer);
+        },
+        () => {
+          // A store that cannot be written now (busy, full) says so to the next step's commit; the lease
+          // may lapse meanwhile, which is what a stalled owner should look like.
+        },
+      );
     },
     Math.max(1, Math.floor(deps.leaseMs / 3)),
   );
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+  };
 }
 
 /** {@link isOwnerAlive} over these deps, as the readers take it. */

@@ -7,11 +7,11 @@ import { keepLease } from './run-owner.js';
 /** Where a run's rows go as the driver produces them. */
 export interface RunSink {
   /** Creates the run, with row 0 for a new run or no row for a fork, or takes up a resumed one (`null`). */
-  start(run: NewRunRecord, row: StepRecord | null, blobs: readonly PayloadBlob[]): void;
-  /** One step; with `finish`, the run's last, and the run ends with it. */
-  step(row: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): void;
+  start(run: NewRunRecord, row: StepRecord | null, blobs: readonly PayloadBlob[]): Promise<void>;
+  /** One step; with `finish`, the run's last, and the run ends with it. Resolves once it is stored. */
+  step(row: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish): Promise<void>;
   /** Ends a run whose last step did not (it stopped early, or its ending needed the whole drive). */
-  finish(finish: RunFinish): void;
+  finish(finish: RunFinish): Promise<void>;
   /** Lets go of the run, ended or not (stops renewing its owner lease). */
   close(): void;
   /** The id the run is stored under: the one it started with, or a fresh one when that was taken. */
@@ -46,23 +46,27 @@ export function streamingSink(
     get runId() {
       return runId;
     },
-    start(run, row, blobs) {
+    async start(run, row, blobs) {
       if (run.owner?.token == null) throw new Error('streamingSink: a streamed run needs an owner with a token');
       runId = run.runId;
       token = run.owner.token;
       if (options.resumes !== true)
-        runId = withFreshRunId(run, options.mintRunId ?? null, (attempt) => store.createRun(attempt, row, blobs)).runId;
+        runId = (
+          await withFreshRunId(run, options.mintRunId ?? null, (attempt) => store.createRun(attempt, row, blobs))
+        ).runId;
       stopLease = keepLease(store, runId, run.owner, deps);
     },
-    step(row, blobs, finish) {
-      store.commitStep(runId, token, row, blobs, finish);
+    async step(row, blobs, finish) {
+      await store.commitStep(runId, token, row, blobs, finish);
       if (finish !== undefined) stopLease();
     },
-    finish(finish) {
-      store.finishRun(runId, token, finish);
+    async finish(finish) {
+      await store.finishRun(runId, token, finish);
       stopLease();
     },
-    close: () => stopLease(),
+    close: () => {
+      stopLease();
+    },
   };
 }
 
@@ -83,15 +87,18 @@ export function bufferedSink(store: Store, options: Pick<SinkOptions, 'mintRunId
       run = newRun;
       if (row !== null) rows.push(row);
       blobs.push(...rowBlobs);
+      return Promise.resolve();
     },
-    step(row, rowBlobs, finish) {
+    async step(row, rowBlobs, finish) {
       rows.push(row);
       blobs.push(...rowBlobs);
-      if (finish !== undefined) this.finish(finish);
+      if (finish !== undefined) await this.finish(finish);
     },
-    finish(finish) {
+    async finish(finish) {
       if (run === undefined) throw new Error('bufferedSink: finish before start');
-      run = withFreshRunId(run, options.mintRunId ?? null, (attempt) => store.writeRun(attempt, rows, blobs, finish));
+      run = await withFreshRunId(run, options.mintRunId ?? null, (attempt) =>
+        store.writeRun(attempt, rows, blobs, finish),
+      );
     },
     close: () => {},
   };
@@ -111,9 +118,10 @@ export function discardingSink(): RunSink {
     },
     start: (run) => {
       runId = run.runId;
+      return Promise.resolve();
     },
-    step: () => {},
-    finish: () => {},
+    step: async () => {},
+    finish: async () => {},
     close: () => {},
     discards: true,
   };

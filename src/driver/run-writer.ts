@@ -1,8 +1,6 @@
 import type { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
-import type { JsonValue } from '../json/index.js';
-import type { AgentStateName } from '../machine/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
@@ -46,15 +44,15 @@ export class RunWriter {
    * Creates the run: with its row 0 (checkpoint 0) for a new run, or, for a
    * run that continues from a checkpoint (a fork, a resume), with no row of its own yet.
    */
-  start(run: NewRunRecord, snapshot: AgentSnapshot): void {
+  async start(run: NewRunRecord, snapshot: AgentSnapshot): Promise<void> {
     this.run = run;
     this.lastStep = snapshot.context.step;
     if (this.resumes || this.sink.discards === true) {
-      this.sink.start(run, null, []);
+      await this.sink.start(run, null, []);
       return;
     }
     const batch = new PayloadBatch();
-    const encoded = this.checkpoints.encode(0, snapshot.value as AgentStateName, snapshot.context, batch);
+    const encoded = this.checkpoints.encode(0, snapshot.value, snapshot.context, batch);
     const row: StepRecord = {
       step: 0,
       kind: null,
@@ -69,12 +67,12 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
-    this.sink.start(run, row, fresh);
+    await this.sink.start(run, row, fresh);
     this.remember(fresh);
   }
 
   /** Commits one completed step; with `finish`, the run's last, which ends the run in the same write. */
-  commit(completed: CompletedStep, finish?: RunFinish): void {
+  async commit(completed: CompletedStep, finish?: RunFinish): Promise<void> {
     if (this.sink.discards === true) {
       this.lastStep = completed.step;
       this.finished = finish;
@@ -88,19 +86,19 @@ export class RunWriter {
     if (completed.type === 'model') {
       request = this.headReference(completed.headText, batch);
       messageCount = completed.request.messages.length;
-      response = batch.encode(completed.response as unknown as JsonValue);
+      response = batch.encode(completed.response);
     } else {
-      request = batch.encode(completed.request as unknown as JsonValue);
+      request = batch.encode(completed.request);
       response = batch.encode(completed.response.output);
       isError = completed.response.isError;
     }
     const { snapshot } = completed;
-    const encoded = this.checkpoints.encode(completed.step, snapshot.value as AgentStateName, snapshot.context, batch);
+    const encoded = this.checkpoints.encode(completed.step, snapshot.value, snapshot.context, batch);
     const row: StepRecord = {
       step: completed.step,
       kind: completed.kind,
       index: completed.index,
-      requestHash: completed.hash,
+      requestHash: completed.requestHash,
       request,
       messageCount,
       response,
@@ -110,7 +108,7 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
-    this.sink.step(row, fresh, finish);
+    await this.sink.step(row, fresh, finish);
     this.remember(fresh);
     this.lastStep = completed.step;
     this.finished = finish;
@@ -127,8 +125,8 @@ export class RunWriter {
   }
 
   /** Records how the run ended. */
-  finish(finish: RunFinish): void {
-    this.sink.finish(finish);
+  async finish(finish: RunFinish): Promise<void> {
+    await this.sink.finish(finish);
     this.finished = finish;
   }
 

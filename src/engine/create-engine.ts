@@ -1,51 +1,54 @@
 import { restoreCheckpoint } from '../checkpoint/index.js';
 import type { RestoredCheckpoint } from '../checkpoint/index.js';
-import type { Store } from '../store/index.js';
+import type { Store, RetentionPeriods, StoreSettings } from '../store/index.js';
 import type { EngineOptions } from '../driver/index.js';
-import { isOwnerAlive, ownerCheck } from '../driver/index.js';
-import { resolveEngineDeps } from '../driver/index.js';
-import { readRunView, requireRun, summarizeRun } from '../read/index.js';
-import type { RunPage, RunPageQuery } from '../read/index.js';
-import { runPage } from '../read/index.js';
-import type { RecordOptions } from '../modes/index.js';
-import { recordRun } from '../modes/index.js';
-import type { AgentBuild } from '../agent/index.js';
+import { isOwnerAlive, ownerCheck, resolveEngineDeps } from '../driver/index.js';
+import {
+  readRunView,
+  requireRun,
+  summarizeRun,
+  runPage,
+  fullCassetteOf,
+  requireFullTier,
+  structuralRecordOf,
+  tierSizesOf,
+  lineageTreeOf,
+  exportCassette,
+  readCassette,
+} from '../read/index.js';
+import type {
+  RunPage,
+  RunPageQuery,
+  TierSizes,
+  Lineage,
+  RunSummary,
+  RunView,
+  ExportOptions,
+  ExportedCassette,
+} from '../read/index.js';
+import type {
+  RecordOptions,
+  ForkOptions,
+  ReexecuteOptions,
+  ReplayOptions,
+  ResumeOptions,
+  ForkResult,
+  RecordResult,
+  ReexecutionResult,
+  ReplayResult,
+  ResumeResult,
+} from '../modes/index.js';
+import { recordRun, forkRun, reexecuteRun, replayRun, resumeRun } from '../modes/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { GcReport } from '../retention/index.js';
-import { collectGarbage } from '../retention/index.js';
-import type { DriftOptions, DriftReport } from '../workflows/index.js';
-import { probeDrift } from '../workflows/index.js';
-import { fullCassetteOf, requireFullTier } from '../read/index.js';
-import { structuralRecordOf } from '../read/index.js';
-import type { TierSizes } from '../read/index.js';
-import { tierSizesOf } from '../read/index.js';
-import type { Lineage } from '../read/index.js';
-import { lineageTreeOf } from '../read/index.js';
-import type { SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from '../workflows/index.js';
-import { runSuite } from '../workflows/index.js';
-import type { VerifyOptions, VerifyResult } from '../workflows/index.js';
-import { verifyRun } from '../workflows/index.js';
-import type { ForkOptions } from '../modes/index.js';
-import { forkRun } from '../modes/index.js';
-import type { ReexecuteOptions } from '../modes/index.js';
-import { reexecuteRun } from '../modes/index.js';
-import type { ReplayOptions } from '../modes/index.js';
-import { replayRun } from '../modes/index.js';
-import type { RunSummary, RunView } from '../read/index.js';
-import type { ResumeOptions } from '../modes/index.js';
-import { resumeRun } from '../modes/index.js';
+import { collectGarbage, checkedPeriods } from '../retention/index.js';
 import type { JsonObject } from '../json/index.js';
-import type { RetentionPeriods, StoreSettings } from '../store/index.js';
-import type { ExportOptions, ExportedCassette } from '../read/index.js';
-import { exportCassette, readCassette } from '../read/index.js';
-import { checkedPeriods } from '../retention/index.js';
-import type { ForkResult } from '../modes/index.js';
-import type { RecordResult } from '../modes/index.js';
-import type { ReexecutionResult } from '../modes/index.js';
-import type { ReplayResult } from '../modes/index.js';
-import type { ResumeResult } from '../modes/index.js';
 
-/** The forkpoint engine: the modes, and reads over what they stored. */
+/**
+ * The forkpoint engine: the modes, and reads over what they stored. The
+ * workflows built on them (`verifyRun`, `runSuite`, `probeDrift`,
+ * `divergenceReport`, `evaluateSynthetic`) are functions that take an engine.
+ */
 export interface Engine {
   readonly store: Store;
   /** Records a run against the live world (mode `record`). */
@@ -64,56 +67,43 @@ export interface Engine {
    * checkpoint, in the same run id, behind the side-effect firewall.
    */
   resume(options: ResumeOptions): Promise<ResumeResult>;
-  /** Runs a candidate and a control arm over a recorded failure and gives a verdict. */
-  verify(options: VerifyOptions): Promise<VerifyResult>;
-  /**
-   * Replays every cassette strictly with one build: passed, failed (outcome changed) or diverged. Give a
-   * {@link SuiteSource} to read the cassettes one at a time; the last argument is the options, or `onCase`.
-   */
-  suite(
-    inputs: readonly SuiteInput[] | SuiteSource,
-    agent: AgentBuild,
-    options?: SuiteOptions | ((done: number, total: number) => void),
-  ): Promise<SuiteResult>;
   /**
    * The cassette of a stored run: every observation it received, by position
    * and request hash (`full`, the default), or its shape (`structural`).
    * Raises `CASSETTE_EXPIRED` when the tier asked for has expired or was not kept.
    */
-  cassette(runId: string, tier?: 'full' | 'structural'): Cassette;
+  cassette(runId: string, tier?: 'full' | 'structural'): Promise<Cassette>;
   /**
    * A run's cassette as a file: a full tier sealed with the store's key for
    * its expiry day (or, asked for, in the clear and signed); the other tiers open.
    */
-  exportCassette(runId: string, options?: ExportOptions): ExportedCassette;
+  exportCassette(runId: string, options?: ExportOptions): Promise<ExportedCassette>;
   /**
    * Reads a cassette file through this store: opens a sealed one with the
    * store's key, checks a plaintext full tier's seal, and refuses a full tier
    * that is neither (`CASSETTE_SEALED`, `CASSETTE_EXPIRED`, `CASSETTE_INVALID`).
    */
-  readCassette(text: string, origin: string): Cassette;
+  readCassette(text: string, origin: string): Promise<Cassette>;
   /** The store's retention periods, and its id. */
-  settings(): StoreSettings;
+  settings(): Promise<StoreSettings>;
   /** Changes the store's retention periods; runs made from now on get them. */
-  updateSettings(change: Partial<RetentionPeriods>): StoreSettings;
+  updateSettings(change: Partial<RetentionPeriods>): Promise<StoreSettings>;
   /** The bytes of each tier of a run as a cassette file; null for a tier that is gone. */
-  tierSizes(runId: string): TierSizes;
+  tierSizes(runId: string): Promise<TierSizes>;
   /** Enforces retention: removes what has expired by the engine's clock (see {@link GcReport}). */
-  gc(): GcReport;
-  /** Asks the world of another date every read-only tool request a run made (mode `drift`; writes no run). */
-  drift(options: DriftOptions): Promise<DriftReport>;
+  gc(): Promise<GcReport>;
   /** A run with its steps. */
-  getRun(runId: string): RunView;
+  getRun(runId: string): Promise<RunView>;
   /** A run without its steps. */
-  getRunSummary(runId: string): RunSummary;
+  getRunSummary(runId: string): Promise<RunSummary>;
   /** Every run, oldest first, without steps. Reads the whole store: for a listing, see {@link Engine.runPage}. */
-  listRuns(): RunSummary[];
+  listRuns(): Promise<RunSummary[]>;
   /** One page of runs, newest first, that match a query, and the cursor of the next page. */
-  runPage(query?: RunPageQuery): RunPage;
+  runPage(query?: RunPageQuery): Promise<RunPage>;
   /** The run's lineage: where it came from, and every fork, replay and re-execution made from it. */
-  lineage(runId: string): Lineage;
+  lineage(runId: string): Promise<Lineage>;
   /** The checkpoint after step `step` (0 is the state before any step). */
-  checkpoint(runId: string, step: number): RestoredCheckpoint;
+  checkpoint(runId: string, step: number): Promise<RestoredCheckpoint>;
 }
 
 /**
@@ -136,20 +126,19 @@ export function createEngine(options: EngineOptions): Engine {
     reexecute: (reexecuteOptions) => reexecuteRun(deps, reexecuteOptions),
     fork: (forkOptions) => forkRun(deps, forkOptions),
     resume: (resumeOptions) => resumeRun(deps, resumeOptions),
-    verify: (verifyOptions) => verifyRun(deps, verifyOptions),
-    suite: (inputs, agent, options) => runSuite(deps, inputs, agent, options),
-    cassette(runId, tier = 'full') {
-      const run = requireRun(deps.store, runId);
-      return tier === 'full'
-        ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of')
-        : structuralRecordOf(deps.store, run, deps.clock());
-    },
+    // One consistent state for the run and every row its cassette is made of.
+    cassette: (runId, tier = 'full') =>
+      deps.store.read(async (reader) => {
+        const run = await requireRun(reader, runId);
+        return tier === 'full'
+          ? fullCassetteOf(reader, run, deps.clock(), 'read the cassette of')
+          : structuralRecordOf(reader, run, deps.clock());
+      }),
     exportCassette: (runId, exportOptions) => exportCassette(deps, runId, exportOptions),
     readCassette: (text, origin) => readCassette(deps.store, text, origin),
     settings: () => deps.store.settings(),
     updateSettings: (change) => deps.store.updateSettings(checkedPeriods(change)),
-    tierSizes: (runId) => tierSizesOf(deps.store, requireRun(deps.store, runId), deps.clock()),
-    drift: (driftOptions) => probeDrift(deps, driftOptions),
+    tierSizes: async (runId) => tierSizesOf(deps.store, await requireRun(deps.store, runId), deps.clock()),
     gc: () =>
       collectGarbage(
         deps.store,
@@ -158,19 +147,16 @@ export function createEngine(options: EngineOptions): Engine {
       ),
     // Every read applies the retention rule at the engine's clock, gc or not.
     getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps), deps.clock()),
-    getRunSummary: (runId) => summarizeRun(requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
-    listRuns: () => deps.store.listRuns().map((run) => summarizeRun(run, ownerCheck(deps), deps.clock())),
-    lineage: (runId) => lineageTreeOf(deps.store, requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
+    getRunSummary: async (runId) => summarizeRun(await requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
+    listRuns: async () => (await deps.store.listRuns()).map((run) => summarizeRun(run, ownerCheck(deps), deps.clock())),
+    lineage: async (runId) =>
+      lineageTreeOf(deps.store, await requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
     runPage: (query) => runPage(deps.store, ownerCheck(deps), query, deps.clock()),
-    checkpoint: (runId: string, step: number): RestoredCheckpoint =>
-      deps.store.read(() => {
-        const lineage = requireFullTier(
-          deps.store,
-          requireRun(deps.store, runId),
-          deps.clock(),
-          'restore a checkpoint of',
-        );
-        return restoreCheckpoint(deps.store, runId, step, lineage);
+    checkpoint: (runId, step) =>
+      deps.store.read(async (reader) => {
+        const run = await requireRun(reader, runId);
+        const lineage = await requireFullTier(reader, run, deps.clock(), 'restore a checkpoint of');
+        return restoreCheckpoint(reader, runId, step, lineage);
       }),
   };
 }

@@ -1,5 +1,6 @@
 export { createEngine, type Engine } from './create-engine.js';
 export { resolveEngineDeps, type EngineDeps, type EngineOptions } from '../driver/index.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export {
   driveRun,
   toolDefinitionsOf,
@@ -46,28 +47,9 @@ export {
   type ExportedCassette,
 } from '../read/index.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from '../driver/index.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { machineOf, startSnapshot } from '../driver/index.js';
 export { lineageTreeOf, type Lineage, type LineageNode } from '../read/index.js';
-export type { VerificationArm, VerifyOptions, VerifyResult } from '../workflows/index.js';
-export type { SuiteCase, SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from '../workflows/index.js';
-export {
-  differencesBetween,
-  evaluateSynthetic,
-  type EvaluateOptions,
-  type SyntheticCaseResult,
-  type SyntheticDifference,
-  type SyntheticEvaluation,
-} from '../workflows/index.js';
-export {
-  divergenceReport,
-  type DivergenceReport,
-  type DivergenceReportOptions,
-  type ReexecutionPlan,
-  type ReportedReexecution,
-  type SkippedRun,
-} from '../workflows/index.js';
-export { probeDrift, type DriftOptions, type DriftReport, type DriftStep } from '../workflows/index.js';
-export { lintFirstRequest, type LintEnvironment, type LintFinding, type LintReport } from '../workflows/index.js';
 export type { ForkResult } from '../modes/index.js';
 export type { RecordResult } from '../modes/index.js';
 export type { ReexecutionResult } from '../modes/index.js';

@@ -13,12 +13,12 @@ export type SideEffectChoice = 'refuse' | 'simulate' | 'live';
 /** Every choice, in the order help lists them. */
 export const SIDE_EFFECT_CHOICES: readonly SideEffectChoice[] = ['refuse', 'simulate', 'live'];
 
-/** A run's firewall: a choice for every side-effecting tool, and one for the tools it does not name. */
-export interface SideEffectPolicy {
+/** A run's firewall: a choice for every side-effecting tool, and one for the tools it does not name. A type, so that it is a `JsonValue`. */
+export type SideEffectPolicy = {
   readonly default: SideEffectChoice;
   /** Choices for named tools, overriding the default. */
   readonly tools: Readonly<Record<string, SideEffectChoice>>;
-}
+};
 
 /**
  * How a caller states a policy: one choice for every tool (`'simulate'`), or
@@ -74,7 +74,7 @@ export function resolveSideEffectPolicy(option: unknown, tools: readonly ToolSpe
 
 /** The choice a policy makes for one tool. */
 export function choiceFor(policy: SideEffectPolicy, tool: string): SideEffectChoice {
-  return Object.hasOwn(policy.tools, tool) ? policy.tools[tool]! : policy.default;
+  return (Object.hasOwn(policy.tools, tool) ? policy.tools[tool] : undefined) ?? policy.default;
 }
 
 /** A policy in a few words, as the CLI takes it: `refuse`, `simulate`, `refuse,estimate_repair=live`. */
@@ -127,8 +127,12 @@ function describe(value: unknown): string {
     ? `"${value}"`
     : value === undefined
       ? 'nothing'
-      : (JSON.stringify(value) ?? String(value));
+      : (jsonOf(value) ??
+        (typeof value === 'function' || typeof value === 'symbol' ? value.toString() : 'a value that is not JSON'));
 }
+
+// JSON.stringify's type leaves out the undefined it gives for a function, a symbol or a `toJSON` that says nothing.
+const jsonOf = (value: unknown): string | undefined => JSON.stringify(value);
 
 function usage(message: string): ForkpointError {
   return new ForkpointError('USAGE', message);

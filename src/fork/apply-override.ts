@@ -4,7 +4,7 @@ import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { isModelResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
-import { applyJsonPatch, applyMergePatch, assertJsonValue, canonicalJson } from '../json/index.js';
+import { applyJsonPatch, applyMergePatch, assertJsonValue, stableJson } from '../json/index.js';
 import type { ContextOverride, ForkOverride } from './fork-override.js';
 import { TOOL_OVERRIDE_KINDS } from './fork-override.js';
 
@@ -108,7 +108,7 @@ function toolChange(
       ? []
       : [{ path: 'isError', before: String(recorded.isError), after: String(response.isError) }];
   const changes =
-    canonicalJson(response.output) === canonicalJson(recorded.output)
+    stableJson(response.output) === stableJson(recorded.output)
       ? flipped
       : [...flipped, ...diffJson(recorded.output, response.output)];
   return { at: 'tool', response, changes };
@@ -127,23 +127,23 @@ function modelChange(
   override: ForkOverride & { kind: 'model-response' | 'model-patch' },
   recorded: ModelResponse,
 ): AppliedOverride {
-  const response =
+  const response: JsonValue =
     override.kind === 'model-response'
       ? structuredClone(override.response)
-      : applyJsonPatch(recorded as unknown as JsonValue, override.operations, 'OVERRIDE_INVALID');
-  if (!isModelResponse(response as JsonValue)) {
+      : applyJsonPatch(recorded, override.operations, 'OVERRIDE_INVALID');
+  if (!isModelResponse(response)) {
     throw new ForkpointError(
       'OVERRIDE_INVALID',
       `the ${override.kind} override does not leave a model response in the provider-neutral shape (id, model, content, stopReason, usage)`,
     );
   }
   // The harness writes tool results into the user's turn; one in the model's turn would answer a call nobody made.
-  if ((response as ModelResponse).content.some((part) => part.type === 'tool_result')) {
+  if (response.content.some((part) => part.type === 'tool_result')) {
     throw new ForkpointError(
       'OVERRIDE_INVALID',
       `the ${override.kind} override puts a tool_result part into the model's turn; a model response holds text, thinking and tool_use parts`,
     );
   }
-  const changes = diffJson(observationOf(recorded as unknown as JsonValue), observationOf(response as JsonValue));
-  return { at: 'model', response: response as ModelResponse, changes };
+  const changes = diffJson(observationOf(recorded), observationOf(response));
+  return { at: 'model', response, changes };
 }

@@ -11,6 +11,7 @@ import type { ForkOverride } from './fork-override.js';
  * new value instead. Type the draft with the shape you expect:
  * `edit: (draft: OcrResult) => { draft.fields.damage_area_cm2.value = 2050 }`.
  */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- immer's recipe contract: mutate, or return anew
 export type ForkEdit<T = JsonValue> = (draft: Draft<T>) => void | T;
 
 enablePatches();

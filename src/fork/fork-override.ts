@@ -54,7 +54,7 @@ export interface ContextOverride {
 /** The context change an override makes before its step, if it makes one (the others change a response). */
 export function contextOverrideOf(override: ForkOverride | JsonValue | null): ContextOverride | undefined {
   // Stored overrides are read back as JSON: the fields are checked, not assumed.
-  const value = override as JsonValue;
+  const value = override;
   if (!isJsonObject(value)) return undefined;
   if (value.kind === 'system-prompt' && typeof value.system === 'string') return { system: value.system };
   if (value.kind === 'model' && typeof value.model === 'string') return { model: value.model };

@@ -29,6 +29,12 @@ const KINDS = Object.keys(SCHEMA) as ForkOverrideKind[];
  * `OVERRIDE_INVALID` naming the field.
  */
 export function parseForkOverride(value: unknown): ForkOverride {
+  assertForkOverride(value);
+  return value;
+}
+
+// Every field checked against the kind's schema, each problem named: after it, the value is an override.
+function assertForkOverride(value: unknown): asserts value is ForkOverride {
   if (!isPlainObject(value))
     throw invalid(`an override must be an object with a "kind" (${KINDS.join(', ')}), got ${describe(value)}`);
   const kind = value.kind;
@@ -56,7 +62,6 @@ export function parseForkOverride(value: unknown): ForkOverride {
     }
     check(value[field], `${kind}.${field}`);
   }
-  return value as unknown as ForkOverride;
 }
 
 function json(value: unknown, where: string): void {
@@ -145,14 +150,23 @@ function nearest(word: string, candidates: readonly string[]): string | undefine
 
 function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2 || a.length > 64 || b.length > 64) return 3;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // One row of the table at a time: row[j] is the distance from a's first i characters to b's first j. A
+  // cell is the least of the one above, the one to the left and the diagonal one, each plus its edit.
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let distance = b.length;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    previous = current;
+    let diagonal = i - 1;
+    let left = i;
+    const next = [left];
+    for (const [j, above] of row.slice(1).entries()) {
+      left = Math.min(above + 1, left + 1, diagonal + (a[i - 1] === b[j] ? 0 : 1));
+      next.push(left);
+      diagonal = above;
+    }
+    row = next;
+    distance = left;
   }
-  return previous[b.length]!;
+  return distance;
 }
 
 function describe(value: unknown): string {
@@ -161,7 +175,7 @@ function describe(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'bigint') return 'a BigInt';
   try {
-    const text = JSON.stringify(value) ?? String(value);
+    const text = jsonOf(value) ?? (typeof value === 'symbol' ? value.toString() : 'a value that is not JSON');
     return text.length > 60 ? `${text.slice(0, 59)}…` : text;
   } catch {
     return 'a value that is not JSON';
@@ -171,3 +185,6 @@ function describe(value: unknown): string {
 function invalid(message: string): ForkpointError {
   return new ForkpointError('OVERRIDE_INVALID', message);
 }
+
+// JSON.stringify's type leaves out the undefined it gives for a symbol or a `toJSON` that says nothing.
+const jsonOf = (value: unknown): string | undefined => JSON.stringify(value);

@@ -1,6 +1,14 @@
-export { isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json-value.js';
+export {
+  isJsonArray,
+  isJsonObject,
+  type JsonArray,
+  type JsonObject,
+  type JsonPrimitive,
+  type JsonValue,
+} from './json-value.js';
 export { MAX_JSON_DEPTH, assertJsonValue, parseJsonInput } from './validate-json.js';
 export { canonicalJson, type KnownTexts } from './canonical-json.js';
+export { stableJson } from './stable-json.js';
 export { sha256Hex } from './digest.js';
 export { applyMergePatch } from './merge-patch.js';
 export { deepFreeze } from './deep-freeze.js';

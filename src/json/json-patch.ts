@@ -1,7 +1,7 @@
 import { ForkpointError } from '../errors/index.js';
 import type { ErrorCode } from '../errors/index.js';
 import type { JsonValue } from './json-value.js';
-import { isJsonObject } from './json-value.js';
+import { isJsonArray, isJsonObject } from './json-value.js';
 
 /** One operation of a JSON Patch (RFC 6902). */
 export type JsonPatchOperation =
@@ -46,8 +46,7 @@ export function applyJsonPatch(
   // An index loop, not forEach: a hole in the list is an operation that is not there, not one to skip.
   for (let position = 0; position < operations.length; position++) {
     const operation = operations[position];
-    if (operation === undefined || operation === null)
-      throw new ForkpointError(code, `JSON Patch operation ${position} is missing`);
+    if (operation == null) throw new ForkpointError(code, `JSON Patch operation ${position} is missing`);
     root = applyOperation(root, operation, position, code);
   }
   return root;
@@ -98,12 +97,13 @@ function get(root: JsonValue, tokens: readonly string[], fail: Fail): JsonValue 
 }
 
 function child(node: JsonValue, token: string, fail: Fail): JsonValue {
-  if (Array.isArray(node)) {
-    const index = arrayIndex(token, node.length - 1, fail);
-    return node[index]!;
-  }
-  if (isJsonObject(node) && Object.hasOwn(node, token)) return node[token]!;
-  return fail(`there is no "${token}" there`);
+  const value = isJsonArray(node)
+    ? node[arrayIndex(token, node.length - 1, fail)]
+    : isJsonObject(node) && Object.hasOwn(node, token)
+      ? node[token]
+      : undefined;
+  // A null is a value there; only undefined is nothing.
+  return value === undefined ? fail(`there is no "${token}" there`) : value;
 }
 
 function arrayIndex(token: string, max: number, fail: Fail): number {
@@ -120,9 +120,9 @@ function put(
   mode: 'insert' | 'replace',
   fail: Fail,
 ): JsonValue {
-  if (tokens.length === 0) return value;
+  const last = tokens.at(-1);
+  if (last === undefined) return value;
   const parent = get(root, tokens.slice(0, -1), fail);
-  const last = tokens[tokens.length - 1]!;
   if (Array.isArray(parent)) {
     const items = parent as JsonValue[];
     if (mode === 'insert') items.splice(last === '-' ? items.length : arrayIndex(last, items.length, fail), 0, value);
@@ -137,15 +137,16 @@ function put(
 }
 
 function remove(root: JsonValue, tokens: readonly string[], fail: Fail): JsonValue {
-  if (tokens.length === 0) return fail('the whole document cannot be removed');
+  const last = tokens.at(-1);
+  if (last === undefined) return fail('the whole document cannot be removed');
   const parent = get(root, tokens.slice(0, -1), fail);
-  const last = tokens[tokens.length - 1]!;
   if (Array.isArray(parent)) {
     (parent as JsonValue[]).splice(arrayIndex(last, parent.length - 1, fail), 1);
     return root;
   }
   if (!isJsonObject(parent) || !Object.hasOwn(parent, last)) return fail(`there is no "${last}" to remove`);
-  delete (parent as Record<string, JsonValue>)[last];
+  // The document is a fresh clone, so the field is removed in place, as `put` defines one.
+  Reflect.deleteProperty(parent, last);
   return root;
 }
 
@@ -154,8 +155,8 @@ function sorted(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(sorted);
   if (!isJsonObject(value)) return value;
   return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, sorted(value[key]!)]),
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, item]) => [key, sorted(item)]),
   );
 }

@@ -13,3 +13,8 @@ export type JsonValue = JsonPrimitive | JsonArray | JsonObject;
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** True for an array: unlike `Array.isArray`, which narrows a readonly array to `any[]`, its items stay JSON. */
+export function isJsonArray(value: JsonValue | undefined): value is JsonArray {
+  return Array.isArray(value);
+}

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from './json-value.js';
+import type { JsonValue } from './json-value.js';
 import { isJsonObject } from './json-value.js';
 
 /**
@@ -8,17 +8,12 @@ import { isJsonObject } from './json-value.js';
  */
 export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue): JsonValue {
   if (!isJsonObject(patch)) return patch;
-  const result: Record<string, JsonValue> = isJsonObject(target) ? { ...target } : {};
+  // A map keeps the target's key order, a merged key in its place and a new one at the end.
+  const merged = new Map(isJsonObject(target) ? Object.entries(target) : []);
   for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete result[key];
-    // Defined, not assigned: an assignment would take a `__proto__` key for the object's prototype.
-    else
-      Object.defineProperty(result, key, {
-        value: applyMergePatch(Object.hasOwn(result, key) ? result[key] : undefined, value),
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
+    if (value === null) merged.delete(key);
+    else merged.set(key, applyMergePatch(merged.get(key), value));
   }
-  return result as JsonObject;
+  // fromEntries defines each key: a `__proto__` key stays a key, where an assignment would set the prototype.
+  return Object.fromEntries(merged);
 }

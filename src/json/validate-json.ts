@@ -25,8 +25,7 @@ export function assertJsonValue(
   type Frame = { node: unknown; path: string; depth: number } | { leave: object };
   const stack: Frame[] = [{ node: value, path: '$', depth: 0 }];
   const ancestors = new Set<object>();
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     if ('leave' in frame) {
       ancestors.delete(frame.leave);
       continue;
@@ -41,11 +40,8 @@ export function assertJsonValue(
     if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], path: `${path}[${i}]`, depth: depth + 1 });
     } else {
-      const entries = Object.entries(node);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i]!;
+      for (const [key, child] of Object.entries(node).reverse())
         stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
-      }
     }
   }
 }
@@ -99,15 +95,21 @@ export function parseJsonInput(text: string, what: string, code: ErrorCode = 'IN
 function deeperThan(value: unknown, limit: number): boolean {
   const nodes: unknown[] = [value];
   const depths: number[] = [0];
-  while (nodes.length > 0) {
+  // Two stacks of one length, not one of pairs: a pair per node was most of this walk's garbage.
+  for (let depth = depths.pop(); depth !== undefined; depth = depths.pop()) {
     const node = nodes.pop();
-    const depth = depths.pop()!;
     if (depth > limit) return true;
     if (typeof node !== 'object' || node === null) continue;
     if (Array.isArray(node)) {
-      for (const child of node as unknown[]) (nodes.push(child), depths.push(depth + 1));
+      for (const child of node as unknown[]) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
     } else {
-      for (const key in node) (nodes.push((node as Record<string, unknown>)[key]), depths.push(depth + 1));
+      for (const key in node) {
+        nodes.push((node as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
+      }
     }
   }
   return false;

@@ -4,17 +4,18 @@ import type { JsonObject } from '../json/index.js';
 import type { Outcome } from '../agent/index.js';
 
 /** Why a run ended in `failed`: a stable code, a message, and the step it happened at. */
-export interface RunFailure {
+export type RunFailure = {
   readonly code: ErrorCode;
   readonly message: string;
   readonly step: number;
-}
+};
 
 /**
- * Everything the agent loop knows between two observations. It is plain JSON,
- * so every checkpoint is a complete, at-rest picture of the run.
+ * Everything the agent loop knows between two observations. It is plain JSON
+ * (a type, not an interface, so the compiler sees it is a `JsonValue`), so
+ * every checkpoint is a complete, at-rest picture of the run.
  */
-export interface AgentContext {
+export type AgentContext = {
   /** The run's input, as given to `record`. */
   readonly input: JsonObject;
   /** The system prompt, resolved once when the run started (or overridden by a fork). */
@@ -37,7 +38,7 @@ export interface AgentContext {
   readonly outcome: Outcome | null;
   /** The failure, once the run has failed. */
   readonly error: RunFailure | null;
-}
+};
 
 /** What a run starts from: its input and the prompt and model resolved for it. */
 export interface AgentMachineInput {

@@ -66,7 +66,8 @@ export function createAgentMachine(build: AgentBuild) {
     // xstate's transition() builds a throwaway actor that computes an initial snapshot with no input; a
     // factory that threw there cost every transition a caught TypeError (about 30 µs). That context is
     // discarded, so any placeholder does.
-    context: ({ input }) => (input === undefined ? PLACEHOLDER_CONTEXT : initialContext(input)),
+    context: ({ input }: { readonly input: AgentMachineInput | undefined }) =>
+      input === undefined ? PLACEHOLDER_CONTEXT : initialContext(input),
     initial: 'awaitingModel',
     states: {
       awaitingModel: {

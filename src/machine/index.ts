@@ -1,5 +1,6 @@
 export { initialContext, type AgentContext, type AgentMachineInput, type RunFailure } from './agent-context.js';
 export type { AgentEvent, ForkOverriddenEvent, ModelRespondedEvent, ToolReturnedEvent } from './agent-events.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { createAgentMachine, type AgentMachine } from './agent-machine.js';
 export { awaitingOf, type Awaiting, type AwaitingModel, type AwaitingTool, type RestingSnapshot } from './awaiting.js';
 export { MACHINE_VERSION, type AgentStateName } from './machine-version.js';

@@ -97,7 +97,7 @@ function renderResult(
     const value = render(check);
     // Checked here, because the result becomes part of every later checkpoint and request.
     assertJsonValue(value, 'the rendered tool result', 'HOOK_FAILED');
-    return { ok: true as const, value: value as JsonValue };
+    return { ok: true as const, value };
   });
 }
 

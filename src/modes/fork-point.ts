@@ -5,12 +5,14 @@ import { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { lineageOf, restoreCheckpoint } from '../checkpoint/index.js';
 import type { ModelResponse, ToolResponse } from '../conversation/index.js';
+import { isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { ForkEdit, ForkOverride } from '../fork/index.js';
 import { applyOverride, editOverride } from '../fork/index.js';
 import type { JsonValue } from '../json/index.js';
+import { isJsonObject } from '../json/index.js';
 import { awaitingOf } from '../machine/index.js';
-import type { Store } from '../store/index.js';
+import type { StoreReader } from '../store/index.js';
 import type { InjectedAnswer, Transport } from '../transports/index.js';
 import { overrideTransport } from '../transports/index.js';
 import type { AgentSnapshot } from '../driver/index.js';
@@ -43,13 +45,23 @@ export type ForkChange = { readonly override: ForkOverride } | { readonly edit: 
  * (`OVERRIDE_INVALID`) is refused before anything is written.
  */
 export function prepareFork(
-  store: Store,
+  store: StoreReader,
   parentRunId: string,
   atStep: number,
   change: ForkChange,
   agent: AgentBuild,
-): ForkPoint {
-  const parent = requireRun(store, parentRunId);
+): Promise<ForkPoint> {
+  return store.read((reader) => forkPointOf(reader, parentRunId, atStep, change, agent));
+}
+
+async function forkPointOf(
+  store: StoreReader,
+  parentRunId: string,
+  atStep: number,
+  change: ForkChange,
+  agent: AgentBuild,
+): Promise<ForkPoint> {
+  const parent = await requireRun(store, parentRunId);
   const outOfRange = () =>
     new ForkpointError(
       'STEP_OUT_OF_RANGE',
@@ -57,9 +69,9 @@ export function prepareFork(
     );
   if (!Number.isInteger(atStep) || atStep < 1 || atStep > parent.stepCount) throw outOfRange();
   // Step N's row alone, not the run's every step: a fork deep in a long run costs about its restore.
-  const lineage = lineageOf(store, parentRunId, parent);
-  const restored = restoreCheckpoint(store, parentRunId, atStep - 1, lineage);
-  const target = readStepAt(store, lineage, atStep, restored.messageDigests);
+  const lineage = await lineageOf(store, parentRunId, parent);
+  const restored = await restoreCheckpoint(store, parentRunId, atStep - 1, lineage);
+  const target = await readStepAt(store, lineage, atStep, restored.messageDigests);
   if (target === undefined) throw outOfRange();
   const machine = machineOf(agent);
   let start = machine.resolveState({ value: restored.value, context: restored.context });
@@ -80,10 +92,7 @@ export function prepareFork(
     kind: target.kind,
     index: target.index,
     context: { system: restored.context.system, model: restored.context.model },
-    recorded:
-      target.kind === 'model'
-        ? { type: 'model', response: target.response as unknown as ModelResponse }
-        : { type: 'tool', response: target.response as unknown as ToolResponse },
+    recorded: recordedAnswer(parentRunId, target),
   });
   let answer: InjectedAnswer | undefined;
   if (applied.at === 'context') [start] = transition(machine, start, { type: 'fork.overridden', ...applied.context });
@@ -107,5 +116,19 @@ export function prepareFork(
 // What an edit recipe's draft holds: a tool step's output, or a model step's whole response.
 function recordedValue(target: StepView): JsonValue {
   if (target.kind === 'model') return target.response;
-  return (target.response as { output: JsonValue }).output;
+  return isJsonObject(target.response) ? (target.response.output ?? null) : null;
+}
+
+// Step N's recorded answer, in the shape its kind has: a row forkpoint did not write has no other.
+function recordedAnswer(
+  runId: string,
+  target: StepView,
+): { type: 'model'; response: ModelResponse } | { type: 'tool'; response: ToolResponse } {
+  const { response } = target;
+  if (target.kind === 'model' && isModelResponse(response)) return { type: 'model', response };
+  if (target.kind !== 'model' && isToolResponse(response)) return { type: 'tool', response };
+  throw new ForkpointError(
+    'STORE_CORRUPT',
+    `step ${target.step} of run ${runId} does not hold the ${target.kind === 'model' ? 'model response' : 'tool response'} forkpoint wrote: it was changed outside forkpoint`,
+  );
 }

@@ -4,20 +4,25 @@ import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { ForkEdit, ForkOverride } from '../fork/index.js';
 import { parseForkOverride } from '../fork/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
+import type { JsonObject } from '../json/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
 import type { EngineDeps } from '../driver/index.js';
-import { executeRun } from '../driver/index.js';
+import {
+  executeRun,
+  guardedWorld,
+  newRunRecord,
+  newRunOwner,
+  AT_FINAL_STEP,
+  continuedFrom,
+  streamingSink,
+  newRunIdentity,
+} from '../driver/index.js';
 import type { ForkChange } from './fork-point.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier, tierOfCopy } from '../read/index.js';
-import { guardedWorld } from '../driver/index.js';
-import { newRunRecord } from '../driver/index.js';
-import { readRunViewLazily, requireRun } from '../read/index.js';
-import { newRunOwner, ownerCheck } from '../driver/index.js';
-import { streamingSink } from '../driver/index.js';
-import { newRunIdentity } from '../driver/index.js';
+import { requireFullTier, tierOfCopy, requireRun } from '../read/index.js';
+import { stepCollector } from './step-collector.js';
+import { withSteps } from './continued-run-view.js';
 import type { ForkResult } from './mode-results.js';
 
 /** What `fork` needs besides its change. */
@@ -62,16 +67,17 @@ export type ForkOptions<T = JsonObject> = ForkBase &
  */
 export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Promise<ForkResult> {
   const change = changeOf(options);
-  const parent = requireRun(deps.store, options.parentRunId);
+  const parent = await requireRun(deps.store, options.parentRunId);
   const { agent } = options;
   requireSameAgent(parent, agent, 'fork');
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
-  requireFullTier(deps.store, parent, deps.clock(), 'fork');
+  await requireFullTier(deps.store, parent, deps.clock(), 'fork');
   const { runId, seed, mintRunId } = newRunIdentity(deps, options);
-  const point = prepareFork(deps.store, parent.runId, options.atStep, change, agent);
+  const point = await prepareFork(deps.store, parent.runId, options.atStep, change, agent);
 
+  const collected = stepCollector();
   const { stored } = await executeRun(deps, {
-    run: newRunRecord(deps, agent, {
+    run: await newRunRecord(deps, agent, {
       runId,
       mode: 'fork',
       scenario: options.scenario ?? parent.scenario,
@@ -81,8 +87,8 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
       parent: {
         runId: parent.runId,
         atStep: options.atStep,
-        override: point.override as unknown as JsonValue,
-        changes: point.changes as unknown as JsonObject[],
+        override: point.override,
+        changes: point.changes,
       },
       owner: newRunOwner(deps),
       sideEffects: policy,
@@ -95,9 +101,11 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     hasher: point.hasher,
     transport: point.transport(guardedWorld(options.world(seed), agent, policy, 'fork')),
     sink: streamingSink(deps.store, deps, { mintRunId }),
-    resumedFrom: point.resumedFrom,
+    origin: continuedFrom(point.resumedFrom),
+    ending: AT_FINAL_STEP,
+    watcher: collected.watcher,
   });
-  return readRunViewLazily(deps.store, stored.runId, ownerCheck(deps)) as ForkResult;
+  return (await withSteps(deps, stored, collected.steps, options.atStep)) as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.
@@ -116,7 +124,7 @@ function changeOf<T>(options: ForkOptions<T>): ForkChange {
         'OVERRIDE_INVALID',
         "edit must be a function that changes a draft of step N's recorded value",
       );
-    return { edit: options.edit as ForkEdit<never> };
+    return { edit: options.edit };
   }
   return { override: parseForkOverride(options.override) };
 }

@@ -1,4 +1,4 @@
-import type { ReplayDivergence } from '../analysis/index.js';
+import type { Divergence, ReplayDivergence } from '../analysis/index.js';
 import type { CaptureReport } from '../retention/index.js';
 import type { RunView } from '../read/index.js';
 import type { ParentLink, RunResume } from '../store/index.js';
@@ -17,6 +17,8 @@ export interface ReplayResult extends RunView {
   readonly mode: 'replay:strict' | 'replay:fidelity' | 'replay:structural';
   readonly status: 'completed' | 'failed' | 'diverged';
   readonly source: string;
+  /** What the replay found: a replay's own findings are divergences, never shaped ones. */
+  readonly findings: readonly Divergence[];
   /**
    * The first divergence, or null when the replay stayed on the recording
    * (a dropped call counts only in a structural replay). It is a
@@ -37,8 +39,7 @@ export interface ReexecutionResult extends RunView {
 
 /**
  * A fork's result: steps 1..N-1 `inherited`, step N `override` (or `live` for a prompt or model change), then `live`.
- * Its `steps` are read from the store when first read, so a fork deep in a long run costs about its restore
- * (read them before closing the store).
+ * Its `steps` are read with the run once the fork has ended.
  */
 export interface ForkResult extends RunView {
   readonly mode: 'fork';

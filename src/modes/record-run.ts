@@ -6,17 +6,23 @@ import { assertJsonValue, isJsonObject } from '../json/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from '../driver/index.js';
-import { newRunOwner, ownerCheck } from '../driver/index.js';
-import { executeRun } from '../driver/index.js';
-import { newRunRecord } from '../driver/index.js';
-import { requireRun, stepViewer, summarizeRun } from '../read/index.js';
+import {
+  newRunOwner,
+  ownerCheck,
+  executeRun,
+  newRunRecord,
+  streamingSink,
+  AT_FINAL_STEP,
+  FROM_INPUT,
+  startSnapshot,
+  newRunIdentity,
+} from '../driver/index.js';
+import { requireRun, summarizeRun } from '../read/index.js';
 import type { CapturePolicy } from '../retention/index.js';
 import { applyCapturePolicy } from '../retention/index.js';
-import { streamingSink } from '../driver/index.js';
 import type { RunSummary, StepView } from '../read/index.js';
-import type { NewRunRecord, RunRecord } from '../store/index.js';
-import { startSnapshot } from '../driver/index.js';
-import { newRunIdentity } from '../driver/index.js';
+import { stepCollector } from './step-collector.js';
+import { startedRunRecord } from '../store/index.js';
 import type { RecordResult } from './mode-results.js';
 
 /** What `record` needs. */
@@ -54,10 +60,8 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   assertJsonValue(options.input, 'the run input');
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
   const { agent } = options;
-  const steps: StepView[] = [];
-  const viewOf = stepViewer();
 
-  const run = newRunRecord(deps, agent, {
+  const run = await newRunRecord(deps, agent, {
     runId,
     mode: 'record',
     scenario: options.scenario ?? null,
@@ -68,6 +72,19 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     owner: newRunOwner(deps),
   });
   const sink = streamingSink(deps.store, deps, { mintRunId });
+  const { onStarted, onStep } = options;
+  // The steps as they were committed, so that the result is not read back from the store; announced once
+  // the run exists, under the id it was stored with (a taken minted id is replaced).
+  const collected = stepCollector({
+    ...(onStarted === undefined
+      ? {}
+      : {
+          onStarted: (id: string) => {
+            onStarted(summarizeRun(startedRunRecord({ ...run, runId: id }), ownerCheck(deps)));
+          },
+        }),
+    ...(onStep === undefined ? {} : { onStep }),
+  });
   const { stored } = await executeRun(deps, {
     run,
     agent,
@@ -76,21 +93,16 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     // The original run: it meets the world as it is, side effects included. Every later mode is firewalled.
     transport: liveTransport(options.world(seed)),
     sink,
-    // Announced once the run exists, under the id it was stored with (a taken minted id is replaced).
-    onStarted: () => options.onStarted?.(summarizeRun(startedRecord({ ...run, runId: sink.runId }), ownerCheck(deps))),
-    // The steps as they were committed, so that the result is not read back from the store.
-    onCommitted: (step) => {
-      const view = viewOf(step);
-      steps.push(view);
-      options.onStep?.(view);
-    },
+    origin: FROM_INPUT,
+    ending: AT_FINAL_STEP,
+    watcher: collected.watcher,
   });
   const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
-  const recorded = { ...summary, steps } as RecordResult;
+  const recorded = { ...summary, steps: collected.steps } as RecordResult;
   if (options.capture === undefined) return recorded;
-  const capture = applyCapturePolicy(
+  const capture = await applyCapturePolicy(
     deps.store,
-    requireRun(deps.store, stored.runId),
+    await requireRun(deps.store, stored.runId),
     recorded.steps,
     options.capture,
     deps.clock(),
@@ -98,22 +110,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
   return {
     ...recorded,
-    retention: summarizeRun(requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
+    retention: summarizeRun(await requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
     capture,
-  };
-}
-
-// A run as the store holds it right after it was created: running, with no step yet.
-function startedRecord(run: NewRunRecord): RunRecord {
-  return {
-    ...run,
-    status: 'running',
-    outcome: null,
-    error: null,
-    findings: [],
-    finishedAt: null,
-    stepCount: 0,
-    purge: null,
-    resumes: [],
   };
 }

@@ -4,16 +4,21 @@ import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { World } from '../world/index.js';
 import type { EngineDeps } from '../driver/index.js';
-import { newRunOwner, ownerCheck } from '../driver/index.js';
+import {
+  newRunOwner,
+  ownerCheck,
+  guardedWorld,
+  executeRun,
+  newRunRecord,
+  AT_FINAL_STEP,
+  FROM_INPUT,
+  streamingSink,
+  startSnapshot,
+  newRunIdentity,
+} from '../driver/index.js';
 import { requireSameAgent } from './agent-of-run.js';
-import { guardedWorld } from '../driver/index.js';
-import { requireFullTier, tierOfCopy } from '../read/index.js';
-import { executeRun } from '../driver/index.js';
-import { newRunRecord } from '../driver/index.js';
-import { readRunView, requireRun } from '../read/index.js';
-import { streamingSink } from '../driver/index.js';
-import { startSnapshot } from '../driver/index.js';
-import { newRunIdentity } from '../driver/index.js';
+import { requireFullTier, tierOfCopy, requireRun, summarizeRun } from '../read/index.js';
+import { stepCollector } from './step-collector.js';
 import type { ReexecutionResult } from './mode-results.js';
 
 /** What `reexecute` needs. */
@@ -38,15 +43,16 @@ export interface ReexecuteOptions {
  * and every step is `live` (or `simulated`).
  */
 export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
-  const source = requireRun(deps.store, options.sourceRunId);
+  const source = await requireRun(deps.store, options.sourceRunId);
   requireSameAgent(source, options.agent, 're-execute');
   const policy = resolveSideEffectPolicy(options.sideEffects, options.agent.tools);
   // The input is a payload of the full tier: once that is gone, there is nothing to run again.
-  requireFullTier(deps.store, source, deps.clock(), 're-execute');
+  await requireFullTier(deps.store, source, deps.clock(), 're-execute');
   const { runId, seed, mintRunId } = newRunIdentity(deps, options);
   const { agent } = options;
+  const collected = stepCollector();
   const { stored } = await executeRun(deps, {
-    run: newRunRecord(deps, agent, {
+    run: await newRunRecord(deps, agent, {
       runId,
       mode: 'reexecution',
       scenario: options.scenario ?? source.scenario,
@@ -64,6 +70,11 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
     hasher: new RequestHasher(),
     transport: guardedWorld(options.world(seed), agent, policy, 'reexecution'),
     sink: streamingSink(deps.store, deps, { mintRunId }),
+    origin: FROM_INPUT,
+    ending: AT_FINAL_STEP,
+    watcher: collected.watcher,
   });
-  return readRunView(deps.store, stored.runId, ownerCheck(deps)) as ReexecutionResult;
+  // The steps as they were committed, so that the result is not read back from the store.
+  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
+  return { ...summary, steps: collected.steps } as ReexecutionResult;
 }

@@ -11,17 +11,22 @@ import type { NewRunRecord, RunRecord, RunResume } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
-import type { AgentSnapshot } from '../driver/index.js';
-import type { EngineDeps } from '../driver/index.js';
-import type { Execution } from '../driver/index.js';
-import { executeRun } from '../driver/index.js';
+import type { AgentSnapshot, EngineDeps } from '../driver/index.js';
+import type { ContinuedFrom } from '../checkpoint/index.js';
+import {
+  AT_FINAL_STEP,
+  UNWATCHED,
+  continuedFrom,
+  executeRun,
+  guardedWorld,
+  isOwnerAlive,
+  newRunOwner,
+  ownerCheck,
+  streamingSink,
+  machineOf,
+} from '../driver/index.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier } from '../read/index.js';
-import { guardedWorld } from '../driver/index.js';
-import { readRunView, requireRun } from '../read/index.js';
-import { isOwnerAlive, newRunOwner, ownerCheck } from '../driver/index.js';
-import { streamingSink } from '../driver/index.js';
-import { machineOf } from '../driver/index.js';
+import { requireFullTier, readRunView, requireRun } from '../read/index.js';
 import type { ResumeResult } from './mode-results.js';
 
 /** What `resume` needs. */
@@ -54,7 +59,7 @@ const STREAMED_MODES: ReadonlySet<string> = new Set(['record', 'fork', 'reexecut
  * would hide a real outcome. Two processes resuming at once: one wins.
  */
 export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promise<ResumeResult> {
-  const run = requireRun(deps.store, options.runId);
+  const run = await requireRun(deps.store, options.runId);
   const { agent } = options;
   requireResumable(deps, run);
   requireSameAgent(run, agent, 'resume');
@@ -65,8 +70,8 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     );
   }
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
-  requireFullTier(deps.store, run, deps.clock(), 'resume');
-  const continuation = continuationOf(deps, run, agent);
+  await requireFullTier(deps.store, run, deps.clock(), 'resume');
+  const continuation = await continuationOf(deps, run, agent);
 
   const owner = newRunOwner(deps);
   const resume: RunResume = {
@@ -76,7 +81,7 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     after: run.status === 'running' ? 'interrupted' : (run.error?.code ?? run.status),
     sideEffects: policy,
   };
-  deps.store.resumeRun({
+  await deps.store.resumeRun({
     runId: run.runId,
     expected: {
       status: run.status === 'running' ? 'running' : 'failed',
@@ -107,9 +112,12 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     hasher: continuation.hasher,
     transport: continuation.transport(guardedWorld(options.world(run.seed ?? 0), agent, policy, 'resume')),
     sink: streamingSink(deps.store, deps, { resumes: true }),
-    resumedFrom: continuation.resumedFrom,
+    origin: continuedFrom(continuation.resumedFrom),
+    ending: AT_FINAL_STEP,
+    // Read back once it ends: the result is the whole run, its earlier attempts' steps and resumes included.
+    watcher: UNWATCHED,
   });
-  return { ...readRunView(deps.store, run.runId, ownerCheck(deps)), resumed: resume } as ResumeResult;
+  return { ...(await readRunView(deps.store, run.runId, ownerCheck(deps))), resumed: resume } as ResumeResult;
 }
 
 function requireResumable(deps: EngineDeps, run: RunRecord): void {
@@ -150,28 +158,28 @@ interface Continuation {
   readonly fromStep: number;
   readonly start: AgentSnapshot;
   readonly hasher: RequestHasher;
-  readonly resumedFrom: NonNullable<Execution['resumedFrom']>;
+  readonly resumedFrom: ContinuedFrom;
   transport(live: Transport): Transport;
 }
 
-function continuationOf(deps: EngineDeps, run: RunRecord, agent: AgentBuild): Continuation {
+async function continuationOf(deps: EngineDeps, run: RunRecord, agent: AgentBuild): Promise<Continuation> {
   // A fork that stopped before it committed its own step N starts again from its fork point, with its
   // stored override: the change it was making is part of the run, not of the resume.
   if (run.parent !== null && run.stepCount < run.parent.atStep) {
     const override: ForkOverride = parseForkOverride(run.parent.override);
-    const point = prepareFork(deps.store, run.parent.runId, run.parent.atStep, { override }, agent);
+    const point = await prepareFork(deps.store, run.parent.runId, run.parent.atStep, { override }, agent);
     return { fromStep: run.parent.atStep, ...point };
   }
   const last = run.stepCount;
   const ownFrom = run.parent?.atStep ?? 0;
-  const { start, hasher, resumedFrom } = deps.store.read(() => {
-    const restored = restoreCheckpoint(deps.store, run.runId, last);
+  const { start, hasher, resumedFrom } = await deps.store.read(async (reader) => {
+    const restored = await restoreCheckpoint(reader, run.runId, last);
     const state = machineOf(agent).resolveState({ value: restored.value, context: restored.context });
     const adopted = new RequestHasher();
     adopted.adopt(restored.context.messages, restored.messageDigests);
     // The run's own conversation segments cover its messages up to the first one read row by row; the
     // resumed attempt's next segment must start there.
-    const unsegmented = deps.store.readMessages(run.runId, ownFrom, last).digests.length;
+    const unsegmented = (await reader.readMessages(run.runId, ownFrom, last)).digests.length;
     const messageCount = restored.context.messages.length;
     return { start: state, hasher: adopted, resumedFrom: { messageCount, segmentedUpTo: messageCount - unsegmented } };
   });

@@ -4,7 +4,7 @@ import { BLOB_KEY, LITERAL_KEY, TREE_KEY, referenceKeyOf } from './payload-refs.
 import { decodingStored } from './stored-json.js';
 
 /** Reads blob bodies by digest; digests it does not know are absent from the map. */
-export type BlobReader = (digests: readonly string[]) => ReadonlyMap<string, string>;
+export type BlobReader = (digests: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 
 type Container = { [key: string]: unknown } | unknown[];
 interface Hole {
@@ -21,12 +21,10 @@ interface Hole {
  * returns freshly parsed objects, so callers may hand them to code that
  * mutates them; within one call, equal plain blobs share one object.
  */
-export function decodePayloads(texts: readonly string[], readBlobs: BlobReader): JsonValue[] {
-  return decodingStored('a payload', () =>
-    decodeParsedPayloads(
-      texts.map((text) => JSON.parse(text) as unknown),
-      readBlobs,
-    ),
+export function decodePayloads(texts: readonly string[], readBlobs: BlobReader): Promise<JsonValue[]> {
+  return decodeParsedPayloads(
+    decodingStored('a payload', () => texts.map((text) => JSON.parse(text) as unknown)),
+    readBlobs,
   );
 }
 
@@ -35,20 +33,22 @@ export function decodePayloads(texts: readonly string[], readBlobs: BlobReader):
  * conversation read as one JSON array, say): `values` must be fresh from
  * `JSON.parse`, and are filled in place and returned.
  */
-export function decodeParsedPayloads(values: unknown[], readBlobs: BlobReader): JsonValue[] {
-  return decodingStored('a payload blob', () => fillHoles(values, readBlobs));
+export async function decodeParsedPayloads(values: unknown[], readBlobs: BlobReader): Promise<JsonValue[]> {
+  const holes: Hole[] = [];
+  for (let i = 0; i < values.length; i++) findHoles(values, i, holes);
+  // Most payloads refer to no blob: they are decoded without a read.
+  if (holes.length === 0) return values as JsonValue[];
+  return fillHoles(values, holes, readBlobs);
 }
 
-function fillHoles(values: unknown[], readBlobs: BlobReader): JsonValue[] {
-  let holes: Hole[] = [];
-  for (let i = 0; i < values.length; i++) findHoles(values, i, holes);
-
+async function fillHoles(values: unknown[], found: Hole[], readBlobs: BlobReader): Promise<JsonValue[]> {
+  let holes = found;
   const bodies = new Map<string, string>();
   const leaves = new Map<string, unknown>();
   while (holes.length > 0) {
     const missing = [...new Set(holes.map((hole) => hole.digest))].filter((digest) => !bodies.has(digest));
     if (missing.length > 0) {
-      const fetched = readBlobs(missing);
+      const fetched = await readBlobs(missing);
       for (const digest of missing) {
         const body = fetched.get(digest);
         if (body === undefined) {
@@ -60,22 +60,29 @@ function fillHoles(values: unknown[], readBlobs: BlobReader): JsonValue[] {
         bodies.set(digest, body);
       }
     }
-    const deeper: Hole[] = [];
-    for (const hole of holes) {
-      const body = bodies.get(hole.digest)!;
-      let value: unknown;
-      if (hole.tree) {
-        value = JSON.parse(body);
-      } else {
-        value = leaves.get(hole.digest);
-        if (value === undefined) leaves.set(hole.digest, (value = JSON.parse(body)));
-      }
-      (hole.parent as { [key: string]: unknown })[hole.key as string] = value;
-      if (hole.tree) findHoles(hole.parent, hole.key, deeper);
-    }
-    holes = deeper;
+    holes = decodingStored('a payload blob', () => fillLevel(holes, bodies, leaves));
   }
   return values as JsonValue[];
+}
+
+// Fills one level of holes from their bodies; the holes of the level below.
+function fillLevel(holes: readonly Hole[], bodies: ReadonlyMap<string, string>, leaves: Map<string, unknown>): Hole[] {
+  const deeper: Hole[] = [];
+  for (const hole of holes) {
+    const body = bodies.get(hole.digest);
+    // fillHoles read every digest of the level before, or threw.
+    if (body === undefined) throw new Error(`payload blob ${hole.digest} was not read before its level`);
+    let value: unknown;
+    if (hole.tree) {
+      value = JSON.parse(body);
+    } else {
+      value = leaves.get(hole.digest);
+      if (value === undefined) leaves.set(hole.digest, (value = JSON.parse(body)));
+    }
+    (hole.parent as { [key: string]: unknown })[hole.key as string] = value;
+    if (hole.tree) findHoles(hole.parent, hole.key, deeper);
+  }
+  return deeper;
 }
 
 /** Collects the references below `parent[key]` and unwraps literals, without descending into plain blobs. */

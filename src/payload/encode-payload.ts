@@ -1,5 +1,5 @@
 import type { JsonValue } from '../json/index.js';
-import { sha256Hex } from '../json/index.js';
+import { isJsonArray, sha256Hex } from '../json/index.js';
 import {
   BLOB_DIGEST_LENGTH,
   BLOB_KEY,
@@ -122,19 +122,28 @@ function encodeContainer(node: Exclude<JsonValue, string | number | boolean | nu
   pass.refs = false;
   let text: string;
   let wrapped = false;
-  if (Array.isArray(node)) {
-    const items = node as readonly JsonValue[];
+  if (isJsonArray(node)) {
     text = '[';
-    for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + encodeNode(items[i]!, pass);
+    let separator = '';
+    for (const item of node) {
+      text += separator + encodeNode(item, pass);
+      separator = ',';
+    }
     text += ']';
   } else {
-    const record = node as { readonly [key: string]: JsonValue };
-    const keys = Object.keys(record).sort();
+    const keys = Object.keys(node).sort();
     text = '{';
-    for (let i = 0; i < keys.length; i++)
-      text += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${encodeNode(record[keys[i]!]!, pass)}`;
+    let separator = '';
+    for (const key of keys) {
+      const value = node[key];
+      // A payload is checked JSON, which has no undefined field; JSON.stringify would leave one out too.
+      if (value === undefined) continue;
+      text += `${separator}${JSON.stringify(key)}:${encodeNode(value, pass)}`;
+      separator = ',';
+    }
     text += '}';
-    if (keys.length === 1 && isReferenceKey(keys[0]!)) {
+    const onlyKey = keys.length === 1 ? keys[0] : undefined;
+    if (onlyKey !== undefined && isReferenceKey(onlyKey)) {
       // Marked as holding references so that readers walk into it and unwrap it.
       text = `{${JSON.stringify(LITERAL_KEY)}:${text}}`;
       pass.refs = true;

@@ -1,6 +1,5 @@
 import { decodeConversation, lineageOf } from '../checkpoint/index.js';
-import type { JsonObject } from '../json/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { CASSETTE_FORMAT } from '../cassette/index.js';
 import type { StepView } from './run-view.js';
@@ -10,11 +9,14 @@ import type { StepView } from './run-view.js';
  * model requests referred to. Nothing is copied in the database; this reads
  * the rows the run already has.
  */
-export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly StepView[]): Cassette {
-  const logs = lineageOf(store, run.runId).map((segment) =>
-    store.readMessages(segment.runId, segment.from, segment.to),
-  );
-  const { messages, digests } = decodeConversation(store, [], logs);
+export async function cassetteOfRun(store: StoreReader, run: RunRecord, steps: readonly StepView[]): Promise<Cassette> {
+  const { messages, digests } = await store.read(async (reader) => {
+    const lineage = await lineageOf(reader, run.runId, run);
+    const logs = await Promise.all(
+      lineage.map((segment) => reader.readMessages(segment.runId, segment.from, segment.to)),
+    );
+    return decodeConversation(reader, [], logs);
+  });
   return {
     format: CASSETTE_FORMAT,
     canonicalForm: run.canonicalForm,
@@ -31,9 +33,10 @@ export function cassetteOfRun(store: Store, run: RunRecord, steps: readonly Step
       recordedAt: run.createdAt,
       status: run.status,
       outcome: run.outcome,
-      error: run.error === null ? null : ({ ...run.error } as JsonObject),
+      error: run.error === null ? null : { ...run.error },
     },
-    messages: digests.map((digest, i) => ({ digest, message: messages[i]! })),
+    // decodeConversation gives each message its digest, one for one.
+    messages: messages.map((message, i) => ({ digest: digests[i] ?? '', message })),
     entries: steps.map((step) => ({
       step: step.step,
       kind: step.kind,

@@ -13,7 +13,7 @@ import {
 } from '../cassette/index.js';
 import { ForkpointError } from '../errors/index.js';
 import { isJsonObject, parseJsonInput } from '../json/index.js';
-import type { Store } from '../store/index.js';
+import type { StoreReader } from '../store/index.js';
 import type { EngineDeps } from '../driver/index.js';
 import { fullCassetteOf } from './full-tier.js';
 import { requireRun } from './read-run.js';
@@ -49,26 +49,26 @@ export const PLAINTEXT_NOTICE =
  * the same key. The structural and synthetic tiers hold no customer payloads
  * and are written open.
  */
-export function exportCassette(
+export async function exportCassette(
   deps: Pick<EngineDeps, 'store' | 'clock'>,
   runId: string,
   options: ExportOptions = {},
-): ExportedCassette {
-  const run = requireRun(deps.store, runId);
+): Promise<ExportedCassette> {
+  const run = await requireRun(deps.store, runId);
   const tier = options.tier ?? 'full';
   const cassette =
     tier === 'full'
-      ? fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of')
-      : structuralRecordOf(deps.store, run, deps.clock());
+      ? await fullCassetteOf(deps.store, run, deps.clock(), 'read the cassette of')
+      : await structuralRecordOf(deps.store, run, deps.clock());
   if ((cassette.tier ?? 'full') !== 'full' || cassette.expiresAt == null)
     return { text: serializeCassette(cassette), cassette, form: 'open' };
-  const key = deps.store.exportKey(sealingKeyFor(cassette.expiresAt).id);
+  const key = await deps.store.exportKey(sealingKeyFor(cassette.expiresAt).id);
   if (key === undefined)
     throw new ForkpointError(
       'STORE_CORRUPT',
       `${deps.store.location} has no export key for run ${runId}'s expiry day, though its full tier has not expired`,
     );
-  const { storeId } = deps.store.settings();
+  const { storeId } = await deps.store.settings();
   if (options.plaintext === true) {
     const signed: Cassette = {
       ...cassette,
@@ -95,7 +95,7 @@ export function exportCassette(
  * say that its tier or expiry is what was exported. Structural and synthetic
  * files are read as they are. An expired file is refused later, by replay.
  */
-export function readCassette(store: Store, text: string, origin: string): Cassette {
+export async function readCassette(store: StoreReader, text: string, origin: string): Promise<Cassette> {
   const parsed = parseJsonInput(
     text.startsWith('\uFEFF') ? text.slice(1) : text,
     `cassette ${origin}`,
@@ -103,7 +103,7 @@ export function readCassette(store: Store, text: string, origin: string): Casset
   );
   if (isJsonObject(parsed) && parsed.format === SEALED_FORMAT) {
     const header = sealHeaderOf(parsed, origin);
-    const key = keyFor(store, header.store, header.key, origin, header.expiresAt);
+    const key = await keyFor(store, header.store, header.key, origin, header.expiresAt);
     const cassette = parseCassette(openSealedCassette(parsed, header, key, origin), origin);
     if (
       cassette.source.runId !== header.runId ||
@@ -127,7 +127,7 @@ export function readCassette(store: Store, text: string, origin: string): Casset
       { details: { path: origin, remedy: { kind: 'record-synthetic' } } },
     );
   }
-  const key = keyFor(store, seal.store, seal.key, origin, cassette.expiresAt ?? null);
+  const key = await keyFor(store, seal.store, seal.key, origin, cassette.expiresAt ?? null);
   if (!verifiesPlaintextSeal(cassette, seal, key)) {
     throw new ForkpointError(
       'CASSETTE_INVALID',
@@ -137,8 +137,14 @@ export function readCassette(store: Store, text: string, origin: string): Casset
   return cassette;
 }
 
-function keyFor(store: Store, storeId: string, keyId: string, origin: string, expiresAt: string | null): SealingKey {
-  const ours = store.settings().storeId;
+async function keyFor(
+  store: StoreReader,
+  storeId: string,
+  keyId: string,
+  origin: string,
+  expiresAt: string | null,
+): Promise<SealingKey> {
+  const ours = (await store.settings()).storeId;
   if (storeId !== ours) {
     throw new ForkpointError(
       'CASSETTE_SEALED',
@@ -146,7 +152,7 @@ function keyFor(store: Store, storeId: string, keyId: string, origin: string, ex
       { details: { path: origin, remedy: { kind: 'open-sealing-store' } } },
     );
   }
-  const key = store.exportKey(keyId);
+  const key = await store.exportKey(keyId);
   if (key === undefined) {
     throw new ForkpointError(
       'CASSETTE_EXPIRED',

@@ -4,10 +4,10 @@ import type { LineageSegment } from '../checkpoint/index.js';
 import { lineageOf } from '../checkpoint/index.js';
 import type { ErrorDetails } from '../errors/index.js';
 import { ForkpointError } from '../errors/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import { hasExpired } from '../tiers/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
-import { readStepViews } from './read-run.js';
+import { readStepViews } from './step-views.js';
 
 /** What a caller was about to do with a run's full tier, for the error message. */
 export type FullTierUse =
@@ -26,23 +26,34 @@ export type FullTierUse =
  * the expiry and the tier that remains. Returns the lineage it checked, for
  * the caller that reads those rows next.
  */
-export function requireFullTier(store: Store, run: RunRecord, now: Date, use: FullTierUse): LineageSegment[] {
-  const lineage = lineageOf(store, run.runId, run);
+export async function requireFullTier(
+  store: StoreReader,
+  run: RunRecord,
+  now: Date,
+  use: FullTierUse,
+): Promise<LineageSegment[]> {
+  const lineage = await lineageOf(store, run.runId, run);
   for (const segment of lineage) {
-    const owner = segment.runId === run.runId ? run : store.getRun(segment.runId);
-    if (owner !== undefined) checkOwnFullTier(store, owner, now, use, run.runId);
+    const owner = segment.runId === run.runId ? run : await store.getRun(segment.runId);
+    if (owner !== undefined) await checkOwnFullTier(store, owner, now, use, run.runId);
   }
   return lineage;
 }
 
-function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTierUse, asked: string): void {
+async function checkOwnFullTier(
+  store: StoreReader,
+  owner: RunRecord,
+  now: Date,
+  use: FullTierUse,
+  asked: string,
+): Promise<void> {
   const through = owner.runId === asked ? '' : ` (run ${asked} continues run ${owner.runId}, whose steps it reads)`;
   if (owner.purge !== null) {
     const why =
       owner.purge.reason === 'capture-policy'
         ? `was not kept: the capture policy kept only its structural tier`
         : `expired at ${owner.expiresAt ?? owner.purge.at} and was removed from storage at ${owner.purge.at}`;
-    const remaining = remainingTier(store, owner, now);
+    const remaining = await remainingTier(store, owner, now);
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
       `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remaining.text}`,
@@ -50,19 +61,23 @@ function checkOwnFullTier(store: Store, owner: RunRecord, now: Date, use: FullTi
     );
   }
   if (hasExpired(owner.expiresAt, now)) {
-    const remaining = remainingTier(store, owner, now);
+    const remaining = await remainingTier(store, owner, now);
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
-      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`forkpoint gc\` removes it); ${remaining.text}`,
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`gc\` removes it); ${remaining.text}`,
       { details: { runId: asked, ...remaining.details } },
     );
   }
 }
 
 // What is left of a run once its full tier is gone, in words, and the replay that still serves as a remedy.
-function remainingTier(store: Store, run: RunRecord, now: Date): { text: string; details: ErrorDetails } {
+async function remainingTier(
+  store: StoreReader,
+  run: RunRecord,
+  now: Date,
+): Promise<{ text: string; details: ErrorDetails }> {
   const structural = run.structuralExpiresAt !== null && !hasExpired(run.structuralExpiresAt, now);
-  if (structural && (run.purge === null || store.readStructural(run.runId) !== undefined)) {
+  if (structural && (run.purge === null || (await store.readStructural(run.runId)) !== undefined)) {
     return {
       text: `the structural tier remains until ${run.structuralExpiresAt}`,
       details: { remedy: { kind: 'replay-structural', runId: run.runId } },
@@ -91,7 +106,9 @@ export const tierOfCopy = (source: Pick<RunRecord, 'tier'> | Pick<Cassette, 'tie
   source.tier === 'synthetic' ? 'synthetic' : 'full';
 
 /** The full cassette of a stored run, once {@link requireFullTier} has let it through. */
-export function fullCassetteOf(store: Store, run: RunRecord, now: Date, use: FullTierUse): Cassette {
-  requireFullTier(store, run, now, use);
-  return cassetteOfRun(store, run, readStepViews(store, run.runId));
+export function fullCassetteOf(store: StoreReader, run: RunRecord, now: Date, use: FullTierUse): Promise<Cassette> {
+  return store.read(async (reader) => {
+    await requireFullTier(reader, run, now, use);
+    return cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run }));
+  });
 }

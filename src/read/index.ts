@@ -1,15 +1,9 @@
-export {
-  attemptOf,
-  effectiveStatus,
-  readRunView,
-  readRunViewLazily,
-  readStepAt,
-  readStepViews,
-  requireRun,
-  stepViewer,
-  summarizeRun,
-} from './read-run.js';
+export { effectiveStatus, readRunView, requireRun, summarizeRun } from './read-run.js';
 export type { OwnerCheck } from './read-run.js';
+export { attemptOf, readStepAt, readStepViews } from './step-views.js';
+export type { StepRange } from './step-views.js';
+/** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
+export { stepViewer } from './step-views.js';
 export { DEFAULT_PAGE_SIZE, runPage } from './run-page.js';
 export type { RunPage, RunPageQuery } from './run-page.js';
 export { fullCassetteOf, requireFullTier, requireUnexpiredCassette, tierOfCopy } from './full-tier.js';

@@ -1,5 +1,5 @@
 import { allowsLiveSideEffects } from '../firewall/index.js';
-import type { ParentLink, RunRecord, Store } from '../store/index.js';
+import type { ParentLink, RunRecord, StoreReader } from '../store/index.js';
 import type { RunSummary } from './run-view.js';
 import type { OwnerCheck } from './read-run.js';
 import { summarizeRun } from './read-run.js';
@@ -28,44 +28,52 @@ export interface Lineage {
  * and re-executions to their sources (where the source is in this database);
  * downwards it collects everything made from the run.
  */
-export function lineageTreeOf(store: Store, run: RunRecord, isOwnerAlive: OwnerCheck, now?: Date): Lineage {
+export function lineageTreeOf(
+  store: StoreReader,
+  run: RunRecord,
+  isOwnerAlive: OwnerCheck,
+  now?: Date,
+): Promise<Lineage> {
+  return store.read((reader) => treeOf(reader, run, isOwnerAlive, now));
+}
+
+async function treeOf(store: StoreReader, run: RunRecord, isOwnerAlive: OwnerCheck, now?: Date): Promise<Lineage> {
   const ancestors: RunSummary[] = [];
   const seen = new Set<string>([run.runId]);
   let up = originOf(run);
   while (up !== null && !seen.has(up)) {
     seen.add(up);
-    const found = store.getRun(up);
+    const found = await store.getRun(up);
     if (found === undefined) break;
     ancestors.unshift(summarizeRun(found, isOwnerAlive, now));
     up = originOf(found);
   }
   const visited = new Set<string>();
-  const build = (record: RunRecord): LineageNode => {
+  const build = async (record: RunRecord): Promise<LineageNode> => {
     visited.add(record.runId);
     const summary = summarizeRun(record, isOwnerAlive, now);
-    const children = store
-      .listChildren(record.runId)
-      .filter((child) => !visited.has(child.runId))
-      .map(build);
+    const children: LineageNode[] = [];
+    // One child at a time, in order: a run reachable twice is shown under the first that reaches it.
+    for (const child of await store.listChildren(record.runId))
+      if (!visited.has(child.runId)) children.push(await build(child));
     return {
       run: summary,
       relation: relationOf(record),
       override: summary.parent?.override ?? null,
       changes: summary.parent?.changes ?? null,
-      liveSideEffects: summary.retention.expired ? [] : liveSideEffectsOf(store, record),
+      liveSideEffects: summary.retention.expired ? [] : await liveSideEffectsOf(store, record),
       children,
     };
   };
-  return { ancestors, tree: build(run) };
+  return { ancestors, tree: await build(run) };
 }
 
 // Only a run one of whose attempts' firewalls let side effects through can have fired one: the others'
 // rows are not read.
-function liveSideEffectsOf(store: Store, run: RunRecord): string[] {
+async function liveSideEffectsOf(store: StoreReader, run: RunRecord): Promise<string[]> {
   const policies = [run.sideEffects, ...run.resumes.map((resume) => resume.sideEffects)];
   if (run.purge !== null || !policies.some((policy) => policy !== null && allowsLiveSideEffects(policy))) return [];
-  return store
-    .readSteps(run.runId)
+  return (await store.readSteps(run.runId))
     .filter((row) => row.sideEffect)
     .map((row) => `${row.kind ?? '?'}#${row.index ?? 0} (step ${row.step})`);
 }

@@ -1,16 +1,8 @@
-import type { Divergence } from '../analysis/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
-import { deepFreeze } from '../json/index.js';
-import type { LineageSegment } from '../checkpoint/index.js';
-import { lineageOf, segmentAt } from '../checkpoint/index.js';
 import { ForkpointError } from '../errors/index.js';
-import { decodePayloads } from '../payload/index.js';
-import type { MessageDigests } from '../cassette/index.js';
-import type { RunOwner, RunRecord, RunResume, StepRecord, Store } from '../store/index.js';
-import type { CompletedStep } from '../driver/index.js';
+import type { RunOwner, RunRecord, StoreReader } from '../store/index.js';
 import { asReadAt, fullTierExpired } from './expired-view.js';
-import { modelRequestView } from './model-request-view.js';
-import type { RunSummary, RunView, StepView } from './run-view.js';
+import type { RunSummary, RunView } from './run-view.js';
+import { readStepViews } from './step-views.js';
 import type { RunStatus } from '../vocabulary/index.js';
 
 /** Whether a running run's owner is still at work (see `isOwnerAlive`). */
@@ -42,7 +34,7 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: 
     parent: run.parent,
     source: run.sourceRunId,
     sourceCassette: run.sourceCassette,
-    findings: run.findings as unknown as Divergence[],
+    findings: run.findings,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
     stepCount: run.stepCount,
@@ -59,8 +51,8 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: 
 }
 
 /** Fetches a run record or fails with `RUN_NOT_FOUND`. */
-export function requireRun(store: Store, runId: string): RunRecord {
-  const run = store.getRun(runId);
+export async function requireRun(store: StoreReader, runId: string): Promise<RunRecord> {
+  const run = await store.getRun(runId);
   if (run === undefined) {
     throw new ForkpointError(
       'RUN_NOT_FOUND',
@@ -76,152 +68,10 @@ export function requireRun(store: Store, runId: string): RunRecord {
  * With `now`, a run whose full tier has expired by then shows no steps, and
  * its summary's payloads shaped, whether or not `gc` has removed them.
  */
-export function readRunView(store: Store, runId: string, isOwnerAlive: OwnerCheck, now?: Date): RunView {
-  const run = requireRun(store, runId);
-  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive, now);
-  return { ...summary, steps: summary.retention.expired ? [] : readStepViews(store, runId) };
-}
-
-/**
- * {@link readRunView}, with the steps read from the store when `steps` is
- * first read (then kept), not before: a fork deep in a long run inherits
- * thousands of steps, and decoding them all cost several times the restore
- * the fork needs, for callers that mostly look at its status and outcome.
- * `steps` reads like a plain property (JSON, spreads and deep equality see
- * the array) but needs the store still open, and shows the rows as they are
- * when it is first read.
- */
-export function readRunViewLazily(store: Store, runId: string, isOwnerAlive: OwnerCheck): RunView {
-  const run = requireRun(store, runId);
-  const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive);
-  let steps: StepView[] | undefined;
-  // Last, where readRunView puts it, so that the JSON of both is the same.
-  return Object.defineProperty(summary, 'steps', {
-    enumerable: true,
-    get: () => (steps ??= readStepViews(store, runId)),
-  }) as RunView;
-}
-
-/**
- * Makes the views of one run's steps from the steps the driver completed,
- * rather than read back: the same request (canonical, messages by digest)
- * and response as {@link readStepViews} decodes from the stored rows. The
- * run's model requests share their head fields, parsed once and frozen.
- */
-export function stepViewer(): (completed: CompletedStep) => StepView {
-  let head: { readonly text: string; readonly value: JsonObject } | undefined;
-  const headOf = (text: string): JsonObject => {
-    if (head?.text !== text) head = { text, value: deepFreeze(JSON.parse(`{${text}}`) as JsonObject) };
-    return head.value;
-  };
-  return (completed) => ({
-    step: completed.step,
-    kind: completed.kind,
-    index: completed.index,
-    requestHash: completed.hash,
-    provenance: completed.provenance,
-    // A viewer watches a run's first attempt: `record` and `replay` never resume.
-    attempt: 1,
-    sideEffect: completed.sideEffect === true,
-    // A model request from its parts: parsing the whole canonical text would cost the conversation's length.
-    request:
-      completed.type === 'model'
-        ? modelRequestView(headOf(completed.headText), completed.messageDigests)
-        : (JSON.parse(completed.canonical) as JsonValue),
-    // A model response as it came, a tool's as `{ output, isError }`: the shapes the stored rows decode to.
-    response: completed.response as unknown as JsonValue,
+export function readRunView(store: StoreReader, runId: string, isOwnerAlive: OwnerCheck, now?: Date): Promise<RunView> {
+  return store.read(async (reader) => {
+    const run = await requireRun(reader, runId);
+    const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive, now);
+    return { ...summary, steps: summary.retention.expired ? [] : await readStepViews(reader, runId, { known: run }) };
   });
-}
-
-/** The attempt that wrote each step of a run: every resume starts right after the last committed step. */
-export function attemptOf(resumes: readonly RunResume[], step: number): number {
-  let attempt = 1;
-  for (const resume of resumes) if (resume.fromStep <= step) attempt = resume.attempt;
-  return attempt;
-}
-
-/**
- * Every step of a run's trajectory (lineage included), decoded. Linear in the
- * run's length: the model steps' requests share one digest list (see
- * {@link modelRequestView}).
- */
-export function readStepViews(store: Store, runId: string): StepView[] {
-  const segments = lineageOf(store, runId);
-  const rows: Array<{ row: StepRecord; inherited: boolean; attempt: number }> = [];
-  const digests: string[] = [];
-  for (const segment of segments) {
-    const inherited = segment.runId !== runId;
-    const resumes = store.getRun(segment.runId)?.resumes ?? [];
-    for (const row of store.readSteps(segment.runId, segment.from, segment.to)) {
-      if (row.messageDigest !== null) digests.push(row.messageDigest);
-      if (row.step > 0) rows.push({ row, inherited, attempt: attemptOf(resumes, row.step) });
-    }
-  }
-  const decoded = decodeRows(
-    store,
-    rows.map(({ row }) => row),
-  );
-  return rows.map(({ row, inherited, attempt }, i) =>
-    viewOfRow(row, decoded[i]!, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt),
-  );
-}
-
-/**
- * Step `step` of a trajectory alone, from the one row that holds it (in the
- * run's own rows or an ancestor's): what a fork needs of the step it changes,
- * at a cost that does not grow with the run. Undefined when there is no such step.
- *
- * @param lineage the trajectory's segments ({@link lineageOf} of the run)
- * @param digests the digests of the messages before the step (a model step's request is made of them)
- */
-export function readStepAt(
-  store: Store,
-  lineage: readonly LineageSegment[],
-  step: number,
-  digests: readonly string[],
-): StepView | undefined {
-  const segment = Number.isInteger(step) && step > 0 ? segmentAt(lineage, step) : undefined;
-  const row = segment === undefined ? undefined : store.readSteps(segment.runId, step, step)[0];
-  if (segment === undefined || row?.step !== step) return undefined;
-  const attempt = attemptOf(store.getRun(segment.runId)?.resumes ?? [], step);
-  const inherited = segment !== lineage[lineage.length - 1];
-  return viewOfRow(
-    row,
-    decodeRows(store, [row])[0]!,
-    { list: digests, length: row.messageCount ?? 0 },
-    inherited,
-    attempt,
-  );
-}
-
-// Each row's request and response, decoded together: one read of the blobs they refer to.
-function decodeRows(store: Store, rows: readonly StepRecord[]): Array<{ request: JsonValue; response: JsonValue }> {
-  const decoded = decodePayloads(
-    rows.flatMap((row) => [row.request ?? 'null', row.response ?? 'null']),
-    (wanted) => store.readBlobs(wanted),
-  );
-  return rows.map((_row, i) => ({ request: decoded[2 * i]!, response: decoded[2 * i + 1]! }));
-}
-
-function viewOfRow(
-  row: StepRecord,
-  decoded: { request: JsonValue; response: JsonValue },
-  digests: MessageDigests,
-  inherited: boolean,
-  attempt: number,
-): StepView {
-  const isModel = row.kind === 'model';
-  return {
-    step: row.step,
-    kind: row.kind ?? '',
-    index: row.index ?? 0,
-    requestHash: row.requestHash ?? '',
-    provenance: inherited ? 'inherited' : (row.provenance ?? 'live'),
-    attempt,
-    // A side effect the parent fired is the parent's: an inherited step fired nothing.
-    sideEffect: !inherited && row.sideEffect,
-    // The canonical request of a model step: its stored head, and its messages by digest.
-    request: isModel ? modelRequestView(decoded.request as JsonObject, digests) : decoded.request,
-    response: isModel ? decoded.response : { output: decoded.response, isError: row.isError },
-  };
 }

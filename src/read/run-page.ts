@@ -1,11 +1,9 @@
 import { ForkpointError } from '../errors/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import type { OwnerCheck } from './read-run.js';
 import { effectiveStatus, summarizeRun } from './read-run.js';
 import type { RunSummary } from './run-view.js';
-import type { RunMode } from '../vocabulary/index.js';
-import type { RunStatus } from '../vocabulary/index.js';
-
+import type { RunMode, RunStatus } from '../vocabulary/index.js';
 /** Runs on a page unless asked otherwise. */
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -37,11 +35,16 @@ export interface RunPage {
  * With `now`, each run is shown as the retention rule has it then (an expired
  * full tier shows no payload), gc or not.
  */
-export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQuery = {}, now?: Date): RunPage {
+export async function runPage(
+  store: StoreReader,
+  isOwnerAlive: OwnerCheck,
+  query: RunPageQuery = {},
+  now?: Date,
+): Promise<RunPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   if (!Number.isSafeInteger(limit) || limit < 1)
     throw new ForkpointError('USAGE', `a page holds at least one run, got a limit of ${limit}`);
-  if (query.before !== undefined && store.getRun(query.before) === undefined) {
+  if (query.before !== undefined && (await store.getRun(query.before)) === undefined) {
     throw new ForkpointError(
       'RUN_NOT_FOUND',
       `no run ${query.before} to list the runs before; take the cursor from the previous page's next`,
@@ -55,7 +58,7 @@ export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQu
   let before = query.before;
   while (found.length <= limit) {
     const wanted = limit + 1 - found.length;
-    const chunk = store.queryRuns({
+    const chunk = await store.queryRuns({
       limit: wanted,
       ...(before === undefined ? {} : { before }),
       ...(query.since === undefined ? {} : { since: query.since }),
@@ -65,11 +68,11 @@ export function runPage(store: Store, isOwnerAlive: OwnerCheck, query: RunPageQu
     });
     for (const run of chunk) if (matches(run)) found.push(run);
     if (chunk.length < wanted) break;
-    before = chunk[chunk.length - 1]!.runId;
+    before = chunk.at(-1)?.runId;
   }
   const runs = found.slice(0, limit);
   return {
     runs: runs.map((run) => summarizeRun(run, isOwnerAlive, now)),
-    next: found.length > limit ? runs[runs.length - 1]!.runId : null,
+    next: found.length > limit ? (runs.at(-1)?.runId ?? null) : null,
   };
 }

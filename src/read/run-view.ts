@@ -1,11 +1,7 @@
-import type { Divergence } from '../analysis/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { Tier } from '../vocabulary/index.js';
+import type { Tier, Finding, Provenance, RunMode, RunStatus } from '../vocabulary/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { ParentLink, RunErrorRecord, RunPurge, RunResume } from '../store/index.js';
-import type { Provenance } from '../vocabulary/index.js';
-import type { RunMode } from '../vocabulary/index.js';
-import type { RunStatus } from '../vocabulary/index.js';
 
 /** The agent build a run executed. */
 export interface AgentRef {
@@ -53,10 +49,11 @@ export interface RunView {
   readonly sourceCassette: string | null;
   /**
    * Divergences and dropped calls a replay met; empty for other modes. These
-   * are plain {@link Divergence} objects, as the run's row stores them, not
+   * are plain {@link Finding} objects, as the run's row stores them, not
    * errors: a replay's {@link ReplayResult.divergence} is the one to throw.
+   * Once the run's full tier has expired they are shaped (see `ShapedFinding`).
    */
-  readonly findings: readonly Divergence[];
+  readonly findings: readonly Finding[];
   readonly createdAt: string;
   readonly finishedAt: string | null;
   /** What the store holds of the run and until when. */

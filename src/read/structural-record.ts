@@ -1,24 +1,24 @@
 import type { Cassette } from '../cassette/index.js';
 import { parseCassette } from '../cassette/index.js';
 import { ForkpointError } from '../errors/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import { hasExpired, structuralCassetteOf } from '../tiers/index.js';
 import { cassetteOfRun } from './cassette-of-run.js';
-import { readStepViews } from './read-run.js';
+import { readStepViews } from './step-views.js';
 
 /**
  * The structural tier of a stored run: the record kept once its full tier was
  * removed, or, while the full tier is still there, its shape computed from it.
  * Raises `CASSETTE_EXPIRED` once the structural tier has expired too.
  */
-export function structuralRecordOf(store: Store, run: RunRecord, now: Date): Cassette {
+export async function structuralRecordOf(store: StoreReader, run: RunRecord, now: Date): Promise<Cassette> {
   if (hasExpired(run.structuralExpiresAt, now)) {
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
       `the structural tier of run ${run.runId} expired at ${run.structuralExpiresAt}; only the run summary remains`,
     );
   }
-  const stored = store.readStructural(run.runId);
+  const stored = await store.readStructural(run.runId);
   if (stored !== undefined) return parseCassette(stored, `structural tier of run ${run.runId}`);
   if (run.purge !== null) {
     throw new ForkpointError(
@@ -26,5 +26,8 @@ export function structuralRecordOf(store: Store, run: RunRecord, now: Date): Cas
       `run ${run.runId} keeps neither its full nor its structural tier; only the run summary remains`,
     );
   }
-  return structuralCassetteOf(cassetteOfRun(store, run, readStepViews(store, run.runId)), run.structuralExpiresAt);
+  const full = await store.read(async (reader) =>
+    cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run })),
+  );
+  return structuralCassetteOf(full, run.structuralExpiresAt);
 }

@@ -1,6 +1,6 @@
 import { serializeCassette } from '../cassette/index.js';
 import { isForkpointError } from '../errors/index.js';
-import type { RunRecord, Store } from '../store/index.js';
+import type { RunRecord, StoreReader } from '../store/index.js';
 import { fullCassetteOf } from './full-tier.js';
 import { structuralRecordOf } from './structural-record.js';
 
@@ -11,16 +11,18 @@ export interface TierSizes {
 }
 
 /** Measures each tier of a run that can still be read at `now`. */
-export function tierSizesOf(store: Store, run: RunRecord, now: Date): TierSizes {
+export async function tierSizesOf(store: StoreReader, run: RunRecord, now: Date): Promise<TierSizes> {
   return {
-    full: bytesOrNull(() => serializeCassette(fullCassetteOf(store, run, now, 'read the cassette of'))),
-    structural: bytesOrNull(() => serializeCassette(structuralRecordOf(store, run, now))),
+    full: await bytesOrNull(async () =>
+      serializeCassette(await fullCassetteOf(store, run, now, 'read the cassette of')),
+    ),
+    structural: await bytesOrNull(async () => serializeCassette(await structuralRecordOf(store, run, now))),
   };
 }
 
-function bytesOrNull(serialize: () => string): number | null {
+async function bytesOrNull(serialize: () => Promise<string>): Promise<number | null> {
   try {
-    return Buffer.byteLength(serialize());
+    return Buffer.byteLength(await serialize());
   } catch (error) {
     if (isForkpointError(error, 'CASSETTE_EXPIRED')) return null;
     throw error;

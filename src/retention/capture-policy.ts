@@ -70,20 +70,20 @@ export function decideCapture(
  * what the store holds (see `Store.purgeRuns`), so dropping a run costs about
  * what keeping it does.
  */
-export function applyCapturePolicy(
+export async function applyCapturePolicy(
   store: Store,
   run: RunRecord,
   steps: readonly StepView[],
   policy: CapturePolicy,
   now: Date,
-): CaptureReport {
+): Promise<CaptureReport> {
   const decision = decideCapture(policy, run);
-  const full = cassetteOfRun(store, run, steps);
+  const full = await cassetteOfRun(store, run, steps);
   const structural = serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
   const bytes = { full: Buffer.byteLength(serializeCassette(full)), structural: Buffer.byteLength(structural) };
   if (!decision.kept) {
     // One transaction for both: the shape is stored before the rows go, and a dropped run costs one commit.
-    store.purgeRuns([
+    await store.purgeRuns([
       {
         runId: run.runId,
         purge: { at: now.toISOString(), reason: 'capture-policy' },

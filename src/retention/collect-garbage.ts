@@ -65,14 +65,14 @@ export interface GcOptions {
  * needs is still there, and a process recording meanwhile is never held up
  * for long. Only the runs that expired are read, never the whole store.
  */
-export function collectGarbage(
+export async function collectGarbage(
   store: Store,
   now: Date,
   isWorkedOn: (run: RunRecord) => boolean,
   options: GcOptions = {},
-): GcReport {
+): Promise<GcReport> {
   const at = now.toISOString();
-  const expiring = expiringRuns(store, at, isWorkedOn);
+  const expiring = await expiringRuns(store, at, isWorkedOn);
   const kept = new Set<string>();
   let blobs = 0;
   for (const batch of batchesOf(
@@ -80,30 +80,31 @@ export function collectGarbage(
     options.batchRuns ?? GC_BATCH_RUNS,
     options.batchSteps ?? GC_BATCH_STEPS,
   )) {
-    const purges = batch.map((run): FullTierPurge => {
+    const purges: FullTierPurge[] = [];
+    for (const run of batch) {
       const purge: FullTierPurge = {
         runId: run.runId,
         purge: { at, reason: 'expired' },
         redacted: redactedSummary(run),
       };
       // A structural record made earlier stays as it is.
-      if (store.readStructural(run.runId) !== undefined) {
+      if ((await store.readStructural(run.runId)) !== undefined) {
         kept.add(run.runId);
-        return purge;
+        purges.push(purge);
+        continue;
       }
-      const body = structuralRecord(store, run, now);
-      if (body === null) return purge;
-      kept.add(run.runId);
-      return { ...purge, structural: body };
-    });
-    blobs += pacedWrite(() => store.purgeRuns(purges)).blobs;
+      const body = await structuralRecord(store, run, now);
+      if (body !== null) kept.add(run.runId);
+      purges.push(body === null ? purge : { ...purge, structural: body });
+    }
+    blobs += (await pacedWrite(() => store.purgeRuns(purges))).blobs;
   }
 
-  const removed = store.expiredStructural(at);
+  const removed = await store.expiredStructural(at);
   for (let i = 0; i < removed.length; i += DROP_BATCH)
-    pacedWrite(() => store.dropStructural(removed.slice(i, i + DROP_BATCH)));
-  const keys = store.dropExportKeys(at);
-  store.compact();
+    await pacedWrite(() => store.dropStructural(removed.slice(i, i + DROP_BATCH)));
+  const keys = await store.dropExportKeys(at);
+  await store.compact();
   return {
     now: at,
     purged: expiring.map((run) => ({
@@ -119,15 +120,15 @@ export function collectGarbage(
 }
 
 // Runs still holding rows whose expiry has passed, and every run that reads their rows, oldest first.
-function expiringRuns(store: Store, at: string, isWorkedOn: (run: RunRecord) => boolean): RunRecord[] {
+async function expiringRuns(store: Store, at: string, isWorkedOn: (run: RunRecord) => boolean): Promise<RunRecord[]> {
   const found = new Map<string, RunRecord>();
   // A run a live process is still writing is left to finish; an interrupted one is collected.
-  const queue = store.expiredRuns(at).filter((run) => !isWorkedOn(run));
-  for (let i = 0; i < queue.length; i++) {
-    const run = queue[i]!;
+  const queue = (await store.expiredRuns(at)).filter((run) => !isWorkedOn(run));
+  // An array's iterator reads its length at each step, so the children pushed below are visited too.
+  for (const run of queue) {
     if (found.has(run.runId)) continue;
     found.set(run.runId, run);
-    for (const child of store.listChildren(run.runId)) {
+    for (const child of await store.listChildren(run.runId)) {
       if (child.parent?.runId === run.runId && child.purge === null && !isWorkedOn(child)) queue.push(child);
     }
   }
@@ -171,9 +172,11 @@ function batchesOf(runs: readonly RunRecord[], maxRuns: number, maxSteps: number
 }
 
 // A structural replay's rows are shapes already, and a structural record past its own expiry is not kept.
-function structuralRecord(store: Store, run: RunRecord, now: Date): string | null {
+async function structuralRecord(store: Store, run: RunRecord, now: Date): Promise<string | null> {
   if (hasExpired(run.structuralExpiresAt, now)) return null;
-  if (run.parent !== null && store.getRun(run.parent.runId)?.purge !== null) return null;
-  const full = cassetteOfRun(store, run, readStepViews(store, run.runId));
+  if (run.parent !== null && (await store.getRun(run.parent.runId))?.purge !== null) return null;
+  const full = await store.read(async (reader) =>
+    cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run })),
+  );
   return serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
 }

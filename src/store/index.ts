@@ -9,6 +9,7 @@ export type {
   RunRecord,
   RunResume,
 } from './run-record.js';
+export { startedRunRecord } from './run-record.js';
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 export type {
   FullTierPurge,
@@ -17,7 +18,10 @@ export type {
   RetentionPeriods,
   RunQuery,
   Store,
+  StoreReader,
   StoreSettings,
 } from './store.js';
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export type { Synchronous } from './sqlite/synchronous.js';
+export { memoryStore, type MemoryStoreOptions } from './memory/memory-store.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';

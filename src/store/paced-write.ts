@@ -1,7 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /** The longest a bulk job leaves the write lock free between two of its transactions. */
 export const MAX_PAUSE_MS = 100;
-
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Runs one write transaction of a bulk job (gc's purges, a compaction's
@@ -13,15 +13,16 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
  * busy timeout, each poll finding the next step in. Holding the lock at most
  * half the time, a waiting writer gets in within a poll or two.
  *
- * The pause blocks this thread (the store's calls are synchronous): it is for
- * maintenance, never for a recording's own writes.
+ * The pause is a timer: this process's other work (a recording's own writes,
+ * a lease renewal) goes on meanwhile. It is for maintenance, never for a
+ * recording's own writes.
  */
-export function pacedWrite<T>(work: () => T): T {
+export async function pacedWrite<T>(work: () => T | Promise<T>): Promise<T> {
   const started = performance.now();
   try {
-    return work();
+    return await work();
   } finally {
     const held = performance.now() - started;
-    Atomics.wait(sleeper, 0, 0, Math.min(MAX_PAUSE_MS, Math.max(1, held)));
+    await sleep(Math.min(MAX_PAUSE_MS, Math.max(1, held)));
   }
 }

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../errors/index.js';
 import type { Tier } from '../vocabulary/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { RunMode } from '../vocabulary/index.js';
+import type { Finding, RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
 
 /** Why a run did not complete. */
@@ -89,8 +89,8 @@ export interface RunRecord {
   readonly sourceRunId: string | null;
   /** The cassette file a replay read, when it did not read this database. */
   readonly sourceCassette: string | null;
-  /** What the run found on the way (divergences, dropped calls), as the engine reports them. */
-  readonly findings: readonly JsonObject[];
+  /** What the run found on the way (divergences, dropped calls), as the engine reports them; shaped once its full tier expired. */
+  readonly findings: readonly Finding[];
   readonly canonicalForm: string;
   readonly machineVersion: number;
   /** ISO timestamps from the injected clock. */
@@ -124,6 +124,21 @@ export type NewRunRecord = Omit<
   'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes'
 >;
 
+/** A run as a store holds it right after it was created: running, with no step, finding or resume yet. */
+export function startedRunRecord(run: NewRunRecord): RunRecord {
+  return {
+    ...run,
+    status: 'running',
+    outcome: null,
+    error: null,
+    findings: [],
+    finishedAt: null,
+    stepCount: 0,
+    purge: null,
+    resumes: [],
+  };
+}
+
 /** How a run ended. */
 export interface RunFinish {
   readonly status: Exclude<RunStatus, 'running' | 'interrupted'>;
@@ -131,5 +146,5 @@ export interface RunFinish {
   readonly error: RunErrorRecord | null;
   readonly finishedAt: string;
   /** Divergences and other findings; empty when there are none. */
-  readonly findings?: readonly JsonObject[];
+  readonly findings?: readonly Finding[];
 }

@@ -51,18 +51,19 @@ export type CheckpointRow = Pick<StepRecord, 'step' | 'checkpoint' | 'checkpoint
 /**
  * The messages a run's own rows appended over a range of steps, read in a few
  * pieces when the range starts at the run's first row: the conversation
- * segments in the range, then the messages of the rows after the last of
- * them, so that a restore parses large texts instead of row by row.
+ * segments in the range (blobs, whose bodies hold many messages each), then
+ * the messages of the rows after the last of them, so that a restore parses
+ * large texts instead of row by row.
  */
 export interface MessageLog {
   /**
-   * The conversation segments in the range, in step order: each the JSON
-   * text of `{ digests, messages }`, decoded messages and their digests (see
-   * `StepRecord.messageSegment`).
+   * The bodies of the conversation segment blobs in the range, in step order:
+   * each the JSON text of `{ digests, messages }`, decoded messages and their
+   * digests (see `StepRecord.messageSegment`).
    */
   readonly segments: readonly string[];
-  /** The stored (encoded) messages of the rows after the last segment's row, as one JSON array, in step order. */
-  readonly json: string;
+  /** The stored (encoded) messages of the rows after the last segment's row, in step order (see `StepRecord.message`). */
+  readonly messages: readonly string[];
   /** The digests (canonical request form) of those messages, in the same order. */
   readonly digests: readonly string[];
 }

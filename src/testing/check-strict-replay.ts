@@ -1,7 +1,8 @@
+import { runSuite } from '../workflows/index.js';
 import type { AgentBuild } from '../agent/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { createEngine } from '../engine/index.js';
-import type { SuiteCase } from '../engine/index.js';
+import type { SuiteCase } from '../workflows/index.js';
 import { sqliteStore } from '../store/index.js';
 
 /** Whether a cassette replays strictly with a build, and why not. */
@@ -23,11 +24,12 @@ export async function checkStrictReplay(
 ): Promise<StrictReplayCheck> {
   const store = sqliteStore({ path: ':memory:' });
   try {
-    const result = await createEngine({ store }).suite([{ name, cassette }], agent);
-    const item = result.cases[0]!;
+    const result = await runSuite(createEngine({ store }), { cassettes: [{ name, cassette }], agent });
+    const [item] = result.cases;
+    if (item === undefined) throw new Error(`the suite of cassette ${name} reported no case`);
     return { pass: item.status === 'passed', message: explain(item, agent), case: item };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -36,7 +36,7 @@ export function describeCassettes(directory: string, options: DescribeCassettesO
     }
     for (const file of files) {
       it(relative(directory, file), async () => {
-        const cassette = readFixture(file);
+        const cassette = await readFixture(file);
         const agent = typeof options.agent === 'function' ? options.agent(cassette) : options.agent;
         const check = await checkStrictReplay(cassette, agent, relative(directory, file));
         if (!check.pass) throw new Error(check.message);

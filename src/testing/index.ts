@@ -2,5 +2,9 @@ export { checkStrictReplay, type StrictReplayCheck } from './check-strict-replay
 export { describeCassettes, type DescribeCassettesOptions } from './describe-cassettes.js';
 export { forkpointMatchers, type ForkpointMatchers } from './matchers.js';
 export { readFixture } from './read-fixture.js';
-export { describeStoreConformance, type StoreFactory } from './store-conformance.js';
+export { describeStoreConformance } from './store-conformance.js';
+export type { StoreFactory, StoreSuite } from './store-suite.js';
 export { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './sample-records.js';
+export { describeTransportConformance, type TransportFacts, type TransportSubject } from './transport-conformance.js';
+export type { FindingReports } from './transport-findings-conformance.js';
+export { transportFixture, type ScriptedCall, type TransportFixture } from './transport-fixture.js';

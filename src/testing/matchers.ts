@@ -11,7 +11,7 @@ import { checkStrictReplay } from './check-strict-replay.js';
  */
 export const forkpointMatchers = {
   async toReplayStrictly(this: { isNot: boolean }, received: Cassette | string, agent: AgentBuild) {
-    const cassette = typeof received === 'string' ? readFixture(received) : received;
+    const cassette = typeof received === 'string' ? await readFixture(received) : received;
     const check = await checkStrictReplay(cassette, agent, typeof received === 'string' ? received : undefined);
     return {
       pass: check.pass,
@@ -27,6 +27,6 @@ export interface ForkpointMatchers<R = unknown> {
 
 declare module 'vitest' {
   // vitest declares `Matchers<T = any>`; declaration merging needs the same type parameter, so this is the one `any`.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type -- a merge into vitest's Matchers
   interface Matchers<T = any> extends ForkpointMatchers<T> {}
 }

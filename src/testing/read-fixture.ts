@@ -1,7 +1,7 @@
 import type { Cassette } from '../cassette/index.js';
 import { readCassetteText } from '../cassette/index.js';
 import { readCassette } from '../engine/index.js';
-import { sqliteStore } from '../store/index.js';
+import { memoryStore } from '../store/index.js';
 
 /**
  * Reads a cassette file for a test, as a suite reads it without a store of
@@ -9,11 +9,11 @@ import { sqliteStore } from '../store/index.js';
  * (it is sealed to the store that exported it, and expires), so commit
  * fixtures recorded in the synthetic tier (`record --tier synthetic`).
  */
-export function readFixture(file: string): Cassette {
-  const store = sqliteStore({ path: ':memory:' });
+export async function readFixture(file: string): Promise<Cassette> {
+  const store = memoryStore();
   try {
-    return readCassette(store, readCassetteText(file), file);
+    return await readCassette(store, readCassetteText(file), file);
   } finally {
-    store.close();
+    await store.close();
   }
 }

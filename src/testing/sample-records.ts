@@ -36,7 +36,7 @@ export function sampleStep(step: number, overrides: Partial<StepRecord> = {}): S
     step,
     kind: step === 0 ? null : step % 2 === 1 ? 'model' : 'tool',
     index: step === 0 ? null : Math.floor((step - 1) / 2),
-    requestHash: step === 0 ? null : `${String(step).padStart(16, '0')}`,
+    requestHash: step === 0 ? null : String(step).padStart(16, '0'),
     request: step === 0 ? null : `{"step":${step}}`,
     messageCount: step % 2 === 1 ? step : null,
     response: step === 0 ? null : `{"$blob":"blob-${step}"}`,

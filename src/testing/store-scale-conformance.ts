@@ -1,15 +1,15 @@
 import { expect, it } from 'vitest';
 import type { Store } from '../store/index.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './sample-records.js';
+import type { StoreSuite } from './store-suite.js';
 
 /**
  * The conformance cases of what a store must do at scale: page its runs,
  * find what retention must remove without reading every run, and purge in
  * the same transaction as the structural record it keeps. Registered by
- * `describeStoreConformance`, inside its `describe`; `fresh` opens a store
- * it closes afterwards.
+ * `describeStoreConformance`, inside its `describe`.
  */
-export function describeScaleConformance(fresh: () => Store): void {
+export function describeScaleConformance(suite: StoreSuite): void {
   const digest = (n: number): string => n.toString(16).padStart(32, '0');
   const ref = (n: number, key = '$blob'): string => `{"${key}":"${digest(n)}"}`;
   const blob = (n: number, body = `"body ${n}"`) => ({ digest: digest(n), body });
@@ -27,18 +27,18 @@ export function describeScaleConformance(fresh: () => Store): void {
     finishedAt: '2026-03-04T10:01:00.000Z',
   };
   // Runs made in this order: three at the same instant, as a fixed clock stamps them.
-  const created = (
+  const created = async (
     store: Store,
     runs: ReadonlyArray<[string, string, Partial<Parameters<typeof sampleRun>[0]>?]>,
-  ): void => {
+  ): Promise<void> => {
     for (const [runId, createdAt, overrides] of runs) {
-      store.createRun(sampleRun({ runId, createdAt, ...overrides }), sampleStep(0, { checkpointFull: true }), []);
+      await store.createRun(sampleRun({ runId, createdAt, ...overrides }), sampleStep(0, { checkpointFull: true }), []);
     }
   };
 
-  it('pages runs newest first, ties in the order they were made, with a cursor that picks up after the last', () => {
-    const store = fresh();
-    created(store, [
+  it('pages runs newest first, ties in the order they were made, with a cursor that picks up after the last', async () => {
+    const store = await suite.fresh();
+    await created(store, [
       ['aaaa0001', '2026-03-04T00:00:00.000Z'],
       ['aaaa0002', '2026-03-05T00:00:00.000Z'],
       ['aaaa0003', '2026-03-05T00:00:00.000Z'],
@@ -46,57 +46,70 @@ export function describeScaleConformance(fresh: () => Store): void {
       ['aaaa0005', '2026-03-03T00:00:00.000Z'],
     ]);
     const ids = (runs: ReadonlyArray<{ runId: string }>) => runs.map((run) => run.runId);
-    expect(ids(store.queryRuns({ limit: 10 }))).toEqual(['aaaa0004', 'aaaa0003', 'aaaa0002', 'aaaa0001', 'aaaa0005']);
-    expect(ids(store.queryRuns({ limit: 2 }))).toEqual(['aaaa0004', 'aaaa0003']);
-    expect(ids(store.queryRuns({ limit: 2, before: 'aaaa0003' }))).toEqual(['aaaa0002', 'aaaa0001']);
-    expect(ids(store.queryRuns({ limit: 2, before: 'aaaa0001' }))).toEqual(['aaaa0005']);
-    expect(ids(store.queryRuns({ limit: 2, before: 'aaaa0005' }))).toEqual([]);
-    expect(store.queryRuns({ limit: 2, before: 'ffffffff' })).toEqual([]);
-    expect(ids(store.queryRuns({ limit: 10, since: '2026-03-04T00:00:00.000Z' }))).toEqual([
+    expect(ids(await store.queryRuns({ limit: 10 }))).toEqual([
+      'aaaa0004',
+      'aaaa0003',
+      'aaaa0002',
+      'aaaa0001',
+      'aaaa0005',
+    ]);
+    expect(ids(await store.queryRuns({ limit: 2 }))).toEqual(['aaaa0004', 'aaaa0003']);
+    expect(ids(await store.queryRuns({ limit: 2, before: 'aaaa0003' }))).toEqual(['aaaa0002', 'aaaa0001']);
+    expect(ids(await store.queryRuns({ limit: 2, before: 'aaaa0001' }))).toEqual(['aaaa0005']);
+    expect(ids(await store.queryRuns({ limit: 2, before: 'aaaa0005' }))).toEqual([]);
+    expect(await store.queryRuns({ limit: 2, before: 'ffffffff' })).toEqual([]);
+    expect(ids(await store.queryRuns({ limit: 10, since: '2026-03-04T00:00:00.000Z' }))).toEqual([
       'aaaa0004',
       'aaaa0003',
       'aaaa0002',
       'aaaa0001',
     ]);
     // The page holds whole records, as getRun reads them.
-    expect(store.queryRuns({ limit: 1 })[0]).toEqual(store.getRun('aaaa0004'));
+    expect((await store.queryRuns({ limit: 1 }))[0]).toEqual(await store.getRun('aaaa0004'));
   });
 
-  it('filters a page by mode, stored status and build, every filter at once', () => {
-    const store = fresh();
-    created(store, [
+  it('filters a page by mode, stored status and build, every filter at once', async () => {
+    const store = await suite.fresh();
+    await created(store, [
       ['bbbb0001', '2026-03-04T00:00:01.000Z'],
       ['bbbb0002', '2026-03-04T00:00:02.000Z', { build: 'patched' }],
       ['bbbb0003', '2026-03-04T00:00:03.000Z', { mode: 'replay:strict', build: 'patched' }],
       ['bbbb0004', '2026-03-04T00:00:04.000Z', { build: 'patched' }],
     ]);
-    store.finishRun('bbbb0004', SAMPLE_OWNER_TOKEN, {
+    await store.finishRun('bbbb0004', SAMPLE_OWNER_TOKEN, {
       ...finished,
       status: 'failed',
       outcome: null,
       error: { code: 'VALIDATION_FAILED', message: 'no', step: 1 },
     });
-    store.finishRun('bbbb0002', SAMPLE_OWNER_TOKEN, finished);
-    const ids = (query: Parameters<Store['queryRuns']>[0]) => store.queryRuns(query).map((run) => run.runId);
-    expect(ids({ limit: 10, build: 'patched' })).toEqual(['bbbb0004', 'bbbb0003', 'bbbb0002']);
-    expect(ids({ limit: 10, mode: 'record', build: 'patched' })).toEqual(['bbbb0004', 'bbbb0002']);
-    expect(ids({ limit: 10, status: 'running' })).toEqual(['bbbb0003', 'bbbb0001']);
+    await store.finishRun('bbbb0002', SAMPLE_OWNER_TOKEN, finished);
+    const ids = async (query: Parameters<Store['queryRuns']>[0]) =>
+      (await store.queryRuns(query)).map((run) => run.runId);
+    expect(await ids({ limit: 10, build: 'patched' })).toEqual(['bbbb0004', 'bbbb0003', 'bbbb0002']);
+    expect(await ids({ limit: 10, mode: 'record', build: 'patched' })).toEqual(['bbbb0004', 'bbbb0002']);
+    expect(await ids({ limit: 10, status: 'running' })).toEqual(['bbbb0003', 'bbbb0001']);
     expect(
-      ids({ limit: 10, status: 'completed', build: 'patched', mode: 'record', since: '2026-03-04T00:00:02.000Z' }),
+      await ids({
+        limit: 10,
+        status: 'completed',
+        build: 'patched',
+        mode: 'record',
+        since: '2026-03-04T00:00:02.000Z',
+      }),
     ).toEqual(['bbbb0002']);
-    expect(ids({ limit: 1, build: 'patched', before: 'bbbb0004' })).toEqual(['bbbb0003']);
+    expect(await ids({ limit: 1, build: 'patched', before: 'bbbb0004' })).toEqual(['bbbb0003']);
   });
 
-  it('finds the runs whose full tier expired, and forks still holding rows of a purged parent, oldest first', () => {
-    const store = fresh();
-    created(store, [
+  it('finds the runs whose full tier expired, and forks still holding rows of a purged parent, oldest first', async () => {
+    const store = await suite.fresh();
+    await created(store, [
       ['cccc0001', '2026-03-01T00:00:00.000Z', { expiresAt: '2026-03-04T00:00:00.000Z' }],
       ['cccc0002', '2026-03-02T00:00:00.000Z', { expiresAt: '2026-03-05T00:00:00.000Z' }],
       ['cccc0003', '2026-03-03T00:00:00.000Z', { expiresAt: '2026-03-09T00:00:00.000Z' }],
       ['cccc0004', '2026-03-03T00:00:00.000Z', { expiresAt: null, structuralExpiresAt: null, tier: 'synthetic' }],
     ]);
     // A fork of cccc0003 that outlives nothing, and a run already purged.
-    store.createRun(
+    await store.createRun(
       sampleRun({
         runId: 'cccc0005',
         createdAt: '2026-03-04T00:00:00.000Z',
@@ -106,93 +119,104 @@ export function describeScaleConformance(fresh: () => Store): void {
       null,
       [],
     );
-    expect(store.expiredRuns('2026-03-06T00:00:00.000Z').map((run) => run.runId)).toEqual(['cccc0001', 'cccc0002']);
-    expect(store.expiredRuns('2026-03-01T00:00:00.000Z')).toEqual([]);
-    store.purgeRuns([purgeOf('cccc0001')]);
-    expect(store.expiredRuns('2026-03-06T00:00:00.000Z').map((run) => run.runId)).toEqual(['cccc0002']);
+    expect((await store.expiredRuns('2026-03-06T00:00:00.000Z')).map((run) => run.runId)).toEqual([
+      'cccc0001',
+      'cccc0002',
+    ]);
+    expect(await store.expiredRuns('2026-03-01T00:00:00.000Z')).toEqual([]);
+    await store.purgeRuns([purgeOf('cccc0001')]);
+    expect((await store.expiredRuns('2026-03-06T00:00:00.000Z')).map((run) => run.runId)).toEqual(['cccc0002']);
     // Its parent purged by a gc that left it (it was being written then): the fork is collected next time.
-    store.purgeRuns([purgeOf('cccc0003')]);
-    expect(store.expiredRuns('2026-03-06T00:00:00.000Z').map((run) => run.runId)).toEqual(['cccc0002', 'cccc0005']);
+    await store.purgeRuns([purgeOf('cccc0003')]);
+    expect((await store.expiredRuns('2026-03-06T00:00:00.000Z')).map((run) => run.runId)).toEqual([
+      'cccc0002',
+      'cccc0005',
+    ]);
   });
 
-  it('finds the structural records that expired, and stores one with its purge, in the same transaction', () => {
-    const store = fresh();
-    created(store, [
+  it('finds the structural records that expired, and stores one with its purge, in the same transaction', async () => {
+    const store = await suite.fresh();
+    await created(store, [
       ['dddd0001', '2026-03-01T00:00:00.000Z', { structuralExpiresAt: '2026-06-01T00:00:00.000Z' }],
       ['dddd0002', '2026-03-02T00:00:00.000Z', { structuralExpiresAt: '2026-06-02T00:00:00.000Z' }],
       ['dddd0003', '2026-03-02T00:00:00.000Z', { structuralExpiresAt: null, expiresAt: null, tier: 'synthetic' }],
     ]);
-    store.saveStructural('dddd0002', '{"shape":2}');
-    store.purgeRuns([purgeOf('dddd0001', '{"shape":1}')]);
-    store.saveStructural('dddd0003', '{"shape":3}');
-    expect(store.readStructural('dddd0001')).toBe('{"shape":1}');
-    expect(store.expiredStructural('2026-06-01T12:00:00.000Z')).toEqual(['dddd0001']);
-    expect(store.expiredStructural('2027-01-01T00:00:00.000Z')).toEqual(['dddd0001', 'dddd0002']);
+    await store.saveStructural('dddd0002', '{"shape":2}');
+    await store.purgeRuns([purgeOf('dddd0001', '{"shape":1}')]);
+    await store.saveStructural('dddd0003', '{"shape":3}');
+    expect(await store.readStructural('dddd0001')).toBe('{"shape":1}');
+    expect(await store.expiredStructural('2026-06-01T12:00:00.000Z')).toEqual(['dddd0001']);
+    expect(await store.expiredStructural('2027-01-01T00:00:00.000Z')).toEqual(['dddd0001', 'dddd0002']);
     // A purge that fails stores no structural record either.
-    expect(() => store.purgeRuns([purgeOf('dddd0002', '{"shape":"new"}'), purgeOf('ffffffff', '{}')])).toThrow();
-    expect(store.readStructural('dddd0002')).toBe('{"shape":2}');
-    store.dropStructural(['dddd0001']);
-    expect(store.expiredStructural('2027-01-01T00:00:00.000Z')).toEqual(['dddd0002']);
+    await expect(
+      store.purgeRuns([purgeOf('dddd0002', '{"shape":"new"}'), purgeOf('ffffffff', '{}')]),
+    ).rejects.toThrow();
+    expect(await store.readStructural('dddd0002')).toBe('{"shape":2}');
+    await store.dropStructural(['dddd0001']);
+    expect(await store.expiredStructural('2027-01-01T00:00:00.000Z')).toEqual(['dddd0002']);
   });
 
-  it('keeps a blob for the run it was handed to, and stores a removed one again for a run that brings it back', () => {
-    const store = fresh();
-    created(store, [['eeee0001', '2026-03-04T00:00:00.000Z']]);
-    store.commitStep('eeee0001', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(1) }), [
+  it('keeps a blob for the run it was handed to, and stores a removed one again for a run that brings it back', async () => {
+    const store = await suite.fresh();
+    await created(store, [['eeee0001', '2026-03-04T00:00:00.000Z']]);
+    await store.commitStep('eeee0001', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(1) }), [
       blob(1),
       blob(2, `{"inner":${ref(3)}}`),
       blob(3),
     ]);
-    store.commitStep('eeee0001', SAMPLE_OWNER_TOKEN, sampleStep(2, { response: ref(2, '$tree') }), [], finished);
+    await store.commitStep('eeee0001', SAMPLE_OWNER_TOKEN, sampleStep(2, { response: ref(2, '$tree') }), [], finished);
     // A second run refers to the tree the first stored, without handing it over again.
-    created(store, [['eeee0002', '2026-03-04T00:00:01.000Z']]);
-    store.commitStep(
+    await created(store, [['eeee0002', '2026-03-04T00:00:01.000Z']]);
+    await store.commitStep(
       'eeee0002',
       SAMPLE_OWNER_TOKEN,
       sampleStep(1, { checkpoint: `{"state":${ref(2, '$tree')}}` }),
       [],
       finished,
     );
-    expect(store.purgeRuns([purgeOf('eeee0001')])).toEqual({ steps: 3, blobs: 1 });
-    expect([...store.readBlobs([digest(1), digest(2), digest(3)]).keys()].sort()).toEqual([digest(2), digest(3)]);
-    expect(store.purgeRuns([purgeOf('eeee0002')])).toEqual({ steps: 2, blobs: 2 });
-    expect(store.readBlobs([digest(2), digest(3)]).size).toBe(0);
+    expect(await store.purgeRuns([purgeOf('eeee0001')])).toEqual({ steps: 3, blobs: 1 });
+    expect([...(await store.readBlobs([digest(1), digest(2), digest(3)])).keys()].sort()).toEqual([
+      digest(2),
+      digest(3),
+    ]);
+    expect(await store.purgeRuns([purgeOf('eeee0002')])).toEqual({ steps: 2, blobs: 2 });
+    expect((await store.readBlobs([digest(2), digest(3)])).size).toBe(0);
     // The same content stored again by a new run is that run's, whole.
-    created(store, [['eeee0003', '2026-03-04T00:00:02.000Z']]);
-    store.commitStep(
+    await created(store, [['eeee0003', '2026-03-04T00:00:02.000Z']]);
+    await store.commitStep(
       'eeee0003',
       SAMPLE_OWNER_TOKEN,
       sampleStep(1, { response: ref(2, '$tree') }),
       [blob(2, `{"inner":${ref(3)}}`), blob(3)],
       finished,
     );
-    expect(store.readBlobs([digest(2), digest(3)]).size).toBe(2);
-    store.compact();
-    expect(store.readBlobs([digest(2), digest(3)]).size).toBe(2);
-    expect(store.purgeRuns([purgeOf('eeee0003')])).toEqual({ steps: 2, blobs: 2 });
+    expect((await store.readBlobs([digest(2), digest(3)])).size).toBe(2);
+    await store.compact();
+    expect((await store.readBlobs([digest(2), digest(3)])).size).toBe(2);
+    expect(await store.purgeRuns([purgeOf('eeee0003')])).toEqual({ steps: 2, blobs: 2 });
   });
 
-  it('keeps a blob another run stored that a run reaches through a tree of its own, whichever write handed the tree over', () => {
-    const store = fresh();
-    created(store, [
+  it('keeps a blob another run stored that a run reaches through a tree of its own, whichever write handed the tree over', async () => {
+    const store = await suite.fresh();
+    await created(store, [
       ['abab0001', '2026-03-04T00:00:00.000Z'],
       ['abab0002', '2026-03-04T00:00:01.000Z'],
     ]);
-    store.commitStep('abab0001', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(30) }), [blob(30)], finished);
+    await store.commitStep('abab0001', SAMPLE_OWNER_TOKEN, sampleStep(1, { response: ref(30) }), [blob(30)], finished);
     // The tree comes with one step, and only the next step refers to it.
-    store.commitStep('abab0002', SAMPLE_OWNER_TOKEN, sampleStep(1), [blob(31, `{"x":${ref(30)}}`)]);
-    store.commitStep('abab0002', SAMPLE_OWNER_TOKEN, sampleStep(2, { response: ref(31, '$tree') }), [], finished);
-    expect(store.purgeRuns([purgeOf('abab0001')])).toEqual({ steps: 2, blobs: 0 });
-    expect(store.readBlobs([digest(30)]).get(digest(30))).toBe('"body 30"');
-    expect(store.purgeRuns([purgeOf('abab0002')])).toEqual({ steps: 3, blobs: 2 });
+    await store.commitStep('abab0002', SAMPLE_OWNER_TOKEN, sampleStep(1), [blob(31, `{"x":${ref(30)}}`)]);
+    await store.commitStep('abab0002', SAMPLE_OWNER_TOKEN, sampleStep(2, { response: ref(31, '$tree') }), [], finished);
+    expect(await store.purgeRuns([purgeOf('abab0001')])).toEqual({ steps: 2, blobs: 0 });
+    expect((await store.readBlobs([digest(30)])).get(digest(30))).toBe('"body 30"');
+    expect(await store.purgeRuns([purgeOf('abab0002')])).toEqual({ steps: 3, blobs: 2 });
   });
 
-  it('purges several runs at once that share blobs, keeping those a live run still reaches', () => {
-    const store = fresh();
+  it('purges several runs at once that share blobs, keeping those a live run still reaches', async () => {
+    const store = await suite.fresh();
     for (const [n, runId] of ['ffff0001', 'ffff0002', 'ffff0003'].entries()) {
-      created(store, [[runId, `2026-03-04T00:00:0${n}.000Z`]]);
+      await created(store, [[runId, `2026-03-04T00:00:0${n}.000Z`]]);
       // Blob 7 is everyone's; blob 10 + n is the run's own.
-      store.commitStep(
+      await store.commitStep(
         runId,
         SAMPLE_OWNER_TOKEN,
         sampleStep(1, { response: ref(7), message: `[${ref(10 + n)}]` }),
@@ -200,11 +224,11 @@ export function describeScaleConformance(fresh: () => Store): void {
         finished,
       );
     }
-    expect(store.purgeRuns([purgeOf('ffff0001'), purgeOf('ffff0002')])).toEqual({ steps: 4, blobs: 2 });
-    expect([...store.readBlobs([digest(7), digest(10), digest(11), digest(12)]).keys()].sort()).toEqual([
+    expect(await store.purgeRuns([purgeOf('ffff0001'), purgeOf('ffff0002')])).toEqual({ steps: 4, blobs: 2 });
+    expect([...(await store.readBlobs([digest(7), digest(10), digest(11), digest(12)])).keys()].sort()).toEqual([
       digest(7),
       digest(12),
     ]);
-    expect(store.purgeRuns([purgeOf('ffff0003')])).toEqual({ steps: 2, blobs: 2 });
+    expect(await store.purgeRuns([purgeOf('ffff0003')])).toEqual({ steps: 2, blobs: 2 });
   });
 }

@@ -1,8 +1,9 @@
 import type { Cassette, CassetteEntry } from '../cassette/index.js';
 import { CASSETTE_FORMAT } from '../cassette/index.js';
 import type { Message, ModelRequest, ModelResponse, ToolResponse } from '../conversation/index.js';
+import { isModelRequestHead, isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
+import type { JsonObject } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 import { shapeJson, shapeString } from './shape-json.js';
 import { shapeModelResponse, shapeToolResponse } from './shape-protocol.js';
@@ -30,9 +31,7 @@ export function structuralCassetteOf(full: Cassette, expiresAt: string | null): 
       hash: hashed.hash,
       request: hashed.summary,
       response:
-        entry.kind === 'model'
-          ? (shapeModelResponse(entry.response as unknown as ModelResponse) as unknown as JsonValue)
-          : (shapeToolResponse(entry.response as unknown as ToolResponse) as unknown as JsonValue),
+        entry.kind === 'model' ? shapeModelResponse(modelResponseOf(entry)) : shapeToolResponse(toolResponseOf(entry)),
     };
   });
   const { source } = full;
@@ -63,13 +62,25 @@ export function structuralCassetteOf(full: Cassette, expiresAt: string | null): 
 function modelRequestOf(entry: CassetteEntry, messages: ReadonlyMap<string, Message>): ModelRequest {
   const request = entry.request;
   if (!isJsonObject(request) || !Array.isArray(request.messages)) throw unusable(entry, 'its request has no messages');
+  if (!isModelRequestHead(request))
+    throw unusable(entry, 'its request is not a model request (model, system, tools, params)');
   const conversation = request.messages.map((digest) => {
     const message = typeof digest === 'string' ? messages.get(digest) : undefined;
     if (message === undefined)
       throw unusable(entry, `its request names message ${String(digest)}, which the cassette does not hold`);
     return message;
   });
-  return { ...(request as unknown as ModelRequest), messages: conversation };
+  return { ...request, messages: conversation };
+}
+
+function modelResponseOf(entry: CassetteEntry): ModelResponse {
+  if (!isModelResponse(entry.response)) throw unusable(entry, 'its response is not a model response');
+  return entry.response;
+}
+
+function toolResponseOf(entry: CassetteEntry): ToolResponse {
+  if (!isToolResponse(entry.response)) throw unusable(entry, 'its response is not a tool result { output, isError }');
+  return entry.response;
 }
 
 function toolRequestOf(entry: CassetteEntry): { tool: string; input: JsonObject } {

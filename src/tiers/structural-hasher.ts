@@ -1,8 +1,8 @@
 import type { Message, ModelRequest, ToolRequest } from '../conversation/index.js';
 import type { HashedRequest } from '../cassette/index.js';
 import { HeadMemo, REQUEST_HASH_LENGTH, RequestHasher } from '../cassette/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson, sha256Hex } from '../json/index.js';
+import type { JsonObject } from '../json/index.js';
+import { stableJson, sha256Hex } from '../json/index.js';
 import { shapeJson, shapeString } from './shape-json.js';
 import { shapeMessage } from './shape-protocol.js';
 
@@ -37,10 +37,7 @@ export class StructuralHasher {
   private readonly shaped = new WeakMap<Message, Message>();
   // The head with its system prompt shaped; the tools and params are the build's code and are kept.
   private readonly head = new HeadMemo((head) =>
-    sha256Hex(
-      canonicalJson({ ...head, system: shapeString(head.system) } as unknown as JsonValue),
-      REQUEST_HASH_LENGTH,
-    ),
+    sha256Hex(stableJson({ ...head, system: shapeString(head.system) }), REQUEST_HASH_LENGTH),
   );
 
   /** Hashes the shape of a model request. */
@@ -54,7 +51,7 @@ export class StructuralHasher {
   /** Hashes the shape of a tool request. */
   hashToolRequest(request: ToolRequest): StructurallyHashed {
     const input = shapeJson(request.input);
-    const canonical = canonicalJson({ input, tool: request.tool });
+    const canonical = stableJson({ input, tool: request.tool });
     return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), summary: {} };
   }
 

@@ -37,16 +37,20 @@ export function firewalledTransport(options: FirewallOptions): Transport {
       const choice = choiceFor(options.policy, call.request.tool);
       if (choice === 'live') return { ...(await options.live.tool(call)), sideEffect: true };
       if (choice === 'simulate' && spec?.simulate !== undefined)
-        return { response: { output: simulate(spec, call), isError: false }, provenance: 'simulated' };
+        return { response: { output: simulate(spec, spec.simulate, call), isError: false }, provenance: 'simulated' };
       throw blocked(call, spec, choice, options.mode);
     },
   };
 }
 
-function simulate(spec: ToolSpec, call: ToolCall): ToolResponse['output'] {
+function simulate(
+  spec: ToolSpec,
+  simulator: NonNullable<ToolSpec['simulate']>,
+  call: ToolCall,
+): ToolResponse['output'] {
   let output: unknown;
   try {
-    output = spec.simulate!({ input: structuredClone(call.request.input), step: call.step, index: call.index });
+    output = simulator({ input: structuredClone(call.request.input), step: call.step, index: call.index });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ForkpointError(

@@ -1,7 +1,6 @@
 import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { isModelResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import type { JsonValue } from '../json/index.js';
 import { assertJsonValue } from '../json/index.js';
 import type { World } from '../world/index.js';
 import { describeFailure, isTransportFailure } from './transport-failure.js';
@@ -23,7 +22,9 @@ const RESUMABLE =
  * anything else (a network error, a 5xx) stops it with `PROVIDER_FAILED`.
  * Either can be resumed. A provider or tool that answers with something that
  * is not plain JSON in the expected shape is a fault of the user's code:
- * `AGENT_CODE_FAILED`.
+ * `AGENT_CODE_FAILED`. A tool is handed a copy of its input, never the
+ * request itself; a provider is handed the request (copying it would cost the
+ * whole conversation on every step), which it must leave as it is.
  */
 export function liveTransport(world: World): Transport {
   return {
@@ -60,7 +61,9 @@ export function liveTransport(world: World): Transport {
       }
       let output: unknown;
       try {
-        output = await handler(call.request.input);
+        // A copy: the input is the run's own state (it stands in the model turn that asked), often frozen, and
+        // a tool that normalises its input in place would rewrite the conversation, or fail where the record did not.
+        output = await handler(structuredClone(call.request.input));
       } catch (error) {
         if (isForkpointError(error, 'INTERNAL')) throw error;
         if (isTransportFailure(error)) {
@@ -80,7 +83,7 @@ export function liveTransport(world: World): Transport {
         };
       }
       assertJsonValue(output, `the output of ${call.request.tool} at ${where}`, 'AGENT_CODE_FAILED');
-      return { response: { output: output as JsonValue, isError: false }, provenance: 'live' };
+      return { response: { output, isError: false }, provenance: 'live' };
     },
   };
 }

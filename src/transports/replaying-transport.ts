@@ -1,9 +1,9 @@
-import type { Divergence } from '../analysis/index.js';
+import type { DroppedCallFinding, MissFinding } from '../analysis/index.js';
 import { ReplayDivergence, describeDivergence } from '../analysis/index.js';
 import { divergenceOfMiss } from '../analysis/index.js';
 import type { CassetteIndex } from '../cassette/index.js';
-import type { ModelRequest, ModelResponse, ToolResponse } from '../conversation/index.js';
-import type { Answered, ModelCall, ToolCall, Transport } from './transport.js';
+import type { ModelRequest } from '../conversation/index.js';
+import type { Answered, CallPosition, ModelCall, ToolCall, Transport } from './transport.js';
 
 interface ReplayingBase {
   readonly index: CassetteIndex;
@@ -40,14 +40,14 @@ export type FidelityReplayOptions = ReplayingBase & { readonly mode: 'fidelity' 
 
 /** A transport serving a cassette, and what it found. */
 export interface ReplayingTransport extends Transport {
-  /** Every divergence met so far, in order. */
-  divergences(): readonly Divergence[];
+  /** Every miss met so far, in order. */
+  divergences(): readonly MissFinding[];
   /**
    * Recorded positions the replay never asked for: `dropped-call` findings,
    * not misses. A position asked with another hash is not one: it is among
    * {@link divergences}, so each fact is reported once.
    */
-  droppedCalls(): readonly Divergence[];
+  droppedCalls(): readonly DroppedCallFinding[];
 }
 
 /**
@@ -59,18 +59,25 @@ export interface ReplayingTransport extends Transport {
  */
 export function replayingTransport(options: StrictReplayOptions | FidelityReplayOptions): ReplayingTransport {
   const { index, runId } = options;
-  const found: Divergence[] = [];
+  const found: MissFinding[] = [];
   let live: Transport | undefined;
+
+  // In strict mode, and in fidelity mode stopping at a miss, the miss ends the replay; otherwise it goes live.
+  const wentLive = (divergence: MissFinding): Transport => {
+    if (options.mode === 'strict' || options.onMiss === 'stop') throw new ReplayDivergence(runId, divergence);
+    return options.live;
+  };
 
   async function serve<T>(
     asked: ModelCall | ToolCall,
     key: RequestKey | undefined,
     modelRequest: ModelRequest | undefined,
+    recorded: (position: CallPosition) => T | undefined,
     ask: (world: Transport) => Promise<Answered<T>>,
   ): Promise<Answered<T>> {
     const call = key === undefined ? asked : { ...asked, ...key };
-    const entry = index.answer(call.kind, call.index, call.hash);
-    if (entry === undefined) {
+    const response = recorded(call);
+    if (response === undefined) {
       // Whole messages are compared only when the cassette holds them, in the same canonical form.
       const divergence = divergenceOfMiss(
         index,
@@ -78,24 +85,35 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
       );
       found.push(divergence);
       // Once live, later misses are only reported: the run already left the recording.
-      if (live === undefined) {
-        if (options.mode === 'strict' || options.onMiss === 'stop') throw new ReplayDivergence(runId, divergence);
-        live = options.live;
-      }
+      live ??= wentLive(divergence);
+    } else if (live === undefined) {
+      // Frozen by the index: the machine may share it, since nothing can change it.
+      return { response, provenance: 'recorded' };
     }
-    if (live !== undefined) return ask(live);
-    // Frozen by the index: the machine may share it, since nothing can change it.
-    return { response: entry!.response as unknown as T, provenance: 'recorded' };
+    return ask(live);
   }
 
   return {
     model: (call: ModelCall) =>
-      serve<ModelResponse>(call, options.keys?.model(call), call.request, (world) => world.model(call)),
+      serve(
+        call,
+        options.keys?.model(call),
+        call.request,
+        (at) => index.modelAnswer(at.index, at.hash),
+        (world) => world.model(call),
+      ),
     tool: (call: ToolCall) =>
-      serve<ToolResponse>(call, options.keys?.tool(call), undefined, (world) => world.tool(call)),
-    divergences: () => found,
+      serve(
+        call,
+        options.keys?.tool(call),
+        undefined,
+        (at) => index.toolAnswer(at.kind, at.index, at.hash),
+        (world) => world.tool(call),
+      ),
+    // A copy: what a caller was told stays as it was told, while the replay goes on.
+    divergences: () => [...found],
     droppedCalls: () =>
-      index.unasked().map((entry) => {
+      index.unasked().map((entry): DroppedCallFinding => {
         const partial = {
           classification: 'dropped-call' as const,
           step: entry.step,

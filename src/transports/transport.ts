@@ -39,6 +39,12 @@ export interface Answered<T> {
  * What the driver asks for every observation. Implementations decide where an
  * answer comes from (the live world, a cassette, a fork's override) and say so
  * in its provenance. Modes differ only in the transport they hand the driver.
+ *
+ * Every implementation leaves the call as it was given (it is the run's own
+ * state), answers each position with its own answer, keeps the answers it gave
+ * as they were, fails only with a `ForkpointError` naming the call, and asks
+ * the world only for what it answers `live`; `describeTransportConformance` in
+ * `forkpoint/testing` checks all of it.
  */
 export interface Transport {
   model(call: ModelCall): Promise<Answered<ModelResponse>>;

@@ -2,3 +2,15 @@ export type { RunMode } from './run-mode.js';
 export type { RunStatus } from './run-status.js';
 export type { Provenance } from './provenance.js';
 export type { Tier } from './tier.js';
+export {
+  isFinding,
+  isDivergence,
+  isShapedFinding,
+  type Divergence,
+  type DivergenceClass,
+  type DroppedCallFinding,
+  type FieldChange,
+  type Finding,
+  type MissFinding,
+  type ShapedFinding,
+} from './finding.js';

@@ -114,16 +114,17 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   if (options.seed !== undefined) assertSeed(options.seed);
   const duplicate = options.runIds.find((runId, i) => options.runIds.indexOf(runId) !== i);
   if (duplicate !== undefined) throw new ForkpointError('USAGE', `run ${duplicate} is named twice; name each run once`);
-  const runs = options.runIds.map((runId) => engine.getRunSummary(runId));
-  const plans: ReexecutionPlan[] = [];
-  for (const run of runs) plans.push(await options.plan(run));
-  for (const plan of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);
+  const runs: RunSummary[] = [];
+  for (const runId of options.runIds) runs.push(await engine.getRunSummary(runId));
+  const plans: Array<{ run: RunSummary; plan: ReexecutionPlan }> = [];
+  for (const run of runs) plans.push({ run, plan: await options.plan(run) });
+  for (const { plan } of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);
 
   const reported: ReportedReexecution[] = [];
   const skipped: SkippedRun[] = [];
   const planned = runs.length * repeats;
   let done = 0;
-  for (const [i, run] of runs.entries()) {
+  for (const [i, { run, plan }] of plans.entries()) {
     const unfinished = run.status === 'running' || run.status === 'interrupted';
     if (unfinished) {
       skipped.push({
@@ -134,7 +135,6 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
       });
       continue;
     }
-    const plan = plans[i]!;
     // Read once the first re-execution has shown the full tier is there; the recording's side of every comparison.
     let recording: Cassette | undefined;
     for (let repeat = 0; repeat < repeats; repeat++) {
@@ -150,7 +150,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
           ...(plan.scenario === undefined ? {} : { scenario: plan.scenario }),
           ...(seed === undefined ? {} : { seed }),
         });
-        recording ??= engine.cassette(run.runId, 'full');
+        recording ??= await engine.cassette(run.runId, 'full');
       } catch (error) {
         // An expired full tier skips the run; it can also expire between two repeats of a long report.
         if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
@@ -158,7 +158,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
         break;
       }
       const divergence = firewalled(
-        classifyDivergence(sideOf(recording), sideOf(engine.cassette(result.runId, 'full'))),
+        classifyDivergence(sideOf(recording), sideOf(await engine.cassette(result.runId, 'full'))),
         result,
       );
       reported.push({

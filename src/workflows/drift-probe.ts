@@ -1,13 +1,11 @@
 import type { ToolSpec } from '../agent/index.js';
 import type { FieldChange } from '../analysis/index.js';
 import { diffJson } from '../analysis/index.js';
-import { canonicalJson, isJsonObject } from '../json/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
+import { stableJson, isJsonObject } from '../json/index.js';
+import type { JsonValue } from '../json/index.js';
 import { liveTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
-import type { EngineDeps } from '../driver/index.js';
-import { requireFullTier } from '../read/index.js';
-import { readStepViews, requireRun } from '../read/index.js';
+import type { Engine } from '../engine/index.js';
 
 /** What {@link probeDrift} needs. */
 export interface DriftOptions {
@@ -53,16 +51,14 @@ export interface DriftReport {
  * changed with a field diff. Tools not marked read-only are never called: a
  * probe must not register a second repair estimate. It writes no run.
  */
-export async function probeDrift(
-  deps: Pick<EngineDeps, 'store' | 'clock'>,
-  options: DriftOptions,
-): Promise<DriftReport> {
-  const run = requireRun(deps.store, options.runId);
-  requireFullTier(deps.store, run, deps.clock(), 'probe the drift of');
+export async function probeDrift(engine: Engine, options: DriftOptions): Promise<DriftReport> {
+  // The cassette read first: it raises CASSETTE_EXPIRED, naming what remains, when the trajectory's full tier is gone.
+  await engine.cassette(options.runId);
+  const run = await engine.getRun(options.runId);
   const live = liveTransport(options.world);
   const specs = new Map(options.tools.map((tool) => [tool.name, tool]));
   const steps: DriftStep[] = [];
-  for (const view of readStepViews(deps.store, run.runId)) {
+  for (const view of run.steps) {
     if (view.kind === 'model') continue;
     const where = { step: view.step, kind: view.kind, index: view.index };
     const spec = specs.get(view.kind);
@@ -73,15 +69,16 @@ export async function probeDrift(
     } else if (view.provenance === 'override') {
       steps.push({ ...where, status: 'skipped', reason: "a fork's override, not an answer of the world" });
     } else {
-      const request = view.request as unknown as { tool: string; input: JsonObject };
+      // A tool step's request is `{ tool, input }` as its row stores it.
+      const input = isJsonObject(view.request) ? view.request.input : undefined;
       const answer = await live.tool({
         ...where,
         hash: '',
         canonical: '',
-        request: { tool: view.kind, input: isJsonObject(request.input) ? request.input : {} },
+        request: { tool: view.kind, input: isJsonObject(input) ? input : {} },
       });
-      const now = answer.response as unknown as JsonValue;
-      const same = canonicalJson(view.response) === canonicalJson(now);
+      const now = answer.response;
+      const same = stableJson(view.response) === stableJson(now);
       steps.push(
         same
           ? { ...where, status: 'unchanged' }
@@ -93,7 +90,7 @@ export async function probeDrift(
   return {
     mode: 'drift',
     runId: run.runId,
-    recordedAt: run.worldAt,
+    recordedAt: run.at,
     at: options.at,
     steps,
     changed: count('changed'),

@@ -3,10 +3,9 @@ import type { DifferingSpan } from '../analysis/index.js';
 import { VOLATILE_PATTERNS, differingSpans } from '../analysis/index.js';
 import type { Message, ModelRequest } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import { canonicalJson } from '../json/index.js';
-import { toolDefinitionsOf } from '../driver/index.js';
+import { stableJson } from '../json/index.js';
+import { modelRequestOf, startSnapshot } from '../driver/index.js';
 import type { AgentRef } from '../read/index.js';
-import { startSnapshot } from '../driver/index.js';
 
 /** A clock and a seed the first request is built under. */
 export interface LintEnvironment {
@@ -58,12 +57,14 @@ export function lintFirstRequest(agent: AgentBuild, input: JsonObject): LintRepo
   ];
   const findings: LintFinding[] = [];
   const compareWhole = (path: string, a: JsonValue, b: JsonValue) =>
-    findings.push(...findingsIn(path, canonicalJson(a), canonicalJson(b)));
-  compareWhole('tools', first.tools as unknown as JsonValue, second.tools as unknown as JsonValue);
+    findings.push(...findingsIn(path, stableJson(a), stableJson(b)));
+  compareWhole('tools', first.tools, second.tools);
   findings.push(...findingsIn('system', first.system, second.system));
-  first.messages.forEach((message, i) => compareMessage(`messages[${i}]`, message, second.messages[i], findings));
+  first.messages.forEach((message, i) => {
+    compareMessage(`messages[${i}]`, message, second.messages[i], findings);
+  });
   compareWhole('model', first.model, second.model);
-  compareWhole('params', first.params as unknown as JsonValue, second.params as unknown as JsonValue);
+  compareWhole('params', first.params, second.params);
   const [a, b] = [first, second].map(providerOrder) as [string, string];
   let stable = 0;
   while (stable < a.length && stable < b.length && a[stable] === b[stable]) stable++;
@@ -84,14 +85,7 @@ function firstRequest(agent: AgentBuild, input: JsonObject, environment: LintEnv
     clock: () => new Date(environment.now),
     random: seededRandom(environment.seed),
   });
-  const { context } = snapshot;
-  return {
-    model: context.model,
-    system: context.system,
-    messages: context.messages,
-    tools: toolDefinitionsOf(agent),
-    params: agent.params,
-  };
+  return modelRequestOf(agent, snapshot.context);
 }
 
 function compareMessage(path: string, message: Message, other: Message | undefined, findings: LintFinding[]): void {
@@ -102,13 +96,7 @@ function compareMessage(path: string, message: Message, other: Message | undefin
       findings.push(...findingsIn(`${at}.text`, part.text, otherPart.text));
       return;
     }
-    findings.push(
-      ...findingsIn(
-        at,
-        canonicalJson(part as unknown as JsonValue),
-        canonicalJson((otherPart ?? null) as unknown as JsonValue),
-      ),
-    );
+    findings.push(...findingsIn(at, stableJson(part), stableJson(otherPart ?? null)));
   });
 }
 
@@ -169,7 +157,7 @@ function volatileAround(
 
 // The order a provider reads a request in, and so the order its prompt cache matches prefixes in.
 const providerOrder = (request: ModelRequest): string =>
-  `${canonicalJson(request.tools as unknown as JsonValue)}${request.system}${canonicalJson(request.messages as unknown as JsonValue)}`;
+  `${stableJson(request.tools)}${request.system}${stableJson(request.messages)}`;
 
 // A small seeded generator (mulberry32): the lint's two environments must be repeatable.
 function seededRandom(seed: number): () => number {

@@ -3,9 +3,8 @@ import type { CountedRun, ReplayDivergence } from '../analysis/index.js';
 import { outcomeKey } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { isForkpointError } from '../errors/index.js';
-import { canonicalJson } from '../json/index.js';
-import type { EngineDeps } from '../driver/index.js';
-import { replayRun } from '../modes/index.js';
+import { stableJson } from '../json/index.js';
+import type { Engine } from '../engine/index.js';
 import { STRUCTURAL_FORM } from '../tiers/index.js';
 
 /** One cassette of a suite and what its strict replay showed. */
@@ -54,7 +53,7 @@ export type SuiteInput = { readonly name: string } & (
  * @example
  * ```ts
  * const files = findCassetteFiles('test/fixtures/cassettes');
- * await engine.suite({ names: files, load: readCassetteFile }, baseline);
+ * await runSuite(engine, { cassettes: { names: files, load: readCassetteFile }, agent: baseline });
  * ```
  */
 export interface SuiteSource {
@@ -64,8 +63,12 @@ export interface SuiteSource {
   load(name: string): Cassette | Promise<Cassette>;
 }
 
-/** Options of a suite. */
+/** What a suite replays, with which build, and how. */
 export interface SuiteOptions {
+  /** The cassettes, or a {@link SuiteSource} that reads them one at a time. */
+  readonly cassettes: readonly SuiteInput[] | SuiteSource;
+  /** The build every cassette is replayed with. */
+  readonly agent: AgentBuild;
   /** Told after every case: how many are done, of how many. */
   readonly onCase?: (done: number, total: number) => void;
   /**
@@ -83,24 +86,17 @@ export interface SuiteOptions {
  * A recorded failure that still fails the same way passes: the suite guards
  * behaviour, it does not grade it. A case keeps what the replay showed, never
  * its cassette.
- *
- * @param inputs the cassettes, or a {@link SuiteSource} that reads them one at a time
- * @param options the options, or (as before them) just `onCase`
  */
-export async function runSuite(
-  deps: EngineDeps,
-  inputs: readonly SuiteInput[] | SuiteSource,
-  agent: AgentBuild,
-  options: SuiteOptions | SuiteOptions['onCase'] = {},
-): Promise<SuiteResult> {
-  const { onCase, keepRuns = true } = typeof options === 'function' ? { onCase: options } : options;
-  const names = isSource(inputs) ? inputs.names : inputs.map((input) => input.name);
+export async function runSuite(engine: Engine, options: SuiteOptions): Promise<SuiteResult> {
+  const { cassettes: inputs, agent, onCase, keepRuns = true } = options;
+  // Each cassette is read inside the loop and dropped with it: only the case outlives its turn.
+  const turns: ReadonlyArray<() => Promise<SuiteInput>> = isSource(inputs)
+    ? inputs.names.map((name) => () => loadInput(inputs, name))
+    : inputs.map((input) => () => Promise.resolve(input));
   const cases: SuiteCase[] = [];
-  for (let i = 0; i < names.length; i++) {
-    // Read inside the loop and dropped with it: only the case outlives its turn.
-    const input = isSource(inputs) ? await loadInput(inputs, names[i]!) : inputs[i]!;
-    cases.push(await runCase(deps, input, agent, keepRuns));
-    onCase?.(cases.length, names.length);
+  for (const next of turns) {
+    cases.push(await runCase(engine, await next(), agent, keepRuns));
+    onCase?.(cases.length, turns.length);
     // A turn of the event loop between cases: V8 runs its collector's tasks there, which a chain of awaits
     // never reaches, and without them a suite of thousands peaked about 25 MiB higher (garbage, not cases).
     await new Promise((resolve) => setImmediate(resolve));
@@ -130,7 +126,7 @@ async function loadInput(source: SuiteSource, name: string): Promise<SuiteInput>
   }
 }
 
-async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild, keepRun: boolean): Promise<SuiteCase> {
+async function runCase(engine: Engine, input: SuiteInput, agent: AgentBuild, keep: boolean): Promise<SuiteCase> {
   const started = performance.now();
   const base = { name: input.name, recorded: null, replayed: null, runId: null, divergence: null };
   if ('problem' in input) return { ...base, replay: null, status: 'invalid', error: input.problem, ms: 0 };
@@ -142,7 +138,7 @@ async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild, k
   } as CountedRun;
   const mode = cassette.canonicalForm === STRUCTURAL_FORM ? 'structural' : 'strict';
   try {
-    const replay = await replayRun(deps, { agent, cassette, mode, cassetteFile: input.name }, keepRun);
+    const replay = await engine.replay({ agent, cassette, mode, cassetteFile: input.name, keep });
     // A shaped recording has no outcome to compare: a structural case passes when the trajectory held.
     const status =
       replay.status === 'diverged'
@@ -175,7 +171,5 @@ async function runCase(deps: EngineDeps, input: SuiteInput, agent: AgentBuild, k
 
 // Same decision and payload, or the same failure: the outcome the recording had.
 function sameEnding(recorded: CountedRun, replayed: CountedRun): boolean {
-  return (
-    outcomeKey(recorded) === outcomeKey(replayed) && canonicalJson(recorded.outcome) === canonicalJson(replayed.outcome)
-  );
+  return outcomeKey(recorded) === outcomeKey(replayed) && stableJson(recorded.outcome) === stableJson(replayed.outcome);
 }

@@ -5,16 +5,8 @@ import { ForkpointError } from '../errors/index.js';
 import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { World } from '../world/index.js';
-import type { EngineDeps } from '../driver/index.js';
-import { ownerCheck } from '../driver/index.js';
-import { fullCassetteOf } from '../read/index.js';
-import { requireRun, summarizeRun } from '../read/index.js';
-import { reexecuteRun } from '../modes/index.js';
-import { replayRun } from '../modes/index.js';
-import type { RunView } from '../read/index.js';
-import { assertWorldDate } from '../driver/index.js';
-import type { ReexecutionResult } from '../modes/index.js';
-import type { ReplayResult } from '../modes/index.js';
+import type { Engine, ReexecutionResult, ReplayResult, RunView } from '../engine/index.js';
+import { assertWorldDate } from '../engine/index.js';
 
 /** What `verify` needs. */
 export type VerifyOptions = {
@@ -69,7 +61,7 @@ export interface VerifyResult {
  * the world at a date, K times each with different seeds. Every run is stored
  * and labelled with its mode, under the recording.
  */
-export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promise<VerifyResult> {
+export async function verifyRun(engine: Engine, options: VerifyOptions): Promise<VerifyResult> {
   const repeats = options.repeats ?? 1;
   if (!Number.isInteger(repeats) || repeats < 1)
     throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
@@ -79,31 +71,27 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
     for (const agent of [options.candidate, options.baseline])
       resolveSideEffectPolicy(options.sideEffects, agent.tools);
   }
-  const recording = requireRun(deps.store, options.runId);
-  const cassette =
-    options.mode === 'replay' ? fullCassetteOf(deps.store, recording, deps.clock(), 'replay') : undefined;
-
+  const recording = await engine.getRunSummary(options.runId);
+  const scenario = options.scenario === undefined ? {} : { scenario: options.scenario };
+  let runOnce: (agent: AgentBuild) => Promise<ReplayResult | ReexecutionResult>;
+  if (options.mode === 'replay') {
+    const cassette = await engine.cassette(recording.runId);
+    runOnce = (agent) => engine.replay({ agent, cassette, mode: 'strict', ...scenario });
+  } else {
+    const { at, world, sideEffects } = options;
+    runOnce = (agent) =>
+      engine.reexecute({
+        sourceRunId: recording.runId,
+        agent,
+        at,
+        world,
+        ...(sideEffects === undefined ? {} : { sideEffects }),
+        ...scenario,
+      });
+  }
   const arm = async (agent: AgentBuild): Promise<(ReplayResult | ReexecutionResult)[]> => {
     const runs: (ReplayResult | ReexecutionResult)[] = [];
-    for (let i = 0; i < repeats; i++) {
-      runs.push(
-        options.mode === 'replay'
-          ? await replayRun(deps, {
-              agent,
-              cassette: cassette!,
-              mode: 'strict',
-              ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
-            })
-          : await reexecuteRun(deps, {
-              sourceRunId: recording.runId,
-              agent,
-              at: options.at,
-              world: options.world,
-              ...(options.sideEffects === undefined ? {} : { sideEffects: options.sideEffects }),
-              ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
-            }),
-      );
-    }
+    for (let i = 0; i < repeats; i++) runs.push(await runOnce(agent));
     return runs;
   };
   const candidate = await arm(options.candidate);
@@ -111,8 +99,7 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
   const divergence =
     candidate.map((run) => (run.mode === 'reexecution' ? null : run.divergence)).find((found) => found !== null) ??
     null;
-  const recorded = summarizeRun(recording, ownerCheck(deps));
-  const judgement = judgeVerification({ recording: recorded, candidate, control, candidateDivergence: divergence });
+  const judgement = judgeVerification({ recording, candidate, control, candidateDivergence: divergence });
   const describe = (agent: AgentBuild, runs: RunView[]): VerificationArm => ({
     build: agent.build,
     runs: runs.map((run) => run.runId),
@@ -122,7 +109,7 @@ export async function verifyRun(deps: EngineDeps, options: VerifyOptions): Promi
     ...judgement,
     mode: options.mode === 'replay' ? 'replay:strict' : 'reexecution',
     runId: recording.runId,
-    recording: { status: recorded.status, outcome: recorded.outcome, error: recorded.error },
+    recording: { status: recording.status, outcome: recording.outcome, error: recording.error },
     repeats,
     candidate: describe(options.candidate, candidate),
     control: describe(options.baseline, control),

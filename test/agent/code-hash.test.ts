@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { baseline, patched, timestamped } from '../../scenarios/claims-triage/index.js';
 import { codeMaterial } from '../../src/agent/code-hash.js';
-import type { AgentDefinition, JsonValue, ToolSpec } from '../../src/index.js';
-import { CODE_HASH_FORM, canonicalJson, codeHashOf } from '../../src/index.js';
+import type { AgentDefinition, ToolSpec } from '../../src/agent/index.js';
+import type { JsonValue } from '../../src/json/index.js';
+import { CODE_HASH_FORM, codeHashOf } from '../../src/agent/index.js';
+import { stableJson } from '../../src/json/index.js';
 import { sha256Hex } from '../../src/json/index.js';
 import { testAgent } from '../support/test-agents.js';
 import { CLAIMS_HOOKS } from './measured-sources.js';
@@ -34,7 +36,7 @@ describe('codeHashOf', () => {
     const definition = definitionOf();
     expect(CODE_HASH_FORM).toBe('forkpoint-code/2');
     expect(codeMaterial(definition).codeHashForm).toBe(CODE_HASH_FORM);
-    expect(codeHashOf(definition)).toBe(sha256Hex(canonicalJson(codeMaterial(definition)), 16));
+    expect(codeHashOf(definition)).toBe(sha256Hex(stableJson(codeMaterial(definition)), 16));
   });
 
   it('gives the claims hooks one hash whether tsc, vitest or tsx printed them', () => {
@@ -59,8 +61,8 @@ describe('codeHashOf', () => {
   });
 
   it('still tells hooks apart whose code differs', () => {
-    const a = definitionOf({ renderInput: (input) => `Run ${String(input.id)}` });
-    const b = definitionOf({ renderInput: (input) => `Run ${String(input.key)}` });
+    const a = definitionOf({ renderInput: (input) => `Run ${JSON.stringify(input.id)}` });
+    const b = definitionOf({ renderInput: (input) => `Run ${JSON.stringify(input.key)}` });
     expect(codeHashOf(a)).not.toBe(codeHashOf(b));
   });
 });
@@ -71,9 +73,9 @@ describe('a tool spec in the code hash', () => {
     expect(material.tools).toEqual([{ ...echo }]);
   });
 
-  it('with a simulator stands with its normalised source, which canonical JSON alone would write as undefined', () => {
+  it('with a simulator stands with its normalised source, which canonical JSON alone would leave out', () => {
     const simulate = (): JsonValue => ({ echoed: true });
-    expect(canonicalJson({ simulate } as unknown as JsonValue)).toBe('{"simulate":undefined}');
+    expect(stableJson({ simulate } as unknown as JsonValue)).toBe('{}');
     const material = codeMaterial(definitionOf({ tools: [{ ...echo, simulate }] }));
     expect(material.tools).toEqual([{ ...echo, simulate: '( ) => ( { echoed : true } )' }]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, diffJson } from '../../src/analysis/index.js';
-import type { JsonValue } from '../../src/index.js';
+import type { JsonValue } from '../../src/json/index.js';
 
 describe('diffJson', () => {
   it('names each differing field by its path', () => {

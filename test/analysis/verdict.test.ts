@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CountedRun, Divergence } from '../../src/index.js';
-import { judgeVerification } from '../../src/index.js';
+import type { CountedRun, Divergence } from '../../src/analysis/index.js';
+import { judgeVerification } from '../../src/analysis/index.js';
 
 const failed: CountedRun = {
   status: 'failed',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, ModelRequest } from '../../src/index.js';
-import { RequestHasher, canonicalJson, digestArray } from '../../src/index.js';
+import type { Message, ModelRequest } from '../../src/conversation/index.js';
+import { RequestHasher, digestArray } from '../../src/cassette/index.js';
+import { canonicalJson } from '../../src/json/index.js';
 import { sha256Hex } from '../../src/json/index.js';
 
 const system = 'Triage claims.';

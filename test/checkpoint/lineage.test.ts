@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { lineageOf } from '../../src/checkpoint/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
@@ -19,16 +20,18 @@ describe('lineageOf', () => {
       agent,
       world,
     });
-    expect(lineageOf(engine.store, grandchild.runId)).toEqual([
+    expect(await lineageOf(engine.store, grandchild.runId)).toEqual([
       { runId: run.runId, from: 0, to: 9 },
       { runId: grandchild.runId, from: 10, to: Number.MAX_SAFE_INTEGER },
     ]);
-    const steps = engine.getRun(grandchild.runId).steps;
+    const steps = (await engine.getRun(grandchild.runId)).steps;
     expect(steps.map((step) => step.step)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
     expect(steps[9]).toMatchObject({ provenance: 'override', response: { output: { echoed: 'grandchild' } } });
     // Its checkpoints past the fork hold its own conversation, not its grandparent's as well.
-    const restored = engine.checkpoint(grandchild.runId, 12);
-    expect(restored.context.messages).toHaveLength(engine.checkpoint(run.runId, 12).context.messages.length);
-    expect(restored.messageDigests.slice(0, 10)).toEqual(engine.checkpoint(run.runId, 9).messageDigests.slice(0, 10));
+    const restored = await engine.checkpoint(grandchild.runId, 12);
+    expect(restored.context.messages).toHaveLength((await engine.checkpoint(run.runId, 12)).context.messages.length);
+    expect(restored.messageDigests.slice(0, 10)).toEqual(
+      (await engine.checkpoint(run.runId, 9)).messageDigests.slice(0, 10),
+    );
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/index.js';
-import { RequestHasher, isForkpointError, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { Store } from '../../src/store/index.js';
+import { RequestHasher } from '../../src/cassette/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import type { ConversationSegment } from '../../src/checkpoint/index.js';
 import { FULL_CHECKPOINT_EVERY, SEGMENT_MIN_MESSAGES } from '../../src/checkpoint/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
@@ -18,7 +21,7 @@ describe('restoreCheckpoint', () => {
     );
     expect(recorded.contexts).toHaveLength(62);
     for (let step = 0; step < recorded.contexts.length; step++) {
-      const restored = restoreCheckpoint(store, recorded.runId, step);
+      const restored = await restoreCheckpoint(store, recorded.runId, step);
       expect(restored.value).toBe(recorded.values[step]);
       expect(restored.context).toEqual(recorded.contexts[step]);
     }
@@ -27,7 +30,7 @@ describe('restoreCheckpoint', () => {
   it('restores the digests a fresh hasher computes for the same messages', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 5 }), { n: 1 });
-    const restored = restoreCheckpoint(store, recorded.runId, 9);
+    const restored = await restoreCheckpoint(store, recorded.runId, 9);
     expect(restored.messageDigests).toEqual(new RequestHasher().messageDigests(restored.context.messages));
   });
 
@@ -37,18 +40,15 @@ describe('restoreCheckpoint', () => {
     const recorded = await recordWithSnapshots(store, scenario.builds.baseline!, world, { claimId: 'CLM-91080' });
     const midBatch = recorded.contexts.findIndex((context) => context.results.length === 1);
     expect(midBatch).toBeGreaterThan(0);
-    expect(restoreCheckpoint(store, recorded.runId, midBatch).context).toEqual(recorded.contexts[midBatch]);
+    expect((await restoreCheckpoint(store, recorded.runId, midBatch)).context).toEqual(recorded.contexts[midBatch]);
   });
 
   it('writes a full checkpoint on row 0 and every FULL_CHECKPOINT_EVERY steps, deltas between', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 20 }), { n: 1 });
-    const full = store
-      .readSteps(recorded.runId)
-      .filter((row) => row.checkpointFull)
-      .map((row) => row.step);
+    const full = (await store.readSteps(recorded.runId)).filter((row) => row.checkpointFull).map((row) => row.step);
     expect(full).toEqual([0, FULL_CHECKPOINT_EVERY, 2 * FULL_CHECKPOINT_EVERY]);
-    expect(store.readCheckpointChain(recorded.runId, 40).length).toBeLessThanOrEqual(FULL_CHECKPOINT_EVERY);
+    expect((await store.readCheckpointChain(recorded.runId, 40)).length).toBeLessThanOrEqual(FULL_CHECKPOINT_EVERY);
   });
 
   it('stores conversation segments on full rows: every message since the previous segment, with their digests', async () => {
@@ -59,15 +59,16 @@ describe('restoreCheckpoint', () => {
       syntheticWorld({ toolCalls: 20, resultBytes: 600 }),
       { n: 1 },
     );
-    const rows = store.readSteps(recorded.runId);
+    const rows = await store.readSteps(recorded.runId);
     // Row 0 holds one message, fewer than a segment's minimum: its message joins the segment of row 16.
     expect(rows.filter((row) => row.messageSegment !== null).map((row) => row.step)).toEqual([16, 32]);
     expect(rows.filter((row) => row.checkpointFull).map((row) => row.step)).toEqual([0, 16, 32]);
-    const segments = rows.flatMap((row) =>
-      row.messageSegment === null
-        ? []
-        : [JSON.parse(store.readBlobs([row.messageSegment]).get(row.messageSegment)!) as ConversationSegment],
-    );
+    const segments: ConversationSegment[] = [];
+    for (const row of rows)
+      if (row.messageSegment !== null)
+        segments.push(
+          JSON.parse((await store.readBlobs([row.messageSegment])).get(row.messageSegment)!) as ConversationSegment,
+        );
     expect(segments[0]!.messages.length).toBeGreaterThanOrEqual(SEGMENT_MIN_MESSAGES);
     const conversation = recorded.contexts[32]!.messages;
     expect(segments.flatMap((segment) => segment.messages)).toEqual(conversation);
@@ -82,10 +83,10 @@ describe('restoreCheckpoint', () => {
       syntheticWorld({ toolCalls: 2, resultBytes: 1024 }),
       { n: 1 },
     );
-    const first = restoreCheckpoint(store, recorded.runId, 3);
+    const first = await restoreCheckpoint(store, recorded.runId, 3);
     (first.context.messages as unknown[]).push('mutated');
     (first.context.input as Record<string, unknown>).n = 99;
-    expect(restoreCheckpoint(store, recorded.runId, 3).context).toEqual(recorded.contexts[3]);
+    expect((await restoreCheckpoint(store, recorded.runId, 3)).context).toEqual(recorded.contexts[3]);
   });
 
   it('refuses a checkpoint written by another machine version', async () => {
@@ -94,12 +95,13 @@ describe('restoreCheckpoint', () => {
     const bump = (text: string) => text.replace('"machineVersion":1', '"machineVersion":99');
     const older: Store = {
       ...store,
-      readCheckpointChain: (runId, step) =>
-        store.readCheckpointChain(runId, step).map((row) => ({ ...row, checkpoint: bump(row.checkpoint) })),
-      readBlobs: (digests) => new Map([...store.readBlobs(digests)].map(([digest, body]) => [digest, bump(body)])),
+      readCheckpointChain: async (runId, step) =>
+        (await store.readCheckpointChain(runId, step)).map((row) => ({ ...row, checkpoint: bump(row.checkpoint) })),
+      readBlobs: async (digests) =>
+        new Map([...(await store.readBlobs(digests))].map(([digest, body]) => [digest, bump(body)])),
     };
     try {
-      restoreCheckpoint(older, recorded.runId, 2);
+      await restoreCheckpoint(older, recorded.runId, 2);
       expect.unreachable();
     } catch (error) {
       expect(isForkpointError(error, 'CHECKPOINT_INCOMPATIBLE')).toBe(true);
@@ -109,6 +111,6 @@ describe('restoreCheckpoint', () => {
   it('reports a checkpoint past the end as STEP_OUT_OF_RANGE', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 1 }), { n: 1 });
-    expect(() => restoreCheckpoint(store, recorded.runId, 4)).toThrow(/no checkpoint 4/);
+    await expect(restoreCheckpoint(store, recorded.runId, 4)).rejects.toThrow(/no checkpoint 4/);
   });
 });

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { scenarioReference } from '../../src/scenario/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
@@ -11,13 +12,15 @@ let folder: ReturnType<typeof tempFolder>;
 beforeEach(() => {
   folder = tempFolder('forkpoint-elsewhere-');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const forkpointIn = (cwd: string, args: readonly string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 describe('forkpoint from any folder', () => {
-  it('finds the built-in scenario from another folder, stores where to find it again, and makes its default database folder', () => {
+  it('finds the built-in scenario from another folder, stores where to find it again, and makes its default database folder', async () => {
     const recorded = forkpointIn(folder.path, [
       'record',
       'scenarios/claims-triage',
@@ -33,8 +36,8 @@ describe('forkpoint from any folder', () => {
     expect(recorded.status).toBe(0);
     expect(existsSync(join(folder.path, 'checkpoints', 'forkpoint.db'))).toBe(true);
     const store = sqliteStore({ path: join(folder.path, 'checkpoints', 'forkpoint.db'), readOnly: true });
-    expect(createEngine({ store }).getRunSummary('0a0a0a0a').scenario).toBe('scenarios/claims-triage');
-    store.close();
+    expect((await createEngine({ store }).getRunSummary('0a0a0a0a')).scenario).toBe('scenarios/claims-triage');
+    await store.close();
     // A run recorded elsewhere is replayed from yet another folder by the scenario it stored.
     const replayed = forkpointIn(folder.path, ['replay', '0a0a0a0a', '--json']);
     expect(replayed.status).toBe(0);
@@ -63,8 +66,10 @@ describe('forkpoint from any folder', () => {
     ]);
     const store = sqliteStore({ path: db, readOnly: true });
     // Inside this package's tree, so by its path from the package root.
-    expect(createEngine({ store }).getRunSummary('0b0b0b0b').scenario).toBe('test/fixtures/scenarios/refund-desk');
-    store.close();
+    expect((await createEngine({ store }).getRunSummary('0b0b0b0b')).scenario).toBe(
+      'test/fixtures/scenarios/refund-desk',
+    );
+    await store.close();
     expect(scenarioReference(folder.path)).toBe(folder.path);
     expect(scenarioReference(join(import.meta.dirname, '../../scenarios/claims-triage'))).toBe(
       'scenarios/claims-triage',
@@ -135,10 +140,14 @@ describe('forkpoint record, as it runs', () => {
       world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
       input: { claimId: 'CLM-91077' },
       runId: '9b40c1d5',
+      // The store reads at once, as it is told: the promise only carries the answer.
       onStarted: (run) =>
-        seen.push(`started ${run.runId} ${run.status} with ${store.readSteps('9b40c1d5').length} row`),
+        void store
+          .readSteps('9b40c1d5')
+          .then((rows) => seen.push(`started ${run.runId} ${run.status} with ${rows.length} row`)),
       // Committed already when told: the row is in the store.
-      onStep: (step) => seen.push(`${step.step} ${store.readSteps('9b40c1d5', step.step, step.step).length}`),
+      onStep: (step) =>
+        void store.readSteps('9b40c1d5', step.step, step.step).then((rows) => seen.push(`${step.step} ${rows.length}`)),
     });
     expect(seen).toEqual(['started 9b40c1d5 running with 1 row', ...Array.from({ length: 9 }, (_, i) => `${i + 1} 1`)]);
   });

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentBuild } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
-import { olderBaseline } from '../../scenarios/claims-triage/divergence/older-baseline.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import { olderBaseline } from '../../studies/divergence/older-baseline.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 import { build, worldAt } from '../support/incident.js';
 
@@ -37,12 +38,12 @@ describe('forkpoint divergence-report', () => {
     older: '',
     disputed: '',
   };
-  const countRuns = (): number => {
+  const countRuns = async (): Promise<number> => {
     const store = sqliteStore({ path: db });
     try {
-      return store.listRuns().length;
+      return (await store.listRuns()).length;
     } finally {
-      store.close();
+      await store.close();
     }
   };
 
@@ -65,9 +66,11 @@ describe('forkpoint divergence-report', () => {
     runs.timestamped = await record(build('timestamped'), 'CLM-91013', 302);
     runs.older = await record(olderBaseline, 'CLM-91002', 401);
     runs.disputed = await record(build('baseline'), 'CLM-91069', 108);
-    store.close();
+    await store.close();
   });
-  afterAll(() => folder.cleanup());
+  afterAll(() => {
+    folder.cleanup();
+  });
 
   const report = (...args: string[]) => cli(['divergence-report', '--db', db, '--now', NOW, ...args]);
   const named = () => ['--runs', [runs.incident, runs.timestamped, runs.older, runs.disputed].join(',')];
@@ -176,13 +179,13 @@ describe('forkpoint divergence-report', () => {
     [['--runs', 'RUNS'], 'USAGE'],
     [['--runs', 'RUNS', '--at', AT, '--build', 'no-such-build'], 'BUILD_NOT_FOUND'],
   ])('exits 2 with a stable code and writes nothing for %j', async (args, code) => {
-    const before = countRuns();
+    const before = await countRuns();
     const filled = args.map((arg) => (arg === 'RUNS' ? `${runs.incident},${runs.older}` : arg));
     const result = await report(...filled, '--json');
     expect(result.exit).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ error: { code } });
     expect(result.stderr).toContain(`forkpoint: ${code}: `);
-    expect(countRuns()).toBe(before);
+    expect(await countRuns()).toBe(before);
   });
 
   it('exits 2 without creating a database when there is none', async () => {

@@ -24,7 +24,9 @@ beforeEach(async () => {
     db,
   ]);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const run = (args: string[]) => cli([...args, '--db', db]);
 const json = async (args: string[]) => {

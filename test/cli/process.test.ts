@@ -2,7 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { tempFolder } from '../support/cli-harness.js';
 import { committedSteps } from '../support/committed-steps.js';
 
@@ -15,7 +17,9 @@ beforeEach(() => {
   folder = tempFolder('forkpoint-process-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 describe('the forkpoint process', () => {
   it('records the incident through bin/forkpoint.js', () => {
@@ -62,11 +66,11 @@ describe('the forkpoint process', () => {
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const status = await new Promise<number | null>((resolve) => {
+    const status = await new Promise<number | null>((resolve) =>
       child.on('close', (code) => {
         resolve(code);
-      });
-    });
+      }),
+    );
     expect(stderr).toBe('');
     expect(status).toBe(0);
   });
@@ -92,7 +96,9 @@ describe('the forkpoint process', () => {
       { stdio: 'ignore' },
     );
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.once('exit', (_code, signal) => resolve(signal)),
+      child.once('exit', (_code, signal) => {
+        resolve(signal);
+      }),
     );
     const committed = await committedSteps(db, 'dead00aa', 3);
     child.kill('SIGKILL');
@@ -101,17 +107,17 @@ describe('the forkpoint process', () => {
 
     const store = sqliteStore({ path: db });
     const engine = createEngine({ store });
-    const run = engine.getRun('dead00aa');
+    const run = await engine.getRun('dead00aa');
     expect(run.status).toBe('interrupted');
     expect(run.steps.length).toBeGreaterThanOrEqual(3);
     expect(run.steps.length).toBeLessThan(9);
     expect(run.steps.map((step) => step.step)).toEqual(run.steps.map((_step, i) => i + 1));
     for (let step = 0; step <= run.steps.length; step++) {
-      expect(restoreCheckpoint(store, 'dead00aa', step).context.step).toBe(step);
+      expect((await restoreCheckpoint(store, 'dead00aa', step)).context.step).toBe(step);
     }
     const check = new Database(db, { readonly: true });
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     check.close();
-    store.close();
+    await store.close();
   });
 });

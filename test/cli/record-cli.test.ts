@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteStore } from '../../src/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
 let folder: ReturnType<typeof tempFolder>;
@@ -10,16 +10,18 @@ beforeEach(() => {
   folder = tempFolder('forkpoint-cli-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const record = (...extra: string[]) =>
   cli(['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04', '--db', db, ...extra]);
-const runCount = (): number => {
+const runCount = async (): Promise<number> => {
   const store = sqliteStore({ path: db });
   try {
-    return store.listRuns().length;
+    return (await store.listRuns()).length;
   } finally {
-    store.close();
+    await store.close();
   }
 };
 
@@ -83,7 +85,7 @@ describe('forkpoint record', () => {
     expect(lines[0]).toMatch(/^record · run 9b40c1d5 · claims-triage\/baseline/);
     expect(lines).toHaveLength(12);
     expect(lines.at(-1)).toMatch(/^failed at step 9: VALIDATION_FAILED: payout -234 is negative/);
-    expect(result.stdout).not.toMatch(/\u001b\[/);
+    expect(result.stdout).not.toContain('\u001b[');
   });
 
   it('colours a terminal unless NO_COLOR is set', async () => {
@@ -91,12 +93,12 @@ describe('forkpoint record', () => {
       ['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--db', db],
       { tty: true, env: {} },
     );
-    expect(coloured.stdout).toMatch(/\u001b\[/);
+    expect(coloured.stdout).toContain('\u001b[');
     const plain = await cli(
       ['record', 'scenarios/claims-triage', '--claim', 'CLM-91002', '--at', '2026-03-04', '--db', db],
       { tty: true, env: { NO_COLOR: '1' } },
     );
-    expect(plain.stdout).not.toMatch(/\u001b\[/);
+    expect(plain.stdout).not.toContain('\u001b[');
   });
 
   describe('bad input: a clear message with a stable code, exit 2, no stack trace, no rows', () => {
@@ -120,7 +122,7 @@ describe('forkpoint record', () => {
       expect(result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.stdout).toBe('');
-      expect(runCount()).toBe(0);
+      expect(await runCount()).toBe(0);
     });
 
     it('an unknown scenario directory', async () => {
@@ -149,8 +151,8 @@ describe('forkpoint record', () => {
     it('a run id that already exists', async () => {
       await record('--run-id', '9b40c1d5');
       const store = sqliteStore({ path: db });
-      const before = store.readSteps('9b40c1d5');
-      store.close();
+      const before = await store.readSteps('9b40c1d5');
+      await store.close();
       const result = await cli([
         'record',
         'scenarios/claims-triage',
@@ -166,9 +168,9 @@ describe('forkpoint record', () => {
       expect(result.exit).toBe(2);
       expect(result.stderr).toMatch(/^forkpoint: RUN_EXISTS: a run with id 9b40c1d5 already exists/);
       const after = sqliteStore({ path: db });
-      expect(after.listRuns().map((run) => run.input)).toEqual([{ claimId: 'CLM-91077' }]);
-      expect(after.readSteps('9b40c1d5')).toEqual(before);
-      after.close();
+      expect((await after.listRuns()).map((run) => run.input)).toEqual([{ claimId: 'CLM-91077' }]);
+      expect(await after.readSteps('9b40c1d5')).toEqual(before);
+      await after.close();
     });
 
     it('a corrupt database file, left untouched', async () => {

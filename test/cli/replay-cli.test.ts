@@ -22,7 +22,9 @@ beforeEach(async () => {
   ]);
   expect(recorded.exit).toBe(1);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const json = async (args: string[]) => {
   const result = await cli([...args, '--db', db, '--json']);

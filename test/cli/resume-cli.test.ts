@@ -2,8 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../src/index.js';
-import { observationOf } from '../../src/index.js';
+import type { JsonValue } from '../../src/json/index.js';
+import { observationOf } from '../../src/analysis/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 import { committedSteps } from '../support/committed-steps.js';
 
@@ -26,7 +26,9 @@ beforeEach(() => {
   folder = tempFolder('forkpoint-resume-cli-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 interface JsonStep {
   kind: string;
@@ -50,7 +52,9 @@ async function killMidRun(runId: string): Promise<number> {
     stdio: 'ignore',
   });
   const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (_code, signal) => resolve(signal)),
+    child.once('exit', (_code, signal) => {
+      resolve(signal);
+    }),
   );
   const committed = await committedSteps(db, runId, 3);
   child.kill('SIGKILL');

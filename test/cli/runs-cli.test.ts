@@ -1,23 +1,25 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteStore } from '../../src/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { sampleRun, sampleStep, SAMPLE_OWNER_TOKEN } from '../../src/testing/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
 const folder = tempFolder('forkpoint-runs-cli-');
 const db = join(folder.path, 'forkpoint.db');
-afterAll(() => folder.cleanup());
+afterAll(() => {
+  folder.cleanup();
+});
 
 // 120 runs a minute apart on 2026-03-04 and 05: every fourth a replay of the one before it, every tenth
 // of build patched, every seventh failed; the last one still running under a lapsed lease.
-beforeAll(() => {
+beforeAll(async () => {
   const store = sqliteStore({ path: db });
   for (let n = 1; n <= 120; n++) {
     const runId = n.toString(16).padStart(12, '0');
     const minutes = n * 24;
     const createdAt = new Date(Date.UTC(2026, 2, 4, 0, minutes)).toISOString();
     const replay = n % 4 === 0;
-    store.createRun(
+    await store.createRun(
       sampleRun({
         runId,
         createdAt,
@@ -31,14 +33,14 @@ beforeAll(() => {
     );
     if (n === 120) continue;
     const failed = n % 7 === 0;
-    store.finishRun(runId, SAMPLE_OWNER_TOKEN, {
+    await store.finishRun(runId, SAMPLE_OWNER_TOKEN, {
       status: failed ? 'failed' : 'completed',
       outcome: failed ? null : { ok: true },
       error: failed ? { code: 'VALIDATION_FAILED', message: 'no', step: 1 } : null,
       finishedAt: createdAt,
     });
   }
-  store.close();
+  await store.close();
 });
 
 const json = async (...args: string[]) => {

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findCassetteFiles } from '../../src/index.js';
+import { findCassetteFiles } from '../../src/cassette/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
 const folder = 'test/fixtures/cassettes/2026-03-04';
 const count = findCassetteFiles(folder).length;
 const suiteArgs = ['suite', folder, '--scenario', 'scenarios/claims-triage', '--build', 'baseline'];
 let cleanup = (): void => {};
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+});
 
 describe('forkpoint suite, one cassette at a time', () => {
   it('draws its progress bar case by case on a terminal and lists every case', async () => {

@@ -21,7 +21,9 @@ beforeEach(async () => {
     db,
   ]);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const json = async (args: string[]) => {
   const result = await cli([...args, '--db', db, '--json']);

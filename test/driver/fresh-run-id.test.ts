@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, isForkpointError, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { assertRunId, RUN_ID_ATTEMPTS } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
@@ -41,9 +43,14 @@ describe('run ids', () => {
   });
 
   it('accepts the 12-hex ids it mints and the 8-hex ids of older runs, and nothing else', () => {
-    for (const id of ['9b40c1d5', '9b40c1d5e7a2']) expect(() => assertRunId(id)).not.toThrow();
+    for (const id of ['9b40c1d5', '9b40c1d5e7a2'])
+      expect(() => {
+        assertRunId(id);
+      }).not.toThrow();
     for (const id of ['9b40c1d', '9b40c1d5e7', '9b40c1d5e7a2f', '9B40C1D5', '9b40c1d5-e7a'])
-      expect(() => assertRunId(id)).toThrow(/12 lowercase hex characters \(or 8/);
+      expect(() => {
+        assertRunId(id);
+      }).toThrow(/12 lowercase hex characters \(or 8/);
   });
 
   it('records under a fresh id when the minted one is taken', async () => {
@@ -58,11 +65,11 @@ describe('run ids', () => {
     expect(second.runId).toBe('bbbbbbbbbbbb');
     expect(minted()).toBe(3);
     expect(second.capture).toMatchObject({ kept: false });
-    expect(engine.getRunSummary('bbbbbbbbbbbb')).toMatchObject({
+    expect(await engine.getRunSummary('bbbbbbbbbbbb')).toMatchObject({
       input: { second: 'aaa' },
       retention: { purge: { reason: 'capture-policy' } },
     });
-    expect(engine.getRunSummary('aaaaaaaaaaaa').input).toEqual({ first: true });
+    expect((await engine.getRunSummary('aaaaaaaaaaaa')).input).toEqual({ first: true });
   });
 
   it('retries forks, re-executions and replays too, each under the id it was stored with', async () => {
@@ -84,14 +91,13 @@ describe('run ids', () => {
       override: { kind: 'tool-result', output: { other: true } },
     });
     const again = await engine.reexecute({ sourceRunId: parent.runId, agent, at: '2026-03-09', world });
-    const replay = await engine.replay({ agent, cassette: engine.cassette(parent.runId), mode: 'strict' });
+    const replay = await engine.replay({ agent, cassette: await engine.cassette(parent.runId), mode: 'strict' });
     expect([fork.runId, again.runId, replay.runId]).toEqual(['0000000000bb', '0000000000cc', '0000000000dd']);
-    expect(
-      engine
-        .lineage(parent.runId)
-        .tree.children.map((child) => child.run.runId)
-        .sort(),
-    ).toEqual(['0000000000bb', '0000000000cc', '0000000000dd']);
+    expect((await engine.lineage(parent.runId)).tree.children.map((child) => child.run.runId).sort()).toEqual([
+      '0000000000bb',
+      '0000000000cc',
+      '0000000000dd',
+    ]);
   });
 
   it('never replaces an id the caller chose: RUN_EXISTS, and nothing minted', async () => {
@@ -99,7 +105,9 @@ describe('run ids', () => {
     await engine.record({ agent, world, input: {}, runId: '9b40c1d5' });
     expect(await codeOf(engine.record({ agent, world, input: {}, runId: '9b40c1d5' }))).toBe('RUN_EXISTS');
     expect(
-      await codeOf(engine.replay({ agent, cassette: engine.cassette('9b40c1d5'), mode: 'strict', runId: '9b40c1d5' })),
+      await codeOf(
+        engine.replay({ agent, cassette: await engine.cassette('9b40c1d5'), mode: 'strict', runId: '9b40c1d5' }),
+      ),
     ).toBe('RUN_EXISTS');
     expect(minted()).toBe(0);
   });

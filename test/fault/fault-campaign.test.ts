@@ -54,7 +54,9 @@ beforeAll(async () => {
   await cli(['export', '9b40c1d5', '--tier', 'structural', '-o', join(cassettes, 'structural.json'), '--db', source]);
   await cli(['export', '5e000002', '-o', join(cassettes, 'synthetic.json'), '--db', source]);
 }, 30_000);
-afterAll(() => folder.cleanup());
+afterAll(() => {
+  folder.cleanup();
+});
 
 const digest = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 const copy = (): string => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ForkOverride, JsonObject, JsonValue, ModelResponse } from '../../src/index.js';
-import { describeOverride } from '../../src/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import type { ModelResponse } from '../../src/conversation/index.js';
+import { describeOverride } from '../../src/fork/index.js';
 import type { OverrideTarget } from '../../src/fork/index.js';
 import { applyOverride, editOverride } from '../../src/fork/index.js';
 import { thrown } from '../support/thrown.js';
@@ -370,7 +372,7 @@ describe('editOverride', () => {
 
   it("writes a model step's edit as a model-patch", () => {
     const override = editOverride<ModelResponse>(
-      TURN as unknown as JsonValue,
+      TURN,
       (draft) => {
         draft.stopReason = 'end_turn';
         draft.content.splice(2, 1);

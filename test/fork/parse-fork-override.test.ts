@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ForkOverride } from '../../src/index.js';
-import { ForkpointError, isForkpointError, parseForkOverride } from '../../src/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import { ForkpointError, isForkpointError } from '../../src/errors/index.js';
+import { parseForkOverride } from '../../src/fork/index.js';
 import { thrown } from '../support/thrown.js';
 
 // ---------------------------------------------------------------------------
@@ -51,7 +52,7 @@ function isJson(value: unknown, depth = 0, ancestors = new Set<object>()): boole
   ancestors.add(value);
   const children: unknown[] = Array.isArray(value)
     ? Array.from({ length: value.length }, (_, i) => (value as unknown[])[i])
-    : Object.keys(value).map((key) => (value as Record<string, unknown>)[key]);
+    : Object.keys(value).map((key) => value[key]);
   const ok = children.every((child) => isJson(child, depth + 1, ancestors));
   ancestors.delete(value);
   return ok;
@@ -246,7 +247,7 @@ const operationArb: fc.Arbitrary<unknown> = fc
         }),
       },
     ),
-    prototype: fc.constantFrom(
+    prototype: fc.constantFrom<'object' | 'null' | 'class'>(
       'object',
       'object',
       'object',
@@ -255,7 +256,7 @@ const operationArb: fc.Arbitrary<unknown> = fc
       'object',
       'null',
       'class',
-    ) as fc.Arbitrary<'object' | 'null' | 'class'>,
+    ),
   })
   .map(({ op, path, from, value, extra, prototype }) => {
     const fields: Entry[] = [
@@ -387,7 +388,7 @@ const structuredArb: fc.Arbitrary<unknown> = fc
   .record({
     kind: kindArb,
     fieldsOf: fc.constantFrom(...KINDS),
-    prototype: fc.constantFrom(
+    prototype: fc.constantFrom<'object' | 'null' | 'class'>(
       'object',
       'object',
       'object',
@@ -398,7 +399,7 @@ const structuredArb: fc.Arbitrary<unknown> = fc
       'object',
       'null',
       'class',
-    ) as fc.Arbitrary<'object' | 'null' | 'class'>,
+    ),
   })
   .chain(({ kind, fieldsOf, prototype }) => {
     const { required, optional } =
@@ -700,7 +701,7 @@ describe('parseForkOverride (property)', () => {
         } else {
           invalid++;
           expect(error).toBeInstanceOf(ForkpointError);
-          expect(isForkpointError(error) ? error.code : String(error)).toBe('OVERRIDE_INVALID');
+          expect(isForkpointError(error) ? error.code : error).toBe('OVERRIDE_INVALID');
           expect(
             expected,
             `parseForkOverride refused a value the oracle calls valid: ${(error as Error).message}`,

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JsonPatchOperation, JsonValue } from '../../src/index.js';
-import { applyJsonPatch, isForkpointError } from '../../src/index.js';
+import type { JsonPatchOperation, JsonValue } from '../../src/json/index.js';
+import { applyJsonPatch } from '../../src/json/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
 import { formatJsonPointer, parseJsonPointer } from '../../src/json/index.js';
 import { thrown } from '../support/thrown.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../src/index.js';
-import { applyMergePatch } from '../../src/index.js';
+import type { JsonValue } from '../../src/json/index.js';
+import { applyMergePatch } from '../../src/json/index.js';
 
 describe('applyMergePatch (RFC 7386)', () => {
   it('merges objects key by key, deletes on null, replaces anything else, and leaves the target as it was', () => {

@@ -3,7 +3,8 @@ import stableStringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../src/json/index.js';
 import { MAX_JSON_DEPTH, assertJsonValue, deepFreeze, parseJsonInput } from '../../src/json/index.js';
-import { canonicalJson, isForkpointError } from '../../src/index.js';
+import { canonicalJson } from '../../src/json/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
 
 const problemOf = (value: unknown): string | undefined => {
   try {

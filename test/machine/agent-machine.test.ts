@@ -1,7 +1,9 @@
 import { initialTransition, transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { AgentBuild, AgentEvent, ToolResponse, ToolUsePart } from '../../src/index.js';
-import { awaitingOf, createAgentMachine } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { AgentEvent } from '../../src/machine/index.js';
+import type { ToolResponse, ToolUsePart } from '../../src/conversation/index.js';
+import { awaitingOf, createAgentMachine } from '../../src/machine/index.js';
 import { finalTurn, testAgent, toolTurn } from '../support/test-agents.js';
 
 const start = { input: { n: 1 }, system: 'You echo things.', model: 'test-model', firstMessage: 'Run task 1' };

@@ -1,7 +1,11 @@
 import { initialTransition, transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { AgentBuild, AgentEvent, ToolResponse, ToolUsePart } from '../../src/index.js';
-import { awaitingOf, createAgentMachine, createEngine, sqliteStore } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { AgentEvent } from '../../src/machine/index.js';
+import type { ToolResponse, ToolUsePart } from '../../src/conversation/index.js';
+import { awaitingOf, createAgentMachine } from '../../src/machine/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent, toolTurn } from '../support/test-agents.js';
 
 const start = { input: { n: 1 }, system: 'You echo things.', model: 'test-model', firstMessage: 'Run task 1' };
@@ -94,10 +98,14 @@ describe('the harness hooks a build may define', () => {
       input: { n: 1 },
     });
     expect(run.status).toBe('completed');
-    expect(engine.checkpoint(run.runId, run.steps.length).context.messages).toHaveLength(1 + 2 + 4 + 1);
-    const replay = await engine.replay({ agent: each, cassette: engine.cassette(run.runId), mode: 'strict' });
+    expect((await engine.checkpoint(run.runId, run.steps.length)).context.messages).toHaveLength(1 + 2 + 4 + 1);
+    const replay = await engine.replay({ agent: each, cassette: await engine.cassette(run.runId), mode: 'strict' });
     expect(replay).toMatchObject({ status: 'completed', divergence: null });
-    const batched = await engine.replay({ agent: testAgent(), cassette: engine.cassette(run.runId), mode: 'strict' });
+    const batched = await engine.replay({
+      agent: testAgent(),
+      cassette: await engine.cassette(run.runId),
+      mode: 'strict',
+    });
     expect(batched).toMatchObject({ status: 'diverged', divergence: { kind: 'model', index: 1 } });
   });
 

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ForkOverride } from '../../src/index.js';
-import { compareRuns, createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import { compareRuns } from '../../src/analysis/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 import { rejectionCode } from '../support/thrown.js';
@@ -54,7 +57,7 @@ describe('fork', () => {
 
   it('stores only its own tail and leaves the parent as it was', async () => {
     const { engine, incident } = await withIncident();
-    const before = engine.store.readSteps(incident.runId);
+    const before = await engine.store.readSteps(incident.runId);
     const fork = await engine.fork({
       parentRunId: incident.runId,
       atStep: 4,
@@ -63,9 +66,9 @@ describe('fork', () => {
       world: worldAt('2026-03-04'),
       sideEffects: simulateEstimates,
     });
-    expect(engine.store.readSteps(fork.runId).map((row) => row.step)).toEqual([4, 5, 6, 7, 8, 9]);
-    expect(engine.store.readSteps(incident.runId)).toEqual(before);
-    expect(engine.getRun(incident.runId)).toEqual(incident);
+    expect((await engine.store.readSteps(fork.runId)).map((row) => row.step)).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(await engine.store.readSteps(incident.runId)).toEqual(before);
+    expect(await engine.getRun(incident.runId)).toEqual(incident);
   });
 
   it('compares with its parent: first divergence at step 4 on the response, failed against completed', async () => {
@@ -98,8 +101,8 @@ describe('fork', () => {
     expect(fork.parent.override).toEqual({ kind: 'system-prompt', system });
     expect(fork.steps[0]).toMatchObject({ provenance: 'live', request: { system } });
     expect(fork.steps[0]!.requestHash).not.toBe(incident.steps[0]!.requestHash);
-    expect(restoreCheckpoint(engine.store, fork.runId, 0).context.system).toBe(system);
-    expect(restoreCheckpoint(engine.store, incident.runId, 0).context.system).not.toBe(system);
+    expect((await restoreCheckpoint(engine.store, fork.runId, 0)).context.system).toBe(system);
+    expect((await restoreCheckpoint(engine.store, incident.runId, 0)).context.system).not.toBe(system);
   });
 
   it('changes the model from a model step on (claude-sonnet-5 refers the low-confidence reading)', async () => {
@@ -141,7 +144,7 @@ describe('fork', () => {
     const observed = (steps: typeof first.steps) =>
       steps.map(({ requestHash, response }) => ({ requestHash, response }));
     expect(observed(second.steps.slice(0, 3))).toEqual(observed(first.steps.slice(0, 3)));
-    expect(restoreCheckpoint(engine.store, second.runId, 3).context.system).toBe('Changed.');
+    expect((await restoreCheckpoint(engine.store, second.runId, 3)).context.system).toBe('Changed.');
     const atTheChange = await engine.fork({
       parentRunId: first.runId,
       atStep: 3,
@@ -156,7 +159,7 @@ describe('fork', () => {
     [99, corrected, 'STEP_OUT_OF_RANGE'],
     [0, corrected, 'STEP_OUT_OF_RANGE'],
     [3, corrected, 'OVERRIDE_MISMATCH'],
-    [4, { kind: 'model', model: 'claude-sonnet-5' } as ForkOverride, 'OVERRIDE_MISMATCH'],
+    [4, { kind: 'model' as const, model: 'claude-sonnet-5' }, 'OVERRIDE_MISMATCH'],
   ])('at step %s with %j is %s, and writes nothing', async (atStep, override, code) => {
     const { engine, incident } = await withIncident();
     expect(
@@ -170,7 +173,7 @@ describe('fork', () => {
         }),
       ),
     ).toBe(code);
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 
   it('lists its lineage with the parent', async () => {
@@ -185,7 +188,7 @@ describe('fork', () => {
     });
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     const again = await engine.fork({
@@ -195,10 +198,10 @@ describe('fork', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
     });
-    const lineage = engine.lineage(fork.runId);
+    const lineage = await engine.lineage(fork.runId);
     expect(lineage.ancestors.map((run) => run.runId)).toEqual(['9b40c1d5']);
     expect(lineage.tree.children.map((node) => [node.run.runId, node.relation])).toEqual([[again.runId, 'fork']]);
-    const root = engine.lineage('9b40c1d5');
+    const root = await engine.lineage('9b40c1d5');
     expect(root.tree.children.map((node) => [node.run.runId, node.relation])).toEqual([
       [fork.runId, 'fork'],
       [replay.runId, 'replay'],
@@ -239,11 +242,11 @@ describe('fork (property)', () => {
           );
           expect(fork.steps.slice(0, atStep - 1).every((step) => step.provenance === 'inherited')).toBe(true);
           for (let step = 0; step < atStep - 1; step++) {
-            expect(restoreCheckpoint(engine.store, fork.runId, step)).toEqual(
-              restoreCheckpoint(engine.store, parent.runId, step),
+            expect(await restoreCheckpoint(engine.store, fork.runId, step)).toEqual(
+              await restoreCheckpoint(engine.store, parent.runId, step),
             );
           }
-          expect(engine.store.readSteps(fork.runId).every((row) => row.step >= atStep)).toBe(true);
+          expect((await engine.store.readSteps(fork.runId)).every((row) => row.step >= atStep)).toBe(true);
         },
       ),
       { numRuns: 40 },

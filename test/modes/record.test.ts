@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineOptions, RecordOptions, Store, World } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import type { EngineOptions } from '../../src/driver/index.js';
+import type { RecordOptions } from '../../src/modes/index.js';
+import type { StepRecord, Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { RunWriter } from '../../src/driver/run-writer.js';
 import { streamingSink } from '../../src/driver/run-sink.js';
-import { RequestHasher } from '../../src/index.js';
+import { RequestHasher } from '../../src/cassette/index.js';
 import { startSnapshot } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { rejectionCode } from '../support/thrown.js';
@@ -32,17 +36,17 @@ function loggingStore(): { store: Store; writes: string[] } {
   const writes: string[] = [];
   const store: Store = {
     ...inner,
-    createRun: (run, start, blobs) => {
+    createRun: async (run, start, blobs) => {
       writes.push('createRun');
-      inner.createRun(run, start, blobs);
+      await inner.createRun(run, start, blobs);
     },
-    commitStep: (runId, owner, step, blobs, finish) => {
+    commitStep: async (runId, owner, step, blobs, finish) => {
       writes.push(`commitStep:${step.step}${finish === undefined ? '' : `+finish:${finish.status}`}`);
-      inner.commitStep(runId, owner, step, blobs, finish);
+      await inner.commitStep(runId, owner, step, blobs, finish);
     },
-    finishRun: (runId, owner, finish) => {
+    finishRun: async (runId, owner, finish) => {
       writes.push(`finishRun:${finish.status}`);
-      inner.finishRun(runId, owner, finish);
+      await inner.finishRun(runId, owner, finish);
     },
   };
   return { store, writes };
@@ -58,7 +62,11 @@ describe('engine.record', () => {
       ...run.steps.slice(0, -1).map((step) => `commitStep:${step.step}`),
       `commitStep:${run.steps.length}+finish:failed`,
     ]);
-    expect(store.getRun(run.runId)).toMatchObject({ status: 'failed', stepCount: run.steps.length, error: run.error });
+    expect(await store.getRun(run.runId)).toMatchObject({
+      status: 'failed',
+      stepCount: run.steps.length,
+      error: run.error,
+    });
   });
 
   it('ends a run that stops before a final state (a provider refusing a request) with a write of its own', async () => {
@@ -81,24 +89,25 @@ describe('engine.record', () => {
       output: { fields: { damage_area_cm2: { value: 205, confidence: 0.38 } } },
       isError: false,
     });
-    expect(engine.getRun('9b40c1d5')).toEqual(run);
+    expect(await engine.getRun('9b40c1d5')).toEqual(run);
   });
 
   it("stores the model requests' head once, as one blob every model step of every run of the build refers to", async () => {
     const store = sqliteStore({ path: ':memory:' });
     const first = await fixed(store).record(incident({ runId: 'beef0001' }));
     await fixed(store).record(incident({ runId: 'beef0002' }));
+    const rowsOf: Record<string, StepRecord[]> = {
+      beef0001: await store.readSteps('beef0001'),
+      beef0002: await store.readSteps('beef0002'),
+    };
     const heads = ['beef0001', 'beef0002'].flatMap((runId) =>
-      store
-        .readSteps(runId)
-        .filter((row) => row.kind === 'model')
-        .map((row) => row.request),
+      rowsOf[runId]!.filter((row) => row.kind === 'model').map((row) => row.request),
     );
     expect(heads.length).toBeGreaterThan(4);
     expect(new Set(heads).size).toBe(1);
     const digest = /^\{"\$blob":"([0-9a-f]{32})"\}$/.exec(heads[0]!)![1]!;
     const { messages: _messages, ...head } = first.steps[0]!.request as Record<string, unknown>;
-    expect(JSON.parse(store.readBlobs([digest]).get(digest)!)).toEqual(head);
+    expect(JSON.parse((await store.readBlobs([digest])).get(digest)!)).toEqual(head);
   });
 
   it('takes its run id, seed and timestamps from the injected ids, randomness and clock', async () => {
@@ -138,12 +147,12 @@ describe('engine.record', () => {
     const store = sqliteStore({ path: ':memory:' });
     const engine = fixed(store);
     await engine.record(incident({ runId: '9b40c1d5' }));
-    const before = store.readSteps('9b40c1d5');
+    const before = await store.readSteps('9b40c1d5');
     expect(await rejectionCode(() => engine.record(incident({ runId: '9b40c1d5', at: '2026-03-09' })))).toBe(
       'RUN_EXISTS',
     );
-    expect(store.listRuns()).toHaveLength(1);
-    expect(store.readSteps('9b40c1d5')).toEqual(before);
+    expect(await store.listRuns()).toHaveLength(1);
+    expect(await store.readSteps('9b40c1d5')).toEqual(before);
   });
 
   it.each([
@@ -158,7 +167,7 @@ describe('engine.record', () => {
   ])('rejects %s before writing anything', async (_name, overrides, code) => {
     const store = sqliteStore({ path: ':memory:' });
     expect(await rejectionCode(() => fixed(store).record(incident(overrides as Partial<RecordOptions>)))).toBe(code);
-    expect(store.listRuns()).toEqual([]);
+    expect(await store.listRuns()).toEqual([]);
   });
 
   it('ends the run with PROVIDER_REJECTED when the provider refuses a request', async () => {
@@ -212,7 +221,7 @@ describe('engine.record', () => {
     expect(run.error).toMatchObject({ code: 'PROVIDER_FAILED', step: 5 });
     expect(run.error?.message).toMatch(/model#2 \(step 5\): fetch failed \(ECONNRESET\)/);
     expect(run.steps.map((step) => step.step)).toEqual([1, 2, 3, 4]);
-    expect(store.getRun('aaaa0001')).toMatchObject({
+    expect(await store.getRun('aaaa0001')).toMatchObject({
       status: 'failed',
       stepCount: 4,
       error: { code: 'PROVIDER_FAILED', step: 5 },
@@ -224,9 +233,9 @@ describe('engine.record', () => {
     let commits = 0;
     const store: Store = {
       ...inner,
-      commitStep: (...args) => {
+      commitStep: async (...args) => {
         if (++commits === 2) throw new TypeError('a store bug');
-        inner.commitStep(...args);
+        await inner.commitStep(...args);
       },
     };
     expect(
@@ -234,18 +243,18 @@ describe('engine.record', () => {
         fixed(store).record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }),
       ),
     ).toBe('INTERNAL');
-    expect(inner.getRun('aaaa0001')).toMatchObject({
+    expect(await inner.getRun('aaaa0001')).toMatchObject({
       status: 'failed',
       stepCount: 1,
       error: { code: 'INTERNAL', message: 'a store bug', step: 2 },
     });
   });
 
-  it('tells an interrupted run by its owner lease, not by a PID alone', () => {
+  it('tells an interrupted run by its owner lease, not by a PID alone', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const build = testAgent();
     const sink = streamingSink(store, { leaseClock: () => 0, leaseMs: 30_000 });
-    new RunWriter(sink, new RequestHasher()).start(
+    await new RunWriter(sink, new RequestHasher()).start(
       {
         runId: 'dead0001',
         mode: 'record',
@@ -271,18 +280,25 @@ describe('engine.record', () => {
       startSnapshot(build, { n: 1 }, { clock: () => new Date(0), random: () => 0 }),
     );
     sink.close();
-    const status = (options: Partial<EngineOptions>) =>
-      fixed(store, { host: 'this-host', leaseClock: () => 10_000, isProcessAlive: () => true, ...options }).getRun(
-        'dead0001',
+    const status = async (options: Partial<EngineOptions>) =>
+      (
+        await fixed(store, {
+          host: 'this-host',
+          leaseClock: () => 10_000,
+          isProcessAlive: () => true,
+          ...options,
+        }).getRun('dead0001')
       ).status;
     // Within the lease, a live owner PID on this host is at work.
-    expect(status({})).toBe('running');
+    expect(await status({})).toBe('running');
     // Its process gone from this host: interrupted, without waiting for the lease.
-    expect(status({ isProcessAlive: () => false })).toBe('interrupted');
+    expect(await status({ isProcessAlive: () => false })).toBe('interrupted');
     // PID 1 is always alive (a container's init, a reused PID): the lapsed lease still tells.
-    expect(status({ leaseClock: () => 30_001 })).toBe('interrupted');
+    expect(await status({ leaseClock: () => 30_001 })).toBe('interrupted');
     // On another host (or PID namespace) a PID says nothing: the lease decides.
-    expect(status({ host: 'other-host', isProcessAlive: () => false })).toBe('running');
-    expect(status({ host: 'other-host', isProcessAlive: () => false, leaseClock: () => 30_001 })).toBe('interrupted');
+    expect(await status({ host: 'other-host', isProcessAlive: () => false })).toBe('running');
+    expect(await status({ host: 'other-host', isProcessAlive: () => false, leaseClock: () => 30_001 })).toBe(
+      'interrupted',
+    );
   });
 });

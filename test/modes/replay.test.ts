@@ -1,13 +1,11 @@
+import { runSuite, verifyRun } from '../../src/workflows/index.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ReexecutionResult, ReplayOptions, ReplayResult, World } from '../../src/index.js';
-import {
-  ForkpointError,
-  ReplayDivergence,
-  isForkpointError,
-  parseCassette,
-  restoreCheckpoint,
-  serializeCassette,
-} from '../../src/index.js';
+import type { ReexecutionResult, ReplayOptions, ReplayResult } from '../../src/modes/index.js';
+import type { World } from '../../src/world/index.js';
+import { ForkpointError, isForkpointError } from '../../src/errors/index.js';
+import { ReplayDivergence } from '../../src/analysis/index.js';
+import { parseCassette, serializeCassette } from '../../src/cassette/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 
 /** A world that fails the test if anything asks it. */
@@ -19,7 +17,7 @@ function tripwire(): { world: World; calls: () => number } {
   };
   return {
     world: {
-      model: { respond: async () => trip() },
+      model: { respond: () => trip() },
       tools: { fetch_claim: trip, ocr_document: trip, estimate_repair: trip, fetch_policy: trip },
     },
     calls: () => calls,
@@ -31,7 +29,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay).toMatchObject({
@@ -46,15 +44,15 @@ describe('strict replay of the incident', () => {
     expect(replay.steps.map((step) => step.requestHash)).toEqual(incident.steps.map((step) => step.requestHash));
     expect(replay.steps.map((step) => step.response)).toEqual(incident.steps.map((step) => step.response));
     for (let step = 0; step <= 9; step++) {
-      expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
-        restoreCheckpoint(engine.store, incident.runId, step),
+      expect(await restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
+        await restoreCheckpoint(engine.store, incident.runId, step),
       );
     }
   });
 
   it('gives the same result twice in a row', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId);
+    const cassette = await engine.cassette(incident.runId);
     const first = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const second = await engine.replay({ agent: build('baseline'), cassette, mode: 'strict' });
     const strip = (run: ReplayResult) => ({
@@ -71,7 +69,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('completed');
@@ -87,7 +85,7 @@ describe('strict replay of the incident', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('diverged');
@@ -116,7 +114,7 @@ describe('strict replay of the incident', () => {
     const { world, calls } = tripwire();
     const sneaky = {
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
       onMiss: 'live',
       world: () => world,
@@ -128,7 +126,7 @@ describe('strict replay of the incident', () => {
 
   it('refuses a cassette recorded by another agent, or hashed in another canonical form', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId);
+    const cassette = await engine.cassette(incident.runId);
     for (const bad of [
       { ...cassette, agent: { ...cassette.agent, name: 'other-agent' } },
       { ...cassette, canonicalForm: 'forkpoint-canonical/0' },
@@ -137,23 +135,23 @@ describe('strict replay of the incident', () => {
         (error) => isForkpointError(error, 'CASSETTE_INVALID'),
       );
     }
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 
   it('is stored as a run with its mode, build and source', async () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
-    expect(engine.getRunSummary(replay.runId)).toMatchObject({
+    expect(await engine.getRunSummary(replay.runId)).toMatchObject({
       mode: 'replay:strict',
       agent: { build: 'patched' },
       source: '9b40c1d5',
       status: 'completed',
     });
-    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+    expect((await engine.getRun(replay.runId)).findings).toHaveLength(5);
   });
 });
 
@@ -162,7 +160,7 @@ describe('fidelity replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
     });
     expect(replay).toMatchObject({
@@ -181,7 +179,7 @@ describe('fidelity replay', () => {
     };
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
       onMiss: 'live',
       world: counted,
@@ -216,7 +214,7 @@ describe('fidelity replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'fidelity',
       onMiss: 'live',
       world: worldAt('2026-03-04'),
@@ -229,7 +227,7 @@ describe('fidelity replay', () => {
       finding.step,
     ]);
     expect(facts).toEqual([0, 1, 2, 3, 4].map((index) => ['changed', `model#${index}`, 2 * index + 1]));
-    expect(engine.getRun(replay.runId).findings).toHaveLength(5);
+    expect((await engine.getRun(replay.runId)).findings).toHaveLength(5);
   });
 });
 
@@ -238,7 +236,7 @@ describe('structural replay', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('patched'),
-      cassette: engine.cassette(incident.runId, 'structural'),
+      cassette: await engine.cassette(incident.runId, 'structural'),
       mode: 'structural',
     });
     expect(replay).toMatchObject({
@@ -263,7 +261,7 @@ describe('structural replay', () => {
 describe('cassette files', () => {
   it('round-trip: replaying the exported file gives the same result as replaying the database', async () => {
     const { engine, incident } = await withIncident();
-    const text = serializeCassette(engine.cassette(incident.runId));
+    const text = serializeCassette(await engine.cassette(incident.runId));
     expect(serializeCassette(parseCassette(text, 'incident.json'))).toBe(text);
     const fromFile = await engine.replay({
       agent: build('baseline'),
@@ -273,7 +271,7 @@ describe('cassette files', () => {
     });
     const fromDb = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(fromFile.steps).toEqual(fromDb.steps);
@@ -286,8 +284,12 @@ describe('cassette files', () => {
 
   it('is stable and diffable: sorted keys, one entry per step, messages once', async () => {
     const { engine, incident } = await withIncident();
-    const text = serializeCassette(engine.cassette(incident.runId));
-    const parsed = JSON.parse(text);
+    const text = serializeCassette(await engine.cassette(incident.runId));
+    const parsed = JSON.parse(text) as {
+      format: string;
+      entries: { step: number; kind: string; request: { messages?: string[] } }[];
+      messages: { digest: string }[];
+    };
     expect(Object.keys(parsed)).toEqual([
       'agent',
       'canonicalForm',
@@ -299,14 +301,14 @@ describe('cassette files', () => {
       'tier',
     ]);
     expect(parsed.format).toBe('forkpoint-cassette/1');
-    expect(parsed.entries.map((entry: { step: number }) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(parsed.entries.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(parsed.messages).toHaveLength(10);
-    const digests = new Set(parsed.messages.map((item: { digest: string }) => item.digest));
+    const digests = new Set(parsed.messages.map((item) => item.digest));
     const referenced = parsed.entries
-      .filter((entry: { kind: string }) => entry.kind === 'model')
-      .flatMap((entry: { request: { messages: string[] } }) => entry.request.messages);
+      .filter((entry) => entry.kind === 'model')
+      .flatMap((entry) => entry.request.messages ?? []);
     expect(referenced.length).toBeGreaterThan(digests.size);
-    expect(referenced.every((digest: string) => digests.has(digest))).toBe(true);
+    expect(referenced.every((digest) => digests.has(digest))).toBe(true);
   });
 
   it.each([
@@ -330,7 +332,7 @@ describe('cassette files', () => {
     ['not an object', () => '[1,2,3]', /not a JSON object/],
   ])('refuses %s with CASSETTE_INVALID', async (_name, corrupt, message) => {
     const { engine, incident } = await withIncident();
-    const text = corrupt(serializeCassette(engine.cassette(incident.runId)));
+    const text = corrupt(serializeCassette(await engine.cassette(incident.runId)));
     try {
       parseCassette(text, 'bad.json');
       expect.unreachable();
@@ -381,7 +383,7 @@ describe('the divergence of a replay result', () => {
     const { engine, incident } = await withIncident();
     const replay = await engine.replay({
       agent: build('timestamped'),
-      cassette: engine.cassette(incident.runId),
+      cassette: await engine.cassette(incident.runId),
       mode: 'strict',
     });
     expect(replay.status).toBe('diverged');
@@ -389,7 +391,7 @@ describe('the divergence of a replay result', () => {
     expect(divergence).toBeInstanceOf(ReplayDivergence);
     expect(divergence).toBeInstanceOf(ForkpointError);
     expect(isForkpointError(divergence, 'REPLAY_DIVERGED')).toBe(true);
-    const [stored] = engine.getRun(replay.runId).findings;
+    const [stored] = (await engine.getRun(replay.runId)).findings;
     expect(divergence).toMatchObject({
       code: 'REPLAY_DIVERGED',
       runId: replay.runId,
@@ -405,35 +407,39 @@ describe('the divergence of a replay result', () => {
       divergence: stored,
     });
     expect(() => {
-      if (replay.status === 'diverged') throw replay.divergence;
+      if (replay.status === 'diverged' && replay.divergence !== null) throw replay.divergence;
     }).toThrow(ReplayDivergence);
   });
 
   it('serialises as the plain finding the run row stores, in every mode', async () => {
     const { engine, incident } = await withIncident();
     const replays = [
-      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
       await engine.replay({
         agent: build('timestamped'),
-        cassette: engine.cassette(incident.runId),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'strict',
+      }),
+      await engine.replay({
+        agent: build('timestamped'),
+        cassette: await engine.cassette(incident.runId),
         mode: 'fidelity',
         onMiss: 'live',
         world: worldAt('2026-03-04'),
       }),
       await engine.replay({
         agent: build('patched'),
-        cassette: engine.cassette(incident.runId, 'structural'),
+        cassette: await engine.cassette(incident.runId, 'structural'),
         mode: 'structural',
       }),
     ];
     for (const replay of replays) {
-      const [stored] = engine.getRun(replay.runId).findings;
+      const [stored] = (await engine.getRun(replay.runId)).findings;
       expect(replay.divergence).toBeInstanceOf(ReplayDivergence);
       expect(replay.divergence!.toJSON()).toEqual(stored);
       expect(Object.getPrototypeOf(replay.divergence!.toJSON())).toBe(Object.prototype);
       expect(JSON.parse(JSON.stringify(replay.divergence))).toEqual(stored);
       // In the order the transport writes a finding, as `--json` printed it before it was an error.
-      expect(Object.keys(JSON.parse(JSON.stringify(replay.divergence)))).toEqual([
+      expect(Object.keys(JSON.parse(JSON.stringify(replay.divergence)) as object)).toEqual([
         'classification',
         'step',
         'kind',
@@ -451,11 +457,11 @@ describe('the divergence of a replay result', () => {
 
   it('is the same ReplayDivergence in a suite case and in a verification, serialised the same way', async () => {
     const { engine, incident } = await withIncident();
-    const suite = await engine.suite(
-      [{ name: 'incident', cassette: engine.cassette(incident.runId) }],
-      build('timestamped'),
-    );
-    const verified = await engine.verify({
+    const suite = await runSuite(engine, {
+      cassettes: [{ name: 'incident', cassette: await engine.cassette(incident.runId) }],
+      agent: build('timestamped'),
+    });
+    const verified = await verifyRun(engine, {
       runId: incident.runId,
       candidate: build('timestamped'),
       baseline: build('baseline'),
@@ -463,7 +469,7 @@ describe('the divergence of a replay result', () => {
     });
     for (const divergence of [suite.cases[0]!.divergence, verified.divergence]) {
       expect(divergence).toBeInstanceOf(ReplayDivergence);
-      expect(JSON.parse(JSON.stringify(divergence))).toEqual(engine.getRun(divergence!.runId).findings[0]);
+      expect(JSON.parse(JSON.stringify(divergence))).toEqual((await engine.getRun(divergence!.runId)).findings[0]);
     }
   });
 });
@@ -472,18 +478,26 @@ describe('the result of a replay', () => {
   it('shows exactly the steps the store holds for it, in every mode', async () => {
     const { engine, incident } = await withIncident();
     const results = [
-      await engine.replay({ agent: build('baseline'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
-      await engine.replay({ agent: build('patched'), cassette: engine.cassette(incident.runId), mode: 'strict' }),
-      await engine.replay({ agent: build('timestamped'), cassette: engine.cassette(incident.runId), mode: 'fidelity' }),
       await engine.replay({
         agent: build('baseline'),
-        cassette: engine.cassette(incident.runId, 'structural'),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'strict',
+      }),
+      await engine.replay({ agent: build('patched'), cassette: await engine.cassette(incident.runId), mode: 'strict' }),
+      await engine.replay({
+        agent: build('timestamped'),
+        cassette: await engine.cassette(incident.runId),
+        mode: 'fidelity',
+      }),
+      await engine.replay({
+        agent: build('baseline'),
+        cassette: await engine.cassette(incident.runId, 'structural'),
         mode: 'structural',
       }),
     ];
     for (const result of results) {
       const { divergence: _divergence, ...view } = result;
-      expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(engine.getRun(result.runId))));
+      expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(await engine.getRun(result.runId))));
     }
     expect(results.map((result) => result.steps.length)).toEqual([9, 4, 0, 9]);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineOptions, RunView, Store, World } from '../../src/index.js';
-import { createEngine, isForkpointError, observationOf, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { EngineOptions } from '../../src/driver/index.js';
+import type { RunView } from '../../src/read/index.js';
+import type { Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { observationOf } from '../../src/analysis/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import { rejectionCode } from '../support/thrown.js';
@@ -73,13 +80,13 @@ describe('engine.resume', () => {
       sideEffects: { default: 'refuse', tools: { estimate_repair: 'live' } },
     });
     // A recording is the original run: only its resume ran behind the firewall.
-    expect(engine.getRun('dead0001')).toMatchObject({ resumes: [resumed.resumed], sideEffects: null });
+    expect(await engine.getRun('dead0001')).toMatchObject({ resumes: [resumed.resumed], sideEffects: null });
     // The record run allowed its one side effect by name, and it is marked; every other step only read.
     expect(resumed.steps.filter((step) => step.sideEffect).map((step) => step.step)).toEqual([6]);
     // Every checkpoint of the resumed run restores, and equals the uninterrupted run's.
     for (let step = 0; step <= 9; step++) {
-      const a = restoreCheckpoint(engine.store, 'dead0001', step);
-      const b = restoreCheckpoint(engine.store, 'a11e0001', step);
+      const a = await restoreCheckpoint(engine.store, 'dead0001', step);
+      const b = await restoreCheckpoint(engine.store, 'a11e0001', step);
       expect(a.context.step).toBe(step);
       expect(a.messageDigests).toEqual(b.messageDigests);
     }
@@ -116,11 +123,11 @@ describe('engine.resume', () => {
     });
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette('9b40c1d5'),
+      cassette: await engine.cassette('9b40c1d5'),
       mode: 'strict',
     });
     await engine.record({ ...INCIDENT, world: droppingWorld(2), runId: 'dead0003' });
-    const before = engine.listRuns();
+    const before = await engine.listRuns();
     const refusal = async (runId: string, agent = build('baseline')) => {
       try {
         await engine.resume({ runId, agent, world: worldAt('2026-03-04') });
@@ -141,7 +148,7 @@ describe('engine.resume', () => {
     );
     expect(await refusal('dead0003', testAgent())).toMatch(/^AGENT_MISMATCH: /);
     expect(await refusal('ffff0000')).toMatch(/^RUN_NOT_FOUND: /);
-    expect(engine.listRuns()).toEqual(before);
+    expect(await engine.listRuns()).toEqual(before);
   });
 
   it("takes over an interrupted run once its owner's lease lapses, and fences the old owner out of it", async () => {
@@ -167,7 +174,7 @@ describe('engine.resume', () => {
     const recording = first.record({ ...INCIDENT, world: stuck, runId: 'dead0004' });
     while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
     const second = engineOn(store, { leaseClock, leaseMs: 30_000 });
-    expect(second.getRunSummary('dead0004').status).toBe('running');
+    expect((await second.getRunSummary('dead0004')).status).toBe('running');
     expect(
       await rejectionCode(() =>
         second.resume({ runId: 'dead0004', agent: build('baseline'), world: worldAt('2026-03-04') }),
@@ -175,7 +182,7 @@ describe('engine.resume', () => {
     ).toBe('RESUME_REFUSED');
 
     now += 30_001;
-    expect(second.getRunSummary('dead0004').status).toBe('interrupted');
+    expect((await second.getRunSummary('dead0004')).status).toBe('interrupted');
     const resumed = await second.resume({
       runId: 'dead0004',
       agent: build('baseline'),
@@ -191,12 +198,12 @@ describe('engine.resume', () => {
     // The old owner wakes up: its next write names a token that no longer owns the run.
     release();
     expect(await rejectionCode(() => recording)).toBe('LEASE_LOST');
-    expect(second.getRunSummary('dead0004')).toMatchObject({
+    expect(await second.getRunSummary('dead0004')).toMatchObject({
       status: 'failed',
       error: { code: 'VALIDATION_FAILED' },
       stepCount: 9,
     });
-    expect(second.getRun('dead0004').steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect((await second.getRun('dead0004')).steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 2]);
   });
 
   it('resumes a long run across its conversation segments: every checkpoint restores as a replay of it does', async () => {
@@ -218,12 +225,12 @@ describe('engine.resume', () => {
     const resumed = await engine.resume({ runId: 'dead0005', agent, world: () => syntheticWorld({ toolCalls: 30 }) });
     expect(resumed.status).toBe('completed');
     expect(resumed.steps).toHaveLength(61);
-    expect(store.readSteps('dead0005').some((row) => row.step > 21 && row.messageSegment !== null)).toBe(true);
-    const replay = await engine.replay({ agent, cassette: engine.cassette('dead0005'), mode: 'strict' });
+    expect((await store.readSteps('dead0005')).some((row) => row.step > 21 && row.messageSegment !== null)).toBe(true);
+    const replay = await engine.replay({ agent, cassette: await engine.cassette('dead0005'), mode: 'strict' });
     expect(replay.status).toBe('completed');
     for (let step = 0; step <= 61; step++) {
-      expect(restoreCheckpoint(store, 'dead0005', step), `checkpoint ${step}`).toEqual(
-        restoreCheckpoint(store, replay.runId, step),
+      expect(await restoreCheckpoint(store, 'dead0005', step), `checkpoint ${step}`).toEqual(
+        await restoreCheckpoint(store, replay.runId, step),
       );
     }
   });
@@ -240,12 +247,12 @@ describe('engine.resume', () => {
     let failNext = true;
     const breaking: Store = {
       ...inner,
-      commitStep: (...args) => {
+      commitStep: async (...args) => {
         if (failNext) {
           failNext = false;
           throw new Error('the disk went away');
         }
-        inner.commitStep(...args);
+        await inner.commitStep(...args);
       },
     };
     const forking = engineOn(breaking);
@@ -262,7 +269,7 @@ describe('engine.resume', () => {
         }),
       ),
     ).toBe('INTERNAL');
-    expect(engine.getRun('f0f00001')).toMatchObject({
+    expect(await engine.getRun('f0f00001')).toMatchObject({
       status: 'failed',
       error: { code: 'INTERNAL', step: 2 },
       steps: [{ step: 1, provenance: 'inherited' }],

@@ -1,6 +1,14 @@
+import { verifyRun, probeDrift } from '../../src/workflows/index.js';
 import { describe, expect, it } from 'vitest';
-import type { Engine, ForkOverride, RecordResult, SideEffectOption, World } from '../../src/index.js';
-import { createEngine, divergenceReport, isForkpointError, sqliteStore } from '../../src/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import type { RecordResult } from '../../src/modes/index.js';
+import type { SideEffectOption } from '../../src/firewall/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { divergenceReport } from '../../src/workflows/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import type { RefundBuildName, RefundCalls } from '../support/refund-agent.js';
 import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
 
@@ -115,7 +123,7 @@ describe('by default, no mode past the recording refunds again', () => {
     expect(fork.steps[4]!.response).toMatchObject({
       content: [{ type: 'text' }, { type: 'tool_use', name: 'refund', input: { order_id: 'ORD-1', amount: 80 } }],
     });
-    expect(desk.engine.store.readSteps(fork.runId).map((row) => row.step)).toEqual([2, 3, 4, 5]);
+    expect((await desk.engine.store.readSteps(fork.runId)).map((row) => row.step)).toEqual([2, 3, 4, 5]);
     // The read-only lookup went live; the refund did not.
     expect(desk.calls).toEqual({
       model: 4 + 2,
@@ -150,7 +158,7 @@ describe('by default, no mode past the recording refunds again', () => {
     const desk = await recordedDesk();
     const replay = await desk.engine.replay({
       agent: terse,
-      cassette: desk.engine.cassette(PARENT),
+      cassette: await desk.engine.cassette(PARENT),
       mode: 'fidelity',
       onMiss: 'live',
       world: desk.world,
@@ -174,7 +182,7 @@ describe('by default, no mode past the recording refunds again', () => {
     const desk = await recordedDesk();
     const replay = await desk.engine.replay({
       agent: baseline,
-      cassette: desk.engine.cassette(PARENT),
+      cassette: await desk.engine.cassette(PARENT),
       mode: 'fidelity',
       onMiss: 'live',
       world: desk.world,
@@ -194,7 +202,7 @@ describe('by default, no mode past the recording refunds again', () => {
     const desk = await recordedDesk();
     const replay = await desk.engine.replay({
       agent: baseline,
-      cassette: desk.engine.cassette(PARENT),
+      cassette: await desk.engine.cassette(PARENT),
       mode: 'strict',
     });
     expect(replay).toMatchObject({
@@ -209,8 +217,8 @@ describe('by default, no mode past the recording refunds again', () => {
 
   it('verify in re-execution mode gives the verdict blocked', async () => {
     const desk = await recordedDesk();
-    const before = desk.engine.listRuns().length;
-    const result = await desk.engine.verify({
+    const before = (await desk.engine.listRuns()).length;
+    const result = await verifyRun(desk.engine, {
       runId: PARENT,
       candidate: terse,
       baseline,
@@ -222,7 +230,7 @@ describe('by default, no mode past the recording refunds again', () => {
     expect(result.reason).toMatch(/stopped by the side-effect firewall .*refund#0 \(step 6\) was not called/);
     expect(result.candidate.outcomes).toEqual({ 'failed: SIDE_EFFECT_BLOCKED': 1 });
     expect(result.control.outcomes).toEqual({ 'failed: SIDE_EFFECT_BLOCKED': 1 });
-    expect(desk.engine.listRuns().length).toBe(before + 2);
+    expect((await desk.engine.listRuns()).length).toBe(before + 2);
     expect(desk.calls.refund).toBe(1);
   });
 
@@ -263,13 +271,18 @@ describe('by default, no mode past the recording refunds again', () => {
       sideEffects: REFUSE,
     });
     expect(resumed.steps).toHaveLength(5);
-    expect(desk.engine.getRun(fork.runId).resumes).toHaveLength(1);
+    expect((await desk.engine.getRun(fork.runId)).resumes).toHaveLength(1);
     expect(desk.calls.refund).toBe(1);
   });
 
   it('a drift probe asks the lookups again and never the refund', async () => {
     const desk = await recordedDesk();
-    const report = await desk.engine.drift({ runId: PARENT, at: LATER, tools: baseline.tools, world: desk.world(0) });
+    const report = await probeDrift(desk.engine, {
+      runId: PARENT,
+      at: LATER,
+      tools: baseline.tools,
+      world: desk.world(0),
+    });
     expect(report.steps.map((step) => `${step.kind}:${step.status}`)).toEqual([
       'lookup_order:unchanged',
       'lookup_customer:unchanged',
@@ -298,8 +311,11 @@ describe('simulate: the tool’s simulator answers, nothing is refunded', () => 
       output: { refund_id: 'SIM-ORD-1-0', amount: 80, simulated: true },
       isError: false,
     });
-    expect(desk.engine.getRun(fork.runId).steps[5]).toMatchObject({ provenance: 'simulated', sideEffect: false });
-    expect(desk.engine.getRunSummary(fork.runId).sideEffects).toEqual(stored);
+    expect((await desk.engine.getRun(fork.runId)).steps[5]).toMatchObject({
+      provenance: 'simulated',
+      sideEffect: false,
+    });
+    expect((await desk.engine.getRunSummary(fork.runId)).sideEffects).toEqual(stored);
     expect(desk.calls.refund).toBe(1);
   });
 
@@ -316,7 +332,7 @@ describe('simulate: the tool’s simulator answers, nothing is refunded', () => 
     expect(run.steps[5]!.provenance).toBe('simulated');
     const replay = await desk.engine.replay({
       agent: terse,
-      cassette: desk.engine.cassette(PARENT),
+      cassette: await desk.engine.cassette(PARENT),
       mode: 'fidelity',
       onMiss: 'live',
       world: desk.world,
@@ -375,13 +391,13 @@ describe('live: the real tool is called, and the step says so', () => {
     });
     expect(provenances(fork)).toEqual(['inherited', 'override', 'live', 'live', 'live', 'live', 'live']);
     expect(sideEffects(fork)).toEqual([false, false, false, false, false, true, false]);
-    expect(desk.engine.getRun(fork.runId).steps[5]).toMatchObject({
+    expect((await desk.engine.getRun(fork.runId)).steps[5]).toMatchObject({
       kind: 'refund',
       provenance: 'live',
       sideEffect: true,
     });
-    expect(desk.engine.getRunSummary(fork.runId).sideEffects).toEqual(stored);
-    const child = desk.engine.lineage(PARENT).tree.children.find((node) => node.run.runId === fork.runId);
+    expect((await desk.engine.getRunSummary(fork.runId)).sideEffects).toEqual(stored);
+    const child = (await desk.engine.lineage(PARENT)).tree.children.find((node) => node.run.runId === fork.runId);
     expect(child?.liveSideEffects).toEqual(['refund#0 (step 6)']);
     expect(desk.calls.refund).toBe(2);
   });
@@ -408,7 +424,7 @@ describe('live: the real tool is called, and the step says so', () => {
     expect(desk.calls.refund).toBe(2);
     const replay = await desk.engine.replay({
       agent: terse,
-      cassette: desk.engine.cassette(PARENT),
+      cassette: await desk.engine.cassette(PARENT),
       mode: 'fidelity',
       onMiss: 'live',
       world: desk.world,
@@ -417,7 +433,7 @@ describe('live: the real tool is called, and the step says so', () => {
     expect(replay).toMatchObject({ status: 'completed', outcome: { refund_id: 'RF-ORD-1-3' } });
     expect(replay.steps[5]).toMatchObject({ provenance: 'live', sideEffect: true });
     expect(desk.calls.refund).toBe(3);
-    const verdict = await desk.engine.verify({
+    const verdict = await verifyRun(desk.engine, {
       runId: PARENT,
       candidate: terse,
       baseline,
@@ -434,7 +450,7 @@ describe('live: the real tool is called, and the step says so', () => {
     const desk = await recordedDesk();
     const refused = await forkOf(desk);
     const fired = await forkOf(desk, { sideEffects: 'live' });
-    const lineage = desk.engine.lineage(PARENT);
+    const lineage = await desk.engine.lineage(PARENT);
     expect(lineage.tree.liveSideEffects).toEqual([]);
     const fx = Object.fromEntries(lineage.tree.children.map((node) => [node.run.runId, node.liveSideEffects]));
     expect(fx).toEqual({ [refused.runId]: [], [fired.runId]: ['refund#0 (step 6)'] });
@@ -470,10 +486,10 @@ describe('resume of a blocked fork', () => {
     });
     expect(resumed.steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 1, 2, 2]);
     expect(provenances(resumed)).toEqual(['inherited', 'override', 'live', 'live', 'live', 'simulated', 'live']);
-    const stored = desk.engine.getRun(fork.runId);
+    const stored = await desk.engine.getRun(fork.runId);
     expect(stored).toMatchObject({ status: 'completed', sideEffects: first, resumes: [{ sideEffects: policy }] });
     expect(stored.resumes).toHaveLength(1);
-    expect(desk.engine.listRuns().map((run) => run.runId)).toEqual([PARENT, fork.runId]);
+    expect((await desk.engine.listRuns()).map((run) => run.runId)).toEqual([PARENT, fork.runId]);
     expect(desk.calls.refund).toBe(1);
   });
 
@@ -535,7 +551,7 @@ describe('a live side effect stays on the record after a resume', () => {
     expect(fork).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_FAILED', step: 7 } });
     expect(fork.steps[5]).toMatchObject({ kind: 'refund', sideEffect: true });
     expect(desk.calls.refund).toBe(2);
-    const before = desk.engine.lineage(PARENT).tree.children.find((node) => node.run.runId === fork.runId);
+    const before = (await desk.engine.lineage(PARENT)).tree.children.find((node) => node.run.runId === fork.runId);
     expect(before?.liveSideEffects).toEqual(['refund#0 (step 6)']);
     // The rest of the run needs no side effect: resumed under the default firewall, it completes.
     const resumed = await desk.engine.resume({ runId: fork.runId, agent: baseline, world });
@@ -543,7 +559,7 @@ describe('a live side effect stays on the record after a resume', () => {
     expect(resumed.steps[5]).toMatchObject({ kind: 'refund', attempt: 1, sideEffect: true });
     expect(desk.calls.refund).toBe(2);
     // The refund attempt 1 made is still a fact of the run: the tree must keep listing it.
-    const after = desk.engine.lineage(PARENT).tree.children.find((node) => node.run.runId === fork.runId);
+    const after = (await desk.engine.lineage(PARENT)).tree.children.find((node) => node.run.runId === fork.runId);
     expect(after?.liveSideEffects).toEqual(['refund#0 (step 6)']);
   });
 });
@@ -583,10 +599,10 @@ describe('a side-effect policy is checked before anything is written', () => {
     ],
     [
       'replay',
-      (desk, option) =>
+      async (desk, option) =>
         desk.engine.replay({
           agent: terse,
-          cassette: desk.engine.cassette(PARENT),
+          cassette: await desk.engine.cassette(PARENT),
           mode: 'fidelity',
           onMiss: 'live',
           world: desk.world,
@@ -596,7 +612,7 @@ describe('a side-effect policy is checked before anything is written', () => {
     [
       'verify',
       (desk, option) =>
-        desk.engine.verify({
+        verifyRun(desk.engine, {
           runId: PARENT,
           candidate: terse,
           baseline,
@@ -624,20 +640,20 @@ describe('a side-effect policy is checked before anything is written', () => {
     ),
   )('%s refuses %s with USAGE, writing no run and calling nothing', async (_mode, _label, work, option, message) => {
     const desk = await recordedDesk();
-    const runs = desk.engine.listRuns().length;
+    const runs = (await desk.engine.listRuns()).length;
     const calls = { ...desk.calls };
     const error = await codeOf(() => work(desk, option as SideEffectOption));
     expect(error?.code).toBe('USAGE');
     expect(error?.message).toMatch(message);
-    expect(desk.engine.listRuns().length).toBe(runs);
+    expect((await desk.engine.listRuns()).length).toBe(runs);
     expect(desk.calls).toEqual(calls);
   });
 
   it.each(bad)('resume refuses %s with USAGE, leaving the blocked run as it was', async (_label, option, message) => {
     const desk = await recordedDesk();
     const fork = await forkOf(desk);
-    const runs = desk.engine.listRuns().length;
-    const before = desk.engine.getRun(fork.runId);
+    const runs = (await desk.engine.listRuns()).length;
+    const before = await desk.engine.getRun(fork.runId);
     const calls = { ...desk.calls };
     const error = await codeOf(() =>
       desk.engine.resume({
@@ -649,21 +665,21 @@ describe('a side-effect policy is checked before anything is written', () => {
     );
     expect(error?.code).toBe('USAGE');
     expect(error?.message).toMatch(message);
-    expect(desk.engine.listRuns().length).toBe(runs);
-    expect(desk.engine.getRun(fork.runId)).toEqual(before);
+    expect((await desk.engine.listRuns()).length).toBe(runs);
+    expect(await desk.engine.getRun(fork.runId)).toEqual(before);
     expect(desk.calls).toEqual(calls);
   });
 
   it('verify checks the policy against both builds before either arm runs', async () => {
     const desk = await recordedDesk();
-    const runs = desk.engine.listRuns().length;
+    const runs = (await desk.engine.listRuns()).length;
     // The candidate's refund is side-effecting; the control arm's build declares no refund at all.
     const lookupsOnly = refundBuild('baseline', {
       build: 'lookups-only',
       tools: baseline.tools.filter((tool) => tool.readOnly),
     });
     const error = await codeOf(() =>
-      desk.engine.verify({
+      verifyRun(desk.engine, {
         runId: PARENT,
         candidate: baseline,
         baseline: lookupsOnly,
@@ -679,7 +695,7 @@ describe('a side-effect policy is checked before anything is written', () => {
         /names tool "refund", which the build does not declare; its side-effecting tools are none/,
       ),
     });
-    expect(desk.engine.listRuns().length).toBe(runs);
+    expect((await desk.engine.listRuns()).length).toBe(runs);
   });
 });
 

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentBuild, Cassette, JsonObject, ReplayOptions, World } from '../../src/index.js';
-import { createEngine, restoreCheckpoint, sqliteStore } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { ReplayOptions } from '../../src/modes/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 const trajectory = fc.record({
@@ -53,7 +59,7 @@ function tripwire(): { world: World; calls: () => number } {
     calls++;
     throw new Error('live call');
   };
-  return { world: { model: { respond: async () => trip() }, tools: { echo: trip, write: trip } }, calls: () => calls };
+  return { world: { model: { respond: () => trip() }, tools: { echo: trip, write: trip } }, calls: () => calls };
 }
 
 describe('strict replay (property)', () => {
@@ -72,7 +78,7 @@ describe('strict replay (property)', () => {
             world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
             input: { n: 1 },
           });
-          const cassette = cassetteMutations[cassetteMutation]!(engine.cassette(recorded.runId), at);
+          const cassette = cassetteMutations[cassetteMutation]!(await engine.cassette(recorded.runId), at);
           const { world, calls } = tripwire();
           const options = {
             agent: buildMutations[buildMutation]!(agent),
@@ -101,13 +107,13 @@ describe('strict replay (property)', () => {
           world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
           input: { n: 1 },
         });
-        const replay = await engine.replay({ agent, cassette: engine.cassette(recorded.runId), mode: 'strict' });
+        const replay = await engine.replay({ agent, cassette: await engine.cassette(recorded.runId), mode: 'strict' });
         expect(replay.status).toBe(recorded.status);
         expect(replay.findings).toEqual([]);
         expect(replay.steps.map((step) => step.requestHash)).toEqual(recorded.steps.map((step) => step.requestHash));
         for (let step = 0; step <= recorded.steps.length; step++) {
-          expect(restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
-            restoreCheckpoint(engine.store, recorded.runId, step),
+          expect(await restoreCheckpoint(engine.store, replay.runId, step)).toEqual(
+            await restoreCheckpoint(engine.store, recorded.runId, step),
           );
         }
       }),

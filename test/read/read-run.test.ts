@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JsonObject, StepView } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { StepView } from '../../src/read/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, withIncident, worldAt } from '../support/incident.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
@@ -34,7 +36,7 @@ describe('step views', () => {
   it("read a run without copying its digest list: a model request's messages are sliced when they are read", async () => {
     const { engine, run } = await longRun(100);
     const copies = countDigestCopies();
-    const view = engine.getRun(run.runId);
+    const view = await engine.getRun(run.runId);
     expect(copies.copied()).toBe(0);
     // Serializing reads each model request's messages once: the output's own size, and no more.
     const modelSteps = view.steps.filter((step) => step.kind === 'model');
@@ -58,11 +60,11 @@ describe('step views', () => {
       sideEffects: 'simulate',
     });
     for (const runId of [incident.runId, fork.runId]) {
-      const steps = engine.getRun(runId).steps;
+      const steps = (await engine.getRun(runId)).steps;
       for (const step of steps.filter((candidate: StepView) => candidate.kind === 'model')) {
         const request = step.request as JsonObject;
         expect(Object.keys(request)[0]).toBe('messages');
-        expect(request.messages).toEqual(engine.checkpoint(runId, step.step - 1).messageDigests);
+        expect(request.messages).toEqual((await engine.checkpoint(runId, step.step - 1)).messageDigests);
         // A plain value: what JSON, a spread and deep equality see is the same array.
         expect(JSON.parse(JSON.stringify(step))).toEqual(step);
         expect({ ...request }.messages).toEqual(request.messages);
@@ -72,6 +74,6 @@ describe('step views', () => {
 
   it('are the same whether the driver made them (record) or they were read back', async () => {
     const { engine, run } = await longRun(30);
-    expect(engine.getRun(run.runId).steps).toEqual(run.steps);
+    expect((await engine.getRun(run.runId)).steps).toEqual(run.steps);
   });
 });

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/index.js';
-import { createEngine, serializeCassette, sqliteStore } from '../../src/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { serializeCassette } from '../../src/cassette/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { parseJsonInput } from '../../src/json/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { build } from '../support/incident.js';
@@ -33,7 +35,9 @@ const diskBytes = (path: string): string =>
 
 describe('canaries planted in a claim', () => {
   const folders: Array<{ cleanup(): void }> = [];
-  afterEach(() => folders.splice(0).forEach((folder) => folder.cleanup()));
+  afterEach(() => {
+    for (const folder of folders.splice(0)) folder.cleanup();
+  });
 
   it('appear in no byte of the structural cassette, nor of the database file after gc', async () => {
     const folder = tempFolder('forkpoint-canary-');
@@ -51,8 +55,8 @@ describe('canaries planted in a claim', () => {
       seed: 1,
     });
     expect(run.outcome).toMatchObject({ decision: 'approve' });
-    const full = serializeCassette(engine.cassette(run.runId));
-    const structural = serializeCassette(engine.cassette(run.runId, 'structural'));
+    const full = serializeCassette(await engine.cassette(run.runId));
+    const structural = serializeCassette(await engine.cassette(run.runId, 'structural'));
     for (const canary of CANARIES) {
       // Planted: the full tier and the file hold each canary, so the checks below can fail.
       expect(full).toContain(canary);
@@ -61,10 +65,10 @@ describe('canaries planted in a claim', () => {
     }
 
     now = new Date('2026-03-07T10:00:00.000Z');
-    expect(engine.gc().purged.map((purged) => purged.runId)).toEqual([run.runId]);
+    expect((await engine.gc()).purged.map((purged) => purged.runId)).toEqual([run.runId]);
     const after = diskBytes(path);
     for (const canary of CANARIES) expect(after).not.toContain(canary);
-    expect(engine.cassette(run.runId, 'structural').entries).toHaveLength(run.steps.length);
-    engine.store.close();
+    expect((await engine.cassette(run.runId, 'structural')).entries).toHaveLength(run.steps.length);
+    await engine.store.close();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FullTierPurge, Store } from '../../src/store/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 describe('the capture policy at scale', () => {
@@ -14,9 +15,9 @@ describe('the capture policy at scale', () => {
         calls.push('listRuns');
         return inner.listRuns();
       },
-      saveStructural: (runId, body) => {
+      saveStructural: async (runId, body) => {
         calls.push('saveStructural');
-        inner.saveStructural(runId, body);
+        await inner.saveStructural(runId, body);
       },
       purgeRuns: (batch) => {
         calls.push('purgeRuns');
@@ -32,8 +33,8 @@ describe('the capture policy at scale', () => {
     expect(calls).toEqual(['purgeRuns']);
     expect(purges).toHaveLength(1);
     expect(purges[0]).toMatchObject({ runId: dropped.runId, purge: { reason: 'capture-policy' } });
-    expect(inner.readStructural(dropped.runId)).toBe(purges[0]!.structural);
-    expect(engine.cassette(dropped.runId, 'structural').entries).toHaveLength(dropped.steps.length);
-    inner.close();
+    expect(await inner.readStructural(dropped.runId)).toBe(purges[0]!.structural);
+    expect((await engine.cassette(dropped.runId, 'structural')).entries).toHaveLength(dropped.steps.length);
+    await inner.close();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FullTierPurge, Store } from '../../src/store/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { collectGarbage, GC_BATCH_RUNS } from '../../src/retention/collect-garbage.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
@@ -19,13 +20,13 @@ function watched(store: Store): { store: Store; purges: FullTierPurge[][]; saved
       listRuns: () => {
         throw new Error('gc read every run');
       },
-      purgeRuns: (batch) => {
+      purgeRuns: async (batch) => {
         purges.push([...batch]);
-        return store.purgeRuns(batch);
+        return await store.purgeRuns(batch);
       },
-      saveStructural: (runId, body) => {
+      saveStructural: async (runId, body) => {
         savedApart.push(runId);
-        store.saveStructural(runId, body);
+        await store.saveStructural(runId, body);
       },
     },
   };
@@ -51,7 +52,7 @@ describe('gc in bounded batches', () => {
   it('purges N expired runs in ceil(N / batch) transactions, each run with its structural record, without listing every run', async () => {
     const { store, runs } = await recordRuns(11);
     const watch = watched(store);
-    const report = collectGarbage(watch.store, LATER, () => false, { batchRuns: 4 });
+    const report = await collectGarbage(watch.store, LATER, () => false, { batchRuns: 4 });
     expect(watch.purges.map((batch) => batch.length)).toEqual([4, 4, 3]);
     expect(watch.purges.flat().map((purge) => purge.runId)).toEqual(runs);
     // Each structural record goes in with its run's purge, in the same transaction.
@@ -59,8 +60,8 @@ describe('gc in bounded batches', () => {
     expect(watch.savedApart).toEqual([]);
     expect(report.purged.map((run) => run.runId)).toEqual(runs);
     expect(report.purged.every((run) => run.structuralUntil !== null)).toBe(true);
-    for (const runId of runs) expect(store.readStructural(runId)).toBeDefined();
-    store.close();
+    for (const runId of runs) expect(await store.readStructural(runId)).toBeDefined();
+    await store.close();
   });
 
   it('batches by step rows too: a long run goes alone, short ones share', async () => {
@@ -68,10 +69,10 @@ describe('gc in bounded batches', () => {
     const short = await recordRuns(3, 1);
     for (const { store } of [long, short]) {
       const watch = watched(store);
-      collectGarbage(watch.store, LATER, () => false, { batchRuns: 10, batchSteps: 12 });
+      await collectGarbage(watch.store, LATER, () => false, { batchRuns: 10, batchSteps: 12 });
       // 41 rows for the long run; 4 rows each for the short ones.
       expect(watch.purges.map((batch) => batch.length)).toEqual(store === long.store ? [1] : [3]);
-      store.close();
+      await store.close();
     }
     expect(GC_BATCH_RUNS).toBeGreaterThan(1);
   });
@@ -84,7 +85,7 @@ describe('gc in bounded batches', () => {
     const fork = await engine.fork({ parentRunId: runs[0]!, atStep: 2, agent, world, override });
     const forkOfFork = await engine.fork({ parentRunId: fork.runId, atStep: 4, agent, world, override });
     const watch = watched(store);
-    const report = collectGarbage(watch.store, LATER, () => false, { batchRuns: 1 });
+    const report = await collectGarbage(watch.store, LATER, () => false, { batchRuns: 1 });
     expect(watch.purges.map((batch) => batch.map((purge) => purge.runId))).toEqual([
       [forkOfFork.runId],
       [fork.runId],
@@ -93,7 +94,7 @@ describe('gc in bounded batches', () => {
     expect(watch.purges.flat().every((purge) => typeof purge.structural === 'string')).toBe(true);
     // The report lists them oldest first, as before.
     expect(report.purged.map((run) => run.runId)).toEqual([runs[0], fork.runId, forkOfFork.runId]);
-    store.close();
+    await store.close();
   });
 
   it('collects, on the next run, a fork that was being written while its parent was purged', async () => {
@@ -106,10 +107,10 @@ describe('gc in bounded batches', () => {
       world: () => syntheticWorld({ toolCalls: 2 }),
       override: { kind: 'tool-result', output: {} },
     });
-    const first = collectGarbage(store, LATER, (run) => run.runId === fork.runId);
+    const first = await collectGarbage(store, LATER, (run) => run.runId === fork.runId);
     expect(first.purged.map((run) => run.runId)).toEqual([runs[0]]);
-    const second = collectGarbage(store, LATER, () => false);
+    const second = await collectGarbage(store, LATER, () => false);
     expect(second.purged.map((run) => run.runId)).toEqual([fork.runId]);
-    store.close();
+    await store.close();
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine, ForkOverride } from '../../src/index.js';
-import { createEngine, isForkpointError, parseCassette, serializeCassette, sqliteStore } from '../../src/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { parseCassette, serializeCassette } from '../../src/cassette/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
 
 const RECORDED = new Date('2026-03-04T09:00:00.000Z');
@@ -28,9 +32,9 @@ const recordIncident = (engine: Engine, runId = '9b40c1d5') =>
     scenario: 'scenarios/claims-triage',
   });
 
-function codeAndMessage(work: () => unknown): { code: string; message: string } | undefined {
+async function codeAndMessage(work: () => Promise<unknown>): Promise<{ code: string; message: string } | undefined> {
   try {
-    work();
+    await work();
   } catch (error) {
     if (isForkpointError(error)) return { code: error.code, message: error.message };
     throw error;
@@ -65,30 +69,33 @@ describe('retention of the full tier', () => {
     const { engine, setNow } = engineWithClock();
     await recordIncident(engine);
     setNow(hoursLater(71));
-    expect(engine.getRun('9b40c1d5')).toMatchObject({ input: { claimId: 'CLM-91077' }, retention: { expired: false } });
-    expect(engine.getRun('9b40c1d5').steps).toHaveLength(9);
+    expect(await engine.getRun('9b40c1d5')).toMatchObject({
+      input: { claimId: 'CLM-91077' },
+      retention: { expired: false },
+    });
+    expect((await engine.getRun('9b40c1d5')).steps).toHaveLength(9);
     setNow(hoursLater(73));
-    const shown = engine.getRun('9b40c1d5');
+    const shown = await engine.getRun('9b40c1d5');
     expect(shown).toMatchObject({
       input: { claimId: 'aaaaaaaaa' },
       steps: [],
       retention: { expired: true, purge: null },
     });
     expect(shown.error?.message).toMatch(/^a+$/);
-    expect(JSON.stringify(engine.listRuns())).not.toContain('CLM-91077');
-    expect(JSON.stringify(engine.lineage('9b40c1d5'))).not.toContain('CLM-91077');
+    expect(JSON.stringify(await engine.listRuns())).not.toContain('CLM-91077');
+    expect(JSON.stringify(await engine.lineage('9b40c1d5'))).not.toContain('CLM-91077');
     // The rows are still there until gc runs; a read just never shows them.
-    expect(engine.store.readSteps('9b40c1d5')).toHaveLength(10);
+    expect(await engine.store.readSteps('9b40c1d5')).toHaveLength(10);
   });
 
   it('after gc 73 hours later cannot replay, fork, export or re-execute the incident in full, but replays it structurally', async () => {
     const { engine, setNow } = engineWithClock();
     const incident = await recordIncident(engine);
     setNow(hoursLater(71));
-    expect(engine.gc().purged).toEqual([]);
+    expect((await engine.gc()).purged).toEqual([]);
 
     setNow(hoursLater(73));
-    const report = engine.gc();
+    const report = await engine.gc();
     expect(report.purged).toEqual([
       {
         runId: '9b40c1d5',
@@ -98,9 +105,9 @@ describe('retention of the full tier', () => {
       },
     ]);
     expect(report.blobs).toBeGreaterThan(0);
-    expect(engine.store.readSteps('9b40c1d5')).toEqual([]);
+    expect(await engine.store.readSteps('9b40c1d5')).toEqual([]);
 
-    const full = codeAndMessage(() => engine.cassette('9b40c1d5'));
+    const full = await codeAndMessage(async () => await engine.cassette('9b40c1d5'));
     expect(full?.code).toBe('CASSETTE_EXPIRED');
     expect(full?.message).toMatch(/expired at 2026-03-07T09:00:00.000Z and was removed/);
     expect(full?.message).toMatch(/structural tier remains until 2026-06-02T09:00:00.000Z/);
@@ -129,11 +136,11 @@ describe('retention of the full tier', () => {
         )
       )?.code,
     ).toBe('CASSETTE_EXPIRED');
-    expect(codeAndMessage(() => engine.checkpoint('9b40c1d5', 3))?.code).toBe('CASSETTE_EXPIRED');
+    expect((await codeAndMessage(async () => await engine.checkpoint('9b40c1d5', 3)))?.code).toBe('CASSETTE_EXPIRED');
 
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette('9b40c1d5', 'structural'),
+      cassette: await engine.cassette('9b40c1d5', 'structural'),
       mode: 'structural',
     });
     expect(replay).toMatchObject({
@@ -145,7 +152,7 @@ describe('retention of the full tier', () => {
     expect(replay.steps).toHaveLength(incident.steps.length);
     expect(replay.retention.tier).toBe('structural');
 
-    const summary = engine.getRunSummary('9b40c1d5');
+    const summary = await engine.getRunSummary('9b40c1d5');
     expect(summary).toMatchObject({ status: 'failed', stepCount: 9, error: { code: 'VALIDATION_FAILED', step: 9 } });
     expect(summary.input).toEqual({ claimId: 'aaaaaaaaa' });
     expect(summary.retention.purge).toEqual({ at: '2026-03-07T10:00:00.000Z', reason: 'expired' });
@@ -154,10 +161,10 @@ describe('retention of the full tier', () => {
   it('refuses an expired full tier even before gc has removed it, naming the expiry', async () => {
     const { engine, setNow } = engineWithClock();
     await recordIncident(engine);
-    const cassette = engine.cassette('9b40c1d5');
+    const cassette = await engine.cassette('9b40c1d5');
     setNow(hoursLater(72));
-    expect(codeAndMessage(() => engine.cassette('9b40c1d5'))?.message).toMatch(
-      /expired at 2026-03-07T09:00:00.000Z \(`forkpoint gc` removes it\)/,
+    expect((await codeAndMessage(async () => await engine.cassette('9b40c1d5')))?.message).toMatch(
+      /expired at 2026-03-07T09:00:00.000Z \(`gc` removes it\)/,
     );
     const replay = await rejected(engine.replay({ agent: build('baseline'), cassette, mode: 'strict' }));
     expect(replay?.code).toBe('CASSETTE_EXPIRED');
@@ -190,12 +197,12 @@ describe('retention of the full tier', () => {
     // A fork's steps are read from the store when first read: count them while its rows are there.
     const forkSteps = fork.steps.length;
     setNow(hoursLater(73));
-    const report = engine.gc();
+    const report = await engine.gc();
     expect(report.purged.map((run) => run.runId).sort()).toEqual(['9b40c1d5', fork.runId].sort());
     // The fork's structural tier was made from its parent's rows before they went.
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(fork.runId, 'structural'),
+      cassette: await engine.cassette(fork.runId, 'structural'),
       mode: 'structural',
     });
     expect(replay.status).toBe('completed');
@@ -208,10 +215,10 @@ describe('retention of the full tier', () => {
     setNow(hoursLater(48));
     const later = await recordIncident(engine, 'c0ffee01');
     setNow(hoursLater(73));
-    expect(engine.gc().purged.map((run) => run.runId)).toEqual(['9b40c1d5']);
+    expect((await engine.gc()).purged.map((run) => run.runId)).toEqual(['9b40c1d5']);
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette('c0ffee01'),
+      cassette: await engine.cassette('c0ffee01'),
       mode: 'strict',
     });
     expect(replay).toMatchObject({ status: 'failed', divergence: null, error: { code: 'VALIDATION_FAILED' } });
@@ -230,22 +237,22 @@ describe('retention of the full tier', () => {
     });
     expect(synthetic.retention).toMatchObject({ tier: 'synthetic', expiresAt: null, structuralExpiresAt: null });
     setNow(hoursLater(73));
-    engine.gc();
+    await engine.gc();
     setNow(hoursLater(24 * 91));
-    expect(engine.gc().structuralRemoved).toEqual(['9b40c1d5']);
-    expect(codeAndMessage(() => engine.cassette('9b40c1d5', 'structural'))?.message).toMatch(
+    expect((await engine.gc()).structuralRemoved).toEqual(['9b40c1d5']);
+    expect((await codeAndMessage(async () => await engine.cassette('9b40c1d5', 'structural')))?.message).toMatch(
       /structural tier of run 9b40c1d5 expired at 2026-06-02T09:00:00.000Z; only the run summary remains/,
     );
-    expect(engine.getRunSummary('9b40c1d5').status).toBe('failed');
+    expect((await engine.getRunSummary('9b40c1d5')).status).toBe('failed');
     setNow(new Date('2036-01-01T00:00:00Z'));
-    engine.gc();
+    await engine.gc();
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(synthetic.runId),
+      cassette: await engine.cassette(synthetic.runId),
       mode: 'strict',
     });
     expect(replay).toMatchObject({ status: 'completed', divergence: null });
-    expect(engine.cassette(synthetic.runId)).toMatchObject({ tier: 'synthetic', expiresAt: null });
+    expect(await engine.cassette(synthetic.runId)).toMatchObject({ tier: 'synthetic', expiresAt: null });
   });
 });
 
@@ -272,21 +279,21 @@ describe('the capture policy', () => {
     expect(completed.capture!.bytes.structural * 5).toBeLessThan(completed.capture!.bytes.full);
     expect(completed.retention.purge).toMatchObject({ reason: 'capture-policy' });
     expect(completed.steps).toHaveLength(9);
-    expect(engine.getRun(completed.runId).steps).toEqual([]);
-    expect(codeAndMessage(() => engine.cassette(completed.runId))?.message).toMatch(
+    expect((await engine.getRun(completed.runId)).steps).toEqual([]);
+    expect((await codeAndMessage(async () => await engine.cassette(completed.runId)))?.message).toMatch(
       /was not kept: the capture policy kept only its structural tier/,
     );
     const replay = await engine.replay({
       agent: build('baseline'),
-      cassette: engine.cassette(completed.runId, 'structural'),
+      cassette: await engine.cassette(completed.runId, 'structural'),
       mode: 'structural',
     });
     expect(replay.status).toBe('completed');
-    expect(engine.cassette(failed.runId).entries).toHaveLength(9);
+    expect((await engine.cassette(failed.runId)).entries).toHaveLength(9);
   });
 
   it('samples a run by its seed and id: the same run always, about the rate over many', async () => {
-    const { sampleDraw, decideCapture } = await import('../../src/index.js');
+    const { sampleDraw, decideCapture } = await import('../../src/retention/index.js');
     const run = { runId: '9b40c1d5', seed: 7, status: 'completed' as const };
     expect(sampleDraw(run)).toBe(sampleDraw({ ...run }));
     const draws = Array.from({ length: 4000 }, (_, i) =>

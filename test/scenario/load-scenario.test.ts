@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isForkpointError, loadScenario } from '../../src/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { loadScenario } from '../../src/scenario/index.js';
 import { cli } from '../support/cli-harness.js';
 
 describe('loadScenario', () => {

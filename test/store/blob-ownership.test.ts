@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/index.js';
-import { sqliteStore } from '../../src/index.js';
+import type { Store } from '../../src/store/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { OWNERSHIP_SQL } from '../../src/store/sqlite/blob-ownership.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-ownership-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
 let files = 0;
 
 const digest = (n: number): string => n.toString(16).padStart(32, '0');
@@ -30,9 +32,9 @@ const purgeOf = (runId: string) => ({
  * Run `n`, like a recording: three steps, each with a tool output of its own, a message that holds it
  * (a tree), and the build's request head, which every run shares.
  */
-function record(store: Store, n: number): string {
+async function record(store: Store, n: number): Promise<string> {
   const runId = n.toString(16).padStart(8, '0');
-  store.createRun(
+  await store.createRun(
     sampleRun({ runId, createdAt: `2026-03-04T00:00:00.${String(n % 1000).padStart(3, '0')}Z` }),
     sampleStep(0, { checkpointFull: true }),
     [],
@@ -41,7 +43,7 @@ function record(store: Store, n: number): string {
     const own = 1000 * n + step;
     const tree = 1000 * n + 100 + step;
     const last = step === 3 ? finished : undefined;
-    store.commitStep(
+    await store.commitStep(
       runId,
       SAMPLE_OWNER_TOKEN,
       sampleStep(step, {
@@ -71,7 +73,7 @@ interface Executed {
  * Every statement better-sqlite3 runs while `work` does, with its arguments and the rows it returned:
  * the store's statements are private, and this is how a test sees what a purge reads.
  */
-function executedBy(work: () => void): Executed[] {
+async function executedBy(work: () => Promise<unknown>): Promise<Executed[]> {
   const proto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<
     string,
     (...args: unknown[]) => unknown
@@ -93,7 +95,7 @@ function executedBy(work: () => void): Executed[] {
     };
   }
   try {
-    work();
+    await work();
   } finally {
     Object.assign(proto, originals);
   }
@@ -102,33 +104,38 @@ function executedBy(work: () => void): Executed[] {
 
 describe('blob ownership (migration 6)', () => {
   const stores: Store[] = [];
-  afterEach(() => stores.splice(0).forEach((store) => store.close()));
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+  });
   const open = (): Store => {
     const store = sqliteStore({ path: join(folder, `ownership-${files++}.db`) });
     stores.push(store);
     return store;
   };
 
-  it('reads what the purged run holds, however many other runs the database holds', () => {
-    const readBy = (others: number): number => {
+  it('reads what the purged run holds, however many other runs the database holds', async () => {
+    const readBy = async (others: number): Promise<number> => {
       const store = open();
-      for (let n = 1; n <= others; n++) record(store, n);
-      const runId = record(store, others + 1);
-      return executedBy(() => store.purgeRuns([purgeOf(runId)])).reduce((rows, statement) => rows + statement.rows, 0);
+      for (let n = 1; n <= others; n++) await record(store, n);
+      const runId = await record(store, others + 1);
+      return (await executedBy(() => store.purgeRuns([purgeOf(runId)]))).reduce(
+        (rows, statement) => rows + statement.rows,
+        0,
+      );
     };
-    const small = readBy(2);
+    const small = await readBy(2);
     // The purged run's 4 rows, its 7 blobs and their trees, a handful of lookups; not the other runs' rows.
     expect(small).toBeGreaterThan(4);
     expect(small).toBeLessThan(30);
-    expect(readBy(120)).toBe(small);
+    expect(await readBy(120)).toBe(small);
   });
 
-  it('finds every row it reads or writes, in a purge and in a step, through a key or an index', () => {
+  it('finds every row it reads or writes, in a purge and in a step, through a key or an index', async () => {
     const store = open();
-    for (let n = 1; n <= 20; n++) record(store, n);
+    for (let n = 1; n <= 20; n++) await record(store, n);
     const executed = [
-      ...executedBy(() => record(store, 21)),
-      ...executedBy(() => store.purgeRuns([purgeOf('00000003'), purgeOf('00000015')])),
+      ...(await executedBy(() => record(store, 21))),
+      ...(await executedBy(() => store.purgeRuns([purgeOf('00000003'), purgeOf('00000015')]))),
     ];
     const statements = new Map(
       executed
@@ -159,10 +166,10 @@ describe('blob ownership (migration 6)', () => {
     }
   });
 
-  it('writes no ownership row for the blobs a run stores itself, and looks none up twice in a run', () => {
+  it('writes no ownership row for the blobs a run stores itself, and looks none up twice in a run', async () => {
     const store = open();
-    record(store, 1);
-    const second = executedBy(() => record(store, 2));
+    await record(store, 1);
+    const second = await executedBy(() => record(store, 2));
     const db = new Database(store.location, { readonly: true });
     try {
       // Run 2 reaches the shared head, which run 1 stored: one pair. Its own blobs are its own.
@@ -180,11 +187,11 @@ describe('blob ownership (migration 6)', () => {
     expect(second.filter((statement) => statement.sql === OWNERSHIP_SQL.blobsByDigests)).toHaveLength(1);
   });
 
-  it("removes a purged blob's body at once, zeroed, and its row, a digest, with the next compaction", () => {
+  it("removes a purged blob's body at once, zeroed, and its row, a digest, with the next compaction", async () => {
     const store = open();
-    const runId = record(store, 1);
-    record(store, 2);
-    expect(store.purgeRuns([purgeOf(runId)])).toEqual({ steps: 4, blobs: 6 });
+    const runId = await record(store, 1);
+    await record(store, 2);
+    expect(await store.purgeRuns([purgeOf(runId)])).toEqual({ steps: 4, blobs: 6 });
     const own = [1001, 1002, 1003, 1101, 1102, 1103].map(digest);
     const rows = (): Array<{ digest: string; removed: number }> => {
       const db = new Database(store.location, { readonly: true });
@@ -197,9 +204,9 @@ describe('blob ownership (migration 6)', () => {
       }
     };
     expect(rows().filter((row) => row.removed === 1)).toHaveLength(6);
-    expect(store.readBlobs([digest(1001), digest(1101), digest(1)]).size).toBe(1);
-    store.compact();
+    expect((await store.readBlobs([digest(1001), digest(1101), digest(1)])).size).toBe(1);
+    await store.compact();
     expect(rows()).toEqual([]);
-    expect(store.readBlobs([digest(2001), digest(1)]).size).toBe(2);
+    expect((await store.readBlobs([digest(2001), digest(1)])).size).toBe(2);
   });
 });

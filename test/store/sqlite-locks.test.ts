@@ -1,20 +1,23 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isForkpointError, sqliteStore } from '../../src/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { sampleRun, sampleStep } from '../../src/testing/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 
 let folder: ReturnType<typeof tempFolder>;
 let path: string;
-beforeEach(() => {
+beforeEach(async () => {
   folder = tempFolder('forkpoint-locks-');
   path = join(folder.path, 'locked.db');
   const store = sqliteStore({ path });
-  store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
-  store.close();
+  await store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+  await store.close();
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 /** Another process's long write (a gc, say): it holds the write lock until released. */
 function holdWriteLock(): () => void {
@@ -34,14 +37,16 @@ describe('the write lock', () => {
       const started = Date.now();
       const runs = await cli(['runs', '--json', '--db', path]);
       expect(runs.exit).toBe(0);
-      expect(JSON.parse(runs.stdout).runs.map((run: { runId: string }) => run.runId)).toEqual(['0000abcd']);
+      expect((JSON.parse(runs.stdout) as { runs: { runId: string }[] }).runs.map((run) => run.runId)).toEqual([
+        '0000abcd',
+      ]);
       // A writer that opens meanwhile opens too: only its first write waits for the lock.
       const store = sqliteStore({ path, busyTimeoutMs: 100 });
-      expect(store.getRun('0000abcd')?.build).toBe('baseline');
+      expect((await store.getRun('0000abcd'))?.build).toBe('baseline');
       expect(Date.now() - started).toBeLessThan(3000);
       let caught: unknown;
       try {
-        store.commitStep('0000abcd', 'owner-token-1', sampleStep(1), []);
+        await store.commitStep('0000abcd', 'owner-token-1', sampleStep(1), []);
       } catch (error) {
         caught = error;
       }
@@ -49,7 +54,7 @@ describe('the write lock', () => {
       expect((caught as Error).message).toMatch(
         /held the write lock of .* longer than the busy timeout .* run the command again/,
       );
-      store.close();
+      await store.close();
     } finally {
       release();
     }

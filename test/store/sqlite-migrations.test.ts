@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isForkpointError, sqliteStore } from '../../src/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
 import { sampleRun, sampleStep } from '../../src/testing/index.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-migrations-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
 let files = 0;
 
 const RUN_VALUES = `'record', 'agent', 'baseline', '0123456789abcdef', '{"claimId":"CLM-1"}', 'completed', 'forkpoint-canonical/1', 1`;
@@ -79,28 +82,30 @@ function schema3Database(): string {
 }
 
 describe('migration 4: steps keyed by an integer run key in creation order', () => {
-  it('keeps every run, row, segment and cassette of a schema-3 database, and their order', () => {
+  it('keeps every run, row, segment and cassette of a schema-3 database, and their order', async () => {
     const path = schema3Database();
     const store = sqliteStore({ path });
     try {
-      expect(store.listRuns().map((run) => [run.runId, run.stepCount, run.parent?.runId ?? null])).toEqual([
+      expect((await store.listRuns()).map((run) => [run.runId, run.stepCount, run.parent?.runId ?? null])).toEqual([
         ['bbbb0001', 2, null],
         ['aaaa0002', 2, 'bbbb0001'],
       ]);
-      expect(store.readSteps('bbbb0001').map((row) => [row.step, row.messageDigest, row.messageSegment])).toEqual([
+      expect(
+        (await store.readSteps('bbbb0001')).map((row) => [row.step, row.messageDigest, row.messageSegment]),
+      ).toEqual([
         [0, 'd-bbbb0001-0', null],
         [1, 'd-bbbb0001-1', 'seg1'],
         [2, 'd-bbbb0001-2', null],
       ]);
-      expect(store.readSteps('aaaa0002').map((row) => row.step)).toEqual([2]);
-      const log = store.readMessages('bbbb0001', 0, 2);
+      expect((await store.readSteps('aaaa0002')).map((row) => row.step)).toEqual([2]);
+      const log = await store.readMessages('bbbb0001', 0, 2);
       expect(log.segments).toHaveLength(1);
-      expect(JSON.parse(log.json)).toEqual([{ role: 'user', n: 2 }]);
-      expect(store.readCheckpointChain('bbbb0001', 2).map((row) => row.step)).toEqual([0, 1, 2]);
-      expect(store.listChildren('bbbb0001').map((run) => run.runId)).toEqual(['aaaa0002']);
-      expect(store.readStructural('bbbb0001')).toBe('{"shape":true}');
+      expect(log.messages.map((message) => JSON.parse(message) as unknown)).toEqual([{ role: 'user', n: 2 }]);
+      expect((await store.readCheckpointChain('bbbb0001', 2)).map((row) => row.step)).toEqual([0, 1, 2]);
+      expect((await store.listChildren('bbbb0001')).map((run) => run.runId)).toEqual(['aaaa0002']);
+      expect(await store.readStructural('bbbb0001')).toBe('{"shape":true}');
     } finally {
-      store.close();
+      await store.close();
     }
     const db = new Database(path, { readonly: true });
     expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
@@ -127,11 +132,11 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     db.close();
   });
 
-  it('gives a new run a key after every migrated one, and enforces references again', () => {
+  it('gives a new run a key after every migrated one, and enforces references again', async () => {
     const path = schema3Database();
     const store = sqliteStore({ path });
-    store.createRun(sampleRun({ runId: '00000003' }), sampleStep(0, { checkpointFull: true }), []);
-    store.close();
+    await store.createRun(sampleRun({ runId: '00000003' }), sampleStep(0, { checkpointFull: true }), []);
+    await store.close();
     const db = new Database(path);
     expect(db.prepare('SELECT run_id FROM runs ORDER BY run_key DESC LIMIT 1').pluck().get()).toBe('00000003');
     // A row whose key does not say its run and step is refused.
@@ -145,27 +150,27 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     const again = sqliteStore({ path });
     try {
       // A fork of a run that does not exist breaks a reference: refused, and nothing written.
-      expect(() =>
+      await expect(
         again.createRun(
           sampleRun({ runId: '00000004', parent: { runId: 'ffffffff', atStep: 1, override: null, changes: null } }),
           null,
           [],
         ),
-      ).toThrow();
-      expect(again.getRun('00000004')).toBeUndefined();
+      ).rejects.toThrow();
+      expect(await again.getRun('00000004')).toBeUndefined();
     } finally {
-      again.close();
+      await again.close();
     }
   });
 
-  it('refuses, with STORE_CORRUPT and nothing migrated, a database whose rows refer to missing ones', () => {
+  it('refuses, with STORE_CORRUPT and nothing migrated, a database whose rows refer to missing ones', async () => {
     const path = schema3Database();
     const db = new Database(path);
     db.pragma('foreign_keys = OFF');
     db.prepare('INSERT INTO structural_cassettes (run_id, body) VALUES (?, ?)').run('gone0000', '{}');
     db.close();
     try {
-      sqliteStore({ path }).close();
+      await sqliteStore({ path }).close();
       expect.unreachable();
     } catch (error) {
       expect(isForkpointError(error, 'STORE_CORRUPT')).toBe(true);
@@ -181,7 +186,7 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
 });
 
 describe('migration 5: owner leases, resumes and side effects', () => {
-  it('reads a run of the PID era as its PID says, and lets a resume take it over with a token', () => {
+  it('reads a run of the PID era as its PID says, and lets a resume take it over with a token', async () => {
     const path = schema3Database();
     // Schema 4, then a run still marked running by a process that had only its PID to go by.
     const upToFour = new Database(path);
@@ -197,17 +202,17 @@ describe('migration 5: owner leases, resumes and side effects', () => {
 
     const store = sqliteStore({ path });
     try {
-      expect(store.getRun('bbbb0001')).toMatchObject({
+      expect(await store.getRun('bbbb0001')).toMatchObject({
         status: 'running',
         owner: { pid: 4242, host: null, token: null, leaseExpiresAt: null },
         resumes: [],
         sideEffects: null,
       });
-      expect(store.getRun('aaaa0002')).toMatchObject({
+      expect(await store.getRun('aaaa0002')).toMatchObject({
         owner: null,
         parent: { runId: 'bbbb0001', atStep: 2, changes: null },
       });
-      expect(store.readSteps('bbbb0001').map((row) => row.sideEffect)).toEqual([false, false, false]);
+      expect((await store.readSteps('bbbb0001')).map((row) => row.sideEffect)).toEqual([false, false, false]);
       const owner = { pid: 7, host: 'h', token: 'token-7', leaseExpiresAt: 1 };
       const resume = {
         attempt: 2,
@@ -216,17 +221,17 @@ describe('migration 5: owner leases, resumes and side effects', () => {
         after: 'interrupted',
         sideEffects: { default: 'refuse' as const, tools: {} },
       };
-      store.resumeRun({
+      await store.resumeRun({
         runId: 'bbbb0001',
         expected: { status: 'running', ownerToken: null, leaseExpiresAt: null },
         owner,
         resume,
       });
-      store.commitStep('bbbb0001', 'token-7', sampleStep(3, { kind: 'refund', sideEffect: true }), []);
-      expect(store.getRun('bbbb0001')).toMatchObject({ owner, resumes: [resume], stepCount: 3 });
-      expect(store.readSteps('bbbb0001', 3, 3)[0]?.sideEffect).toBe(true);
+      await store.commitStep('bbbb0001', 'token-7', sampleStep(3, { kind: 'refund', sideEffect: true }), []);
+      expect(await store.getRun('bbbb0001')).toMatchObject({ owner, resumes: [resume], stepCount: 3 });
+      expect((await store.readSteps('bbbb0001', 3, 3))[0]?.sideEffect).toBe(true);
     } finally {
-      store.close();
+      await store.close();
     }
     const db = new Database(path);
     expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
@@ -285,9 +290,9 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
     redacted: { input: {}, error: null, override: null, findings: [] },
   });
 
-  it('gives every stored blob its first run as owner and the other runs that reach it a pair', () => {
+  it('gives every stored blob its first run as owner and the other runs that reach it a pair', async () => {
     const path = schema5Database();
-    sqliteStore({ path }).close();
+    await sqliteStore({ path }).close();
     const db = new Database(path, { readonly: true });
     try {
       expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
@@ -310,25 +315,27 @@ describe('migrations 6 and 7: blob owners, and indexes for paging and retention'
     }
   });
 
-  it('purges a migrated run keeping what the other still reaches, and pages and expires migrated runs', () => {
+  it('purges a migrated run keeping what the other still reaches, and pages and expires migrated runs', async () => {
     const path = schema5Database();
     const store = sqliteStore({ path });
     try {
-      expect(store.queryRuns({ limit: 5 }).map((run) => run.runId)).toEqual(['bbbb0002', 'aaaa0001']);
-      expect(store.expiredStructural('2026-05-01T00:00:00.000Z')).toEqual(['aaaa0001']);
-      expect(store.readStructural('aaaa0001')).toBe('{"shape":"a"}');
-      expect(store.purgeRuns([purgeOf('aaaa0001')])).toEqual({ steps: 1, blobs: 2 });
-      expect([...store.readBlobs([1, 2, 3, 4, 5, 6].map(digest)).keys()].sort()).toEqual([1, 2, 3, 5].map(digest));
-      expect(store.purgeRuns([purgeOf('bbbb0002')])).toEqual({ steps: 1, blobs: 4 });
-      expect(store.readBlobs([1, 2, 3, 5].map(digest)).size).toBe(0);
+      expect((await store.queryRuns({ limit: 5 })).map((run) => run.runId)).toEqual(['bbbb0002', 'aaaa0001']);
+      expect(await store.expiredStructural('2026-05-01T00:00:00.000Z')).toEqual(['aaaa0001']);
+      expect(await store.readStructural('aaaa0001')).toBe('{"shape":"a"}');
+      expect(await store.purgeRuns([purgeOf('aaaa0001')])).toEqual({ steps: 1, blobs: 2 });
+      expect([...(await store.readBlobs([1, 2, 3, 4, 5, 6].map(digest))).keys()].sort()).toEqual(
+        [1, 2, 3, 5].map(digest),
+      );
+      expect(await store.purgeRuns([purgeOf('bbbb0002')])).toEqual({ steps: 1, blobs: 4 });
+      expect((await store.readBlobs([1, 2, 3, 5].map(digest))).size).toBe(0);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });
 
 describe('migrating a schema-7 database to store settings and export keys', () => {
-  it('gives the store an id and the default retention, and makes the key of every expiry day a full-tier run still has', () => {
+  it('gives the store an id and the default retention, and makes the key of every expiry day a full-tier run still has', async () => {
     const { path, db } = databaseAtSchema(7);
     const run = db.prepare(
       `INSERT INTO runs (run_id, ${RUN_COLUMNS}, created_at, step_count, tier, expires_at, purged_at) VALUES (?, ${RUN_VALUES}, ?, 1, ?, ?, ?)`,
@@ -342,17 +349,17 @@ describe('migrating a schema-7 database to store settings and export keys', () =
 
     const store = sqliteStore({ path });
     try {
-      const settings = store.settings();
+      const settings = await store.settings();
       expect(settings).toMatchObject({ fullRetentionHours: 72, structuralRetentionDays: 90 });
       expect(settings.storeId).toMatch(/^[0-9a-f]{16}$/);
-      expect(store.exportKey('full:2026-01-04')?.secret).toHaveLength(32);
-      expect(store.exportKey('full:2026-01-05')).toBeUndefined();
+      expect((await store.exportKey('full:2026-01-04'))?.secret).toHaveLength(32);
+      expect(await store.exportKey('full:2026-01-05')).toBeUndefined();
       // The key goes once its day is over, not before.
-      expect(store.dropExportKeys('2026-01-04T23:59:59.999Z')).toBe(0);
-      expect(store.dropExportKeys('2026-01-05T00:00:00.000Z')).toBe(1);
-      expect(store.exportKey('full:2026-01-04')).toBeUndefined();
+      expect(await store.dropExportKeys('2026-01-04T23:59:59.999Z')).toBe(0);
+      expect(await store.dropExportKeys('2026-01-05T00:00:00.000Z')).toBe(1);
+      expect(await store.exportKey('full:2026-01-04')).toBeUndefined();
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -3,22 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isForkpointError, sqliteStore } from '../../src/index.js';
-import type { ErrorCode } from '../../src/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import type { ErrorCode } from '../../src/errors/index.js';
 import { describeStoreConformance } from '../../src/testing/index.js';
 import { SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
 import { MMAP_BYTES, openDatabase } from '../../src/store/sqlite/open-database.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'forkpoint-store-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
 let files = 0;
 const tempPath = (): string => join(folder, `store-${files++}.db`);
 
 describeStoreConformance('sqlite :memory:', { open: () => sqliteStore({ path: ':memory:' }) });
 describeStoreConformance('sqlite file', {
   open: () => sqliteStore({ path: tempPath() }),
-  reopen: (store) => {
-    store.close();
+  reopen: async (store) => {
+    await store.close();
     return sqliteStore({ path: store.location });
   },
   another: (store) => sqliteStore({ path: store.location }),
@@ -34,9 +37,9 @@ function codeOf(work: () => unknown): ErrorCode | undefined {
 }
 
 describe('sqliteStore', () => {
-  it('creates the file in WAL mode with 8 KiB pages, incremental auto-vacuum (set before the first table) and no free page', () => {
+  it('creates the file in WAL mode with 8 KiB pages, incremental auto-vacuum (set before the first table) and no free page', async () => {
     const path = tempPath();
-    sqliteStore({ path, synchronous: 'FULL' }).close();
+    await sqliteStore({ path, synchronous: 'FULL' }).close();
     const db = new Database(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2);
@@ -51,10 +54,10 @@ describe('sqliteStore', () => {
     db.close();
   });
 
-  it('records each migration once in schema_migrations', () => {
+  it('records each migration once in schema_migrations', async () => {
     const path = tempPath();
-    sqliteStore({ path }).close();
-    sqliteStore({ path }).close();
+    await sqliteStore({ path }).close();
+    await sqliteStore({ path }).close();
     const db = new Database(path);
     expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual(
       Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1),
@@ -76,9 +79,9 @@ describe('sqliteStore', () => {
     expect(codeOf(() => sqliteStore({ path }))).toBe('STORE_CORRUPT');
   });
 
-  it('refuses a database from a newer forkpoint with STORE_TOO_NEW', () => {
+  it('refuses a database from a newer forkpoint with STORE_TOO_NEW', async () => {
     const path = tempPath();
-    sqliteStore({ path }).close();
+    await sqliteStore({ path }).close();
     const db = new Database(path);
     db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
       SCHEMA_VERSION + 1,

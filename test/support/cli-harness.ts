@@ -28,5 +28,10 @@ export async function cli(
 /** A temporary folder removed by `cleanup`. */
 export function tempFolder(prefix: string): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+  return {
+    path,
+    cleanup: () => {
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
 }

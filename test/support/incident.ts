@@ -1,5 +1,7 @@
-import type { Engine, RecordResult } from '../../src/index.js';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import type { RecordResult } from '../../src/modes/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 
 /** The claims-triage scenario. */

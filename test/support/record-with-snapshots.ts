@@ -1,5 +1,11 @@
-import type { AgentBuild, AgentContext, JsonObject, Store, World } from '../../src/index.js';
-import { CANONICAL_FORM, MACHINE_VERSION, RequestHasher, liveTransport } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { AgentContext } from '../../src/machine/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { CANONICAL_FORM, RequestHasher } from '../../src/cassette/index.js';
+import { MACHINE_VERSION } from '../../src/machine/index.js';
+import { liveTransport } from '../../src/transports/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../src/engine/index.js';
 import { RunWriter } from '../../src/driver/run-writer.js';
 import { streamingSink } from '../../src/driver/run-sink.js';
@@ -26,7 +32,7 @@ export async function recordWithSnapshots(
   const snapshot = startSnapshot(build, input, clockless);
   const hasher = new RequestHasher();
   const writer = new RunWriter(streamingSink(store, { leaseClock: Date.now, leaseMs: 30_000 }), hasher);
-  writer.start(
+  await writer.start(
     {
       runId,
       mode: 'record',
@@ -51,16 +57,16 @@ export async function recordWithSnapshots(
     },
     snapshot,
   );
-  const recorded: Recorded = { runId, values: [String(snapshot.value)], contexts: [structuredClone(snapshot.context)] };
+  const recorded: Recorded = { runId, values: [snapshot.value], contexts: [structuredClone(snapshot.context)] };
   await driveRun({
     build,
     machine: machineOf(build),
     snapshot,
     transport: liveTransport(world),
     hasher,
-    onStep: (step) => {
-      writer.commit(step);
-      recorded.values.push(String(step.snapshot.value));
+    onStep: async (step) => {
+      await writer.commit(step);
+      recorded.values.push(step.snapshot.value);
       recorded.contexts.push(structuredClone(step.snapshot.context));
     },
   });

@@ -1,15 +1,11 @@
-import type {
-  AgentBuild,
-  AgentDefinition,
-  JsonObject,
-  JsonValue,
-  Message,
-  ModelRequest,
-  ModelResponse,
-  ToolSpec,
-  World,
-} from '../../src/index.js';
-import { defineAgent, isJsonObject, textOf } from '../../src/index.js';
+import type { AgentBuild, AgentDefinition, ToolSpec } from '../../src/agent/index.js';
+import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import type { Message, ModelRequest, ModelResponse } from '../../src/conversation/index.js';
+import type { World } from '../../src/world/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { isJsonObject } from '../../src/json/index.js';
+import { textOf } from '../../src/conversation/index.js';
+import { fieldText } from './field-text.js';
 import { parseJsonOutcome } from './test-agents.js';
 
 /**
@@ -88,7 +84,7 @@ const refund: ToolSpec = {
   inputSchema: refundSchema,
   readOnly: false,
   simulate: ({ input, index }) => ({
-    refund_id: `SIM-${String(input.order_id)}-${index}`,
+    refund_id: `SIM-${fieldText(input.order_id)}-${index}`,
     amount: input.amount ?? null,
     simulated: true,
   }),
@@ -144,7 +140,7 @@ export function refundBuild(build: RefundBuildName = 'baseline', overrides: Part
     params: { maxTokens: 256 },
     tools: TOOLS[build],
     stepCap: 20,
-    renderInput: (input) => `Refund order ${String(input.orderId)}.`,
+    renderInput: (input) => `Refund order ${fieldText(input.orderId)}.`,
     parseOutcome: parseJsonOutcome,
     validateOutcome: (outcome) => (typeof outcome.refunded === 'number' ? [] : ['the outcome says no refunded amount']),
     ...overrides,
@@ -170,22 +166,24 @@ export function openRefundWorld(options: RefundWorldOptions): World {
   const { calls } = options;
   return {
     model: {
-      async respond(request) {
-        calls.model++;
-        return decide(request, options.notify === true);
-      },
+      // The executor's throw rejects the promise, as a provider's failed call does.
+      respond: (request) =>
+        new Promise((resolve) => {
+          calls.model++;
+          resolve(decide(request, options.notify === true));
+        }),
     },
     tools: {
       lookup_order: (input) => {
         calls.lookup_order++;
-        const orderId = String(input.order_id);
+        const orderId = fieldText(input.order_id);
         const order = ORDERS[orderId];
         if (order === undefined) throw new Error(`no order ${orderId}`);
         return { order_id: orderId, ...order };
       },
       lookup_customer: (input) => {
         calls.lookup_customer++;
-        const customerId = String(input.customer_id);
+        const customerId = fieldText(input.customer_id);
         const customer = CUSTOMERS[customerId];
         if (customer === undefined) throw new Error(`no customer ${customerId}`);
         return { customer_id: customerId, ...customer };
@@ -193,14 +191,14 @@ export function openRefundWorld(options: RefundWorldOptions): World {
       refund: (input) => {
         calls.refund++;
         return {
-          refund_id: `RF-${String(input.order_id)}-${calls.refund}`,
+          refund_id: `RF-${fieldText(input.order_id)}-${calls.refund}`,
           amount: input.amount ?? null,
           simulated: false,
         };
       },
       notify_customer: (input) => {
         calls.notify_customer++;
-        return { notified: String(input.customer_id) };
+        return { notified: fieldText(input.customer_id) };
       },
     },
   };

@@ -1,5 +1,9 @@
-import type { AgentBuild, JsonObject, MessagePart, ModelRequest, ModelResponse, World } from '../../src/index.js';
-import { defineAgent, textOf } from '../../src/index.js';
+import type { AgentBuild } from '../../src/agent/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import type { MessagePart, ModelRequest, ModelResponse } from '../../src/conversation/index.js';
+import type { World } from '../../src/world/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { textOf } from '../../src/conversation/index.js';
 
 /** Parses `{"ok": ...}`-style JSON outcomes out of the final text. */
 export function parseJsonOutcome(text: string) {
@@ -84,18 +88,23 @@ export function syntheticWorld(options: SyntheticWorldOptions): World {
   const payload = 'x'.repeat(options.resultBytes ?? 64);
   return {
     model: {
-      async respond(request) {
-        options.onModelRequest?.(request);
-        const turns = request.messages.filter((message) => message.role === 'assistant').length;
-        const batch = options.batch ?? 1;
-        const done = turns * batch;
-        if (done >= options.toolCalls) return finalTurn(JSON.stringify(options.outcome ?? { ok: true, calls: done }));
-        const calls = Array.from({ length: Math.min(batch, options.toolCalls - done) }, (_, i) => ({
-          name: 'echo',
-          input: { n: done + i },
-        }));
-        return toolTurn(calls, options.idPrefix);
-      },
+      // The executor's throw (onModelRequest's) rejects the promise, as a provider's failed call does.
+      respond: (request) =>
+        new Promise((resolve) => {
+          options.onModelRequest?.(request);
+          const turns = request.messages.filter((message) => message.role === 'assistant').length;
+          const batch = options.batch ?? 1;
+          const done = turns * batch;
+          if (done >= options.toolCalls) {
+            resolve(finalTurn(JSON.stringify(options.outcome ?? { ok: true, calls: done })));
+            return;
+          }
+          const calls = Array.from({ length: Math.min(batch, options.toolCalls - done) }, (_, i) => ({
+            name: 'echo',
+            input: { n: done + i },
+          }));
+          resolve(toolTurn(calls, options.idPrefix));
+        }),
     },
     tools: {
       echo: (input) => ({ echoed: input, payload }),

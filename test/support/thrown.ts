@@ -1,4 +1,4 @@
-import { ForkpointError } from '../../src/index.js';
+import { ForkpointError } from '../../src/errors/index.js';
 
 /** The ForkpointError `action` throws; anything else it throws is rethrown, and throwing nothing fails. */
 export function thrown(action: () => unknown): ForkpointError {

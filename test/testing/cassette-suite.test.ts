@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCassetteFiles, parseCassette } from '../../src/index.js';
-import { checkStrictReplay, describeCassettes, forkpointMatchers } from '../../src/testing/index.js';
+import { findCassetteFiles } from '../../src/index.js';
+import { checkStrictReplay, describeCassettes, forkpointMatchers, readFixture } from '../../src/testing/index.js';
 import { baseline, patched, timestamped } from '../../scenarios/claims-triage/index.js';
 
 const FIXTURES = 'test/fixtures/cassettes';
@@ -27,16 +27,13 @@ describe('forkpoint/testing', () => {
 
   it('toReplayStrictly fails when the outcome changes (patched refers a faint form baseline approved)', async () => {
     await expect(file('2026-03-04', 'CLM-91058')).not.toReplayStrictly(patched);
-    const check = await checkStrictReplay(
-      parseCassette(readFileSync(file('2026-03-04', 'CLM-91058'), 'utf8'), 'x'),
-      patched,
-    );
+    const check = await checkStrictReplay(await readFixture(file('2026-03-04', 'CLM-91058')), patched);
     expect(check.case.status).toBe('failed');
     expect(check.message).toMatch(/recorded completed: approve, replayed completed: refer/);
   });
 
   it('toReplayStrictly fails when a request hash changes, and says where', async () => {
-    const cassette = parseCassette(readFileSync(file('2026-03-09', 'CLM-91013'), 'utf8'), 'x');
+    const cassette = await readFixture(file('2026-03-09', 'CLM-91013'));
     await expect(cassette).not.toReplayStrictly(timestamped);
     const check = await checkStrictReplay(cassette, timestamped);
     expect(check.message).toMatch(/diverged under timestamped: model#0 \(step 1\).*changed: system\n {2}system: /s);

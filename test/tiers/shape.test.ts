@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue, Message, ModelRequest } from '../../src/index.js';
-import {
-  StructuralHasher,
-  isForkpointError,
-  parseCassette,
-  serializeCassette,
-  shapeJson,
-  shapeModelResponse,
-} from '../../src/index.js';
+import type { JsonObject, JsonValue } from '../../src/json/index.js';
+import { isJsonArray } from '../../src/json/index.js';
+import type { Message, ModelRequest } from '../../src/conversation/index.js';
+import { StructuralHasher, shapeJson, shapeModelResponse } from '../../src/tiers/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { parseCassette, serializeCassette } from '../../src/cassette/index.js';
 import { compactShapedStrings, expandShapedStrings } from '../../src/cassette/shaped-strings.js';
 import { withIncident } from '../support/incident.js';
 
@@ -26,12 +23,12 @@ function sameShape(value: JsonValue, shaped: JsonValue): boolean {
     );
   }
   if (value === null || typeof value === 'boolean') return shaped === value;
-  if (Array.isArray(value))
+  if (isJsonArray(value))
     return (
-      Array.isArray(shaped) && shaped.length === value.length && value.every((item, i) => sameShape(item, shaped[i]!))
+      isJsonArray(shaped) && shaped.length === value.length && value.every((item, i) => sameShape(item, shaped[i]!))
     );
   if (shaped === null || typeof shaped !== 'object' || Array.isArray(shaped)) return false;
-  const object = value as JsonObject;
+  const object: JsonObject = value;
   const shapedObject = shaped as JsonObject;
   const keys = Object.keys(object);
   return (
@@ -135,8 +132,8 @@ describe('structural request keys', () => {
 describe('the structural cassette of the incident', () => {
   it('holds no string of the run, is at most a tenth of the full one, and reads back as written', async () => {
     const { engine, incident } = await withIncident();
-    const full = serializeCassette(engine.cassette(incident.runId));
-    const structural = serializeCassette(engine.cassette(incident.runId, 'structural'));
+    const full = serializeCassette(await engine.cassette(incident.runId));
+    const structural = serializeCassette(await engine.cassette(incident.runId, 'structural'));
     expect(Buffer.byteLength(structural) * 10).toBeLessThanOrEqual(Buffer.byteLength(full));
     for (const content of ['CLM-91077', 'Marta Lindqvist', 'POL-5531', 'DOC-77120', 'Skoda', 'hail', 'Roof panel']) {
       expect(full).toContain(content);
@@ -146,13 +143,13 @@ describe('the structural cassette of the incident', () => {
     expect(serializeCassette(parsed)).toBe(structural);
     expect(parsed).toMatchObject({ tier: 'structural', canonicalForm: 'forkpoint-structural/1', messages: [] });
     expect(parsed.entries.map((entry) => entry.kind)).toEqual(
-      engine.cassette(incident.runId).entries.map((entry) => entry.kind),
+      (await engine.cassette(incident.runId)).entries.map((entry) => entry.kind),
     );
   });
 
   it('refuses a string that would read back as a run of a, and a run longer than a file allows', async () => {
     const { engine, incident } = await withIncident();
-    const cassette = engine.cassette(incident.runId, 'structural');
+    const cassette = await engine.cassette(incident.runId, 'structural');
     const sneaky = { ...cassette, agent: { ...cassette.agent, build: 'a*12' } };
     expect(() => serializeCassette(sneaky)).toThrow(/reads as a run of a/);
     const bomb = serializeCassette(cassette).replace(/"a\*\d+"/, '"a*999999999"');

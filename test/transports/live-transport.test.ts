@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelCall, ToolCall, World } from '../../src/index.js';
-import { ForkpointError, isForkpointError, liveTransport } from '../../src/index.js';
+import type { ModelCall, ToolCall } from '../../src/transports/index.js';
+import type { World } from '../../src/world/index.js';
+import { ForkpointError, isForkpointError } from '../../src/errors/index.js';
+import { liveTransport } from '../../src/transports/index.js';
 import { finalTurn } from '../support/test-agents.js';
 
 const modelCall = {
@@ -21,7 +23,7 @@ const toolCall = {
 } satisfies ToolCall;
 
 const worldWith = (parts: Partial<World>): World => ({
-  model: { respond: async () => finalTurn('{}') },
+  model: { respond: () => Promise.resolve(finalTurn('{}')) },
   tools: {},
   ...parts,
 });
@@ -71,7 +73,7 @@ describe('liveTransport puts every failure on the right desk', () => {
     ['an unknown stop reason', { ...finalTurn('{}'), stopReason: 'pause_turn' }, /not in the provider-neutral shape/],
   ])('fails with AGENT_CODE_FAILED when the provider answers with %s', async (_what, response, message) => {
     const failure = await failureOf(() =>
-      liveTransport(worldWith({ model: { respond: async () => response as never } })).model(modelCall),
+      liveTransport(worldWith({ model: { respond: () => Promise.resolve(response as never) } })).model(modelCall),
     );
     expect(failure?.code).toBe('AGENT_CODE_FAILED');
     expect(failure?.message).toMatch(message);
@@ -112,5 +114,23 @@ describe('liveTransport puts every failure on the right desk', () => {
     expect(failure?.message).toMatch(
       /^the output of echo at echo#0 \(step 4\) is not plain JSON at \$\.at: a Date is not a plain object/,
     );
+  });
+
+  it('hands a tool a copy of its input: a tool that normalises it in place changes neither the run state nor a frozen answer', async () => {
+    const trimming = worldWith({
+      tools: {
+        echo: (input) => {
+          if (typeof input.id === 'string') Object.assign(input, { id: input.id.trim() });
+          return { id: input.id ?? null };
+        },
+      },
+    });
+    const input = { id: ' A-1 ' };
+    const call = { ...toolCall, request: { tool: 'echo', input } };
+    expect((await liveTransport(trimming).tool(call)).response).toEqual({ output: { id: 'A-1' }, isError: false });
+    expect(input).toEqual({ id: ' A-1 ' });
+    // A recorded model turn is frozen: the same tool asked past the recording answers as it did when recorded.
+    const frozen = { ...call, request: { tool: 'echo', input: Object.freeze({ id: ' A-1 ' }) } };
+    expect((await liveTransport(trimming).tool(frozen)).response).toEqual({ output: { id: 'A-1' }, isError: false });
   });
 });

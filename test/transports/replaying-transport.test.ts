@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Cassette, ReplayDivergence, ToolCall, Transport } from '../../src/index.js';
-import {
-  CANONICAL_FORM,
-  CASSETTE_FORMAT,
-  CassetteIndex,
-  isForkpointError,
-  replayingTransport,
-} from '../../src/index.js';
+import type { Cassette } from '../../src/cassette/index.js';
+import { ReplayDivergence } from '../../src/analysis/index.js';
+import type { ToolCall, Transport } from '../../src/transports/index.js';
+import { CANONICAL_FORM, CASSETTE_FORMAT, CassetteIndex } from '../../src/cassette/index.js';
+import { replayingTransport } from '../../src/transports/index.js';
 
 const hash = (c: string) => c.repeat(16);
 const toolEntry = (step: number, kind: string, index: number, h: string, output: unknown) => ({
@@ -54,7 +51,7 @@ async function divergenceOf(promise: Promise<unknown>): Promise<ReplayDivergence
   try {
     await promise;
   } catch (error) {
-    if (isForkpointError(error, 'REPLAY_DIVERGED')) return error as ReplayDivergence;
+    if (error instanceof ReplayDivergence) return error;
     throw error;
   }
   throw new Error('expected a divergence');
@@ -130,10 +127,10 @@ describe('replayingTransport', () => {
     const asked: string[] = [];
     const live: Transport = {
       model: () => Promise.reject(new Error('unused')),
-      tool: async (liveCall) => (
-        asked.push(`${liveCall.kind}#${liveCall.index}`),
-        { response: { output: 'live', isError: false }, provenance: 'live' }
-      ),
+      tool: (liveCall) => {
+        asked.push(`${liveCall.kind}#${liveCall.index}`);
+        return Promise.resolve({ response: { output: 'live', isError: false }, provenance: 'live' });
+      },
     };
     const transport = replayingTransport({
       mode: 'fidelity',
@@ -159,7 +156,7 @@ describe('replayingTransport', () => {
   it('reports each fact once: a position asked with another hash is a divergence, not also a dropped call', async () => {
     const live: Transport = {
       model: () => Promise.reject(new Error('unused')),
-      tool: async () => ({ response: { output: 'live', isError: false }, provenance: 'live' }),
+      tool: () => Promise.resolve({ response: { output: 'live', isError: false }, provenance: 'live' }),
     };
     const transport = replayingTransport({
       mode: 'fidelity',

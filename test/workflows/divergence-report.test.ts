@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DivergenceReport, Engine, ReportedReexecution } from '../../src/index.js';
-import { DIVERGENCE_SOURCES, buildOf, createEngine, divergenceReport, sqliteStore } from '../../src/index.js';
-import type { StudyRun } from '../../scenarios/claims-triage/divergence/record-study.js';
-import { recordDivergenceStudy } from '../../scenarios/claims-triage/divergence/record-study.js';
+import type { DivergenceReport, ReportedReexecution } from '../../src/workflows/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import { DIVERGENCE_SOURCES } from '../../src/analysis/index.js';
+import { buildOf } from '../../src/scenario/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { divergenceReport } from '../../src/workflows/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import type { StudyRun } from '../../studies/divergence/record-study.js';
+import { recordDivergenceStudy } from '../../studies/divergence/record-study.js';
 import { build, scenario, worldAt } from '../support/incident.js';
 
 const AT = '2026-03-09';
@@ -49,11 +54,11 @@ describe('divergenceReport over the recorded divergence study', () => {
     });
   });
 
-  it('records at least 24 runs on 2026-03-04, with every kind of release', () => {
+  it('records at least 24 runs on 2026-03-04, with every kind of release', async () => {
     expect(study.length).toBeGreaterThanOrEqual(24);
     expect(new Set(study.map((run) => run.release))).toEqual(new Set(['baseline', 'timestamped', 'older-baseline']));
     for (const run of study)
-      expect(engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
+      expect(await engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
   });
 
   it('finds every source, and the counts add up to runs × K minus the skipped', () => {
@@ -84,10 +89,10 @@ describe('divergenceReport over the recorded divergence study', () => {
     ]);
   });
 
-  it('stores every re-execution with mode reexecution, each with its own seed', () => {
+  it('stores every re-execution with mode reexecution, each with its own seed', async () => {
     const entries = report.rows.flatMap((row) => row.entries);
     for (const entry of entries)
-      expect(engine.getRunSummary(entry.runId)).toMatchObject({
+      expect(await engine.getRunSummary(entry.runId)).toMatchObject({
         mode: 'reexecution',
         source: entry.recordedRunId,
         at: AT,
@@ -95,10 +100,10 @@ describe('divergenceReport over the recorded divergence study', () => {
     expect(new Set(entries.map((entry) => entry.seed)).size).toBe(entries.length);
   });
 
-  it('finds the incident (CLM-91077 recorded on 03-04) leaving at step 4 on ocr_document#0: the tool answered differently', () => {
+  it('finds the incident (CLM-91077 recorded on 03-04) leaving at step 4 on ocr_document#0: the tool answered differently', async () => {
     // The incident is the study's first recording of CLM-91077 with baseline; the second, with another seed, is a run of its own.
     const incident = study.find((run) => run.claimId === 'CLM-91077' && run.release === 'baseline')!;
-    expect(engine.getRun(incident.runId)).toMatchObject({
+    expect(await engine.getRun(incident.runId)).toMatchObject({
       status: 'failed',
       error: { code: 'VALIDATION_FAILED', step: 9 },
     });
@@ -201,6 +206,6 @@ describe('divergenceReport on bad input', () => {
       const attempt = divergenceReport(engine, { runIds: [recorded.runId], at: AT, plan, ...override });
       await expect(attempt).rejects.toMatchObject({ name: 'ForkpointError', code });
     }
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 });

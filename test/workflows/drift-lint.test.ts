@@ -1,13 +1,12 @@
+import { probeDrift } from '../../src/workflows/index.js';
 import { describe, expect, it } from 'vitest';
-import type { World } from '../../src/index.js';
-import {
-  createEngine,
-  defineAgent,
-  differingSpans,
-  isForkpointError,
-  lintFirstRequest,
-  sqliteStore,
-} from '../../src/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { defineAgent } from '../../src/agent/index.js';
+import { differingSpans } from '../../src/analysis/index.js';
+import { isForkpointError } from '../../src/errors/index.js';
+import { lintFirstRequest } from '../../src/workflows/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, scenario, withIncident } from '../support/incident.js';
 
 /** The claims world of a day, counting tool calls and refusing any model call. */
@@ -30,7 +29,7 @@ describe('the drift probe', () => {
   it('reports the step-4 OCR change on 2026-03-09 and nothing else, never calling a tool that writes', async () => {
     const { engine, incident } = await withIncident();
     const { world, calls } = countingWorld('2026-03-09');
-    const report = await engine.drift({
+    const report = await probeDrift(engine, {
       runId: incident.runId,
       at: '2026-03-09',
       tools: build('baseline').tools,
@@ -60,12 +59,12 @@ describe('the drift probe', () => {
       ]),
     );
     expect(calls).toEqual(['fetch_claim', 'ocr_document', 'fetch_policy']);
-    expect(engine.listRuns()).toHaveLength(1);
+    expect(await engine.listRuns()).toHaveLength(1);
   });
 
   it('finds no change against the world the run was recorded in', async () => {
     const { engine, incident } = await withIncident();
-    const report = await engine.drift({
+    const report = await probeDrift(engine, {
       runId: incident.runId,
       at: '2026-03-04',
       tools: build('baseline').tools,
@@ -83,7 +82,7 @@ describe('the drift probe', () => {
       agent: build('baseline'),
       world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
     });
-    const report = await engine.drift({
+    const report = await probeDrift(engine, {
       runId: fork.runId,
       at: '2026-03-09',
       tools: build('baseline').tools,
@@ -105,14 +104,12 @@ describe('the drift probe', () => {
       at: '2026-03-04',
     });
     now = new Date('2026-03-08T09:00:00Z');
-    const error = await engine
-      .drift({
-        runId: run.runId,
-        at: '2026-03-09',
-        tools: build('baseline').tools,
-        world: countingWorld('2026-03-09').world,
-      })
-      .catch((caught: unknown) => caught);
+    const error = await probeDrift(engine, {
+      runId: run.runId,
+      at: '2026-03-09',
+      tools: build('baseline').tools,
+      world: countingWorld('2026-03-09').world,
+    }).catch((caught: unknown) => caught);
     expect(isForkpointError(error, 'CASSETTE_EXPIRED')).toBe(true);
   });
 });

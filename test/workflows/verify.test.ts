@@ -1,5 +1,7 @@
+import { verifyRun } from '../../src/workflows/index.js';
 import { describe, expect, it } from 'vitest';
-import { createEngine, sqliteStore } from '../../src/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
 
 /** A repeatable stand-in for the engine's randomness, so the drawn seeds are the same on every run. */
@@ -18,7 +20,7 @@ describe('engine.verify', () => {
       at: '2026-03-04',
       seed: 1,
     });
-    const result = await engine.verify({
+    const result = await verifyRun(engine, {
       runId: recorded.runId,
       candidate: build('patched'),
       baseline: build('baseline'),

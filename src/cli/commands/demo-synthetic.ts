@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { differencesBetween, evaluateSynthetic } from '../../engine/index.js';
+import { differencesBetween, evaluateSynthetic } from '../../workflows/index.js';
 import { buildOf, loadSyntheticCases, locateScenario, syntheticSupportOf } from '../../scenario/index.js';
 import type { Telling } from './demo-telling.js';
 

@@ -1,7 +1,7 @@
 import { compareRuns } from '../../analysis/index.js';
 import type { Cassette } from '../../cassette/index.js';
 import type { Engine, RunView } from '../../engine/index.js';
-import { lintFirstRequest } from '../../engine/index.js';
+import { lintFirstRequest, probeDrift } from '../../workflows/index.js';
 import type { SideEffectOption } from '../../firewall/index.js';
 import { parseForkOverride } from '../../fork/index.js';
 import type { Scenario, ScenarioStory } from '../../scenario/index.js';
@@ -51,7 +51,7 @@ export async function tellReexecution(telling: Telling, number: number): Promise
   const control = await reexecute(incident.build);
   cli.print(formatRunBrief(control, cli.style, summarizer));
   cli.print(story.text.reexecuted(control.status === 'completed'));
-  const drift = await engine.drift({
+  const drift = await probeDrift(engine, {
     runId: incident.runId,
     at: laterAt,
     tools: buildOf(scenario, incident.build).tools,

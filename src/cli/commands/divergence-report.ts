@@ -1,6 +1,8 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import type { ReexecutionPlan, RunSummary } from '../../engine/index.js';
-import { assertRunId, divergenceReport } from '../../engine/index.js';
+import type { RunSummary } from '../../engine/index.js';
+import { assertRunId } from '../../engine/index.js';
+import type { ReexecutionPlan } from '../../workflows/index.js';
+import { divergenceReport } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf } from '../../scenario/index.js';

@@ -1,5 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
-import type { DriftReport, DriftStep } from '../../engine/index.js';
+import type { DriftReport, DriftStep } from '../../workflows/index.js';
+import { probeDrift } from '../../workflows/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
@@ -32,7 +33,7 @@ export function driftCommand(cli: CommandContext) {
       const run = await engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(options.scenario, run.scenario, runId);
       const build = buildOf(scenario, run.agent.build);
-      const report = await engine.drift({
+      const report = await probeDrift(engine, {
         runId,
         at,
         tools: build.tools,

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
-import type { SyntheticDifference, SyntheticEvaluation } from '../../engine/index.js';
-import { differencesBetween, evaluateSynthetic } from '../../engine/index.js';
+import type { SyntheticDifference, SyntheticEvaluation } from '../../workflows/index.js';
+import { differencesBetween, evaluateSynthetic } from '../../workflows/index.js';
 import {
   buildOf,
   loadScenario,
@@ -54,7 +54,9 @@ export function evalCommand(cli: CommandContext) {
           agent: build,
           scenario: scenarioReference(scenarioDir),
           seed,
-          onCase: (done, total) => cli.note(`eval ${build.build}: ${done}/${total}`),
+          onCase: (done, total) => {
+            cli.note(`eval ${build.build}: ${done}/${total}`);
+          },
         });
       const evaluation = await evaluate(agent);
       const comparison =

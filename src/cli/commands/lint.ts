@@ -1,6 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
-import type { LintReport } from '../../engine/index.js';
-import { lintFirstRequest } from '../../engine/index.js';
+import type { LintReport } from '../../workflows/index.js';
+import { lintFirstRequest } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type { Scenario } from '../../scenario/index.js';

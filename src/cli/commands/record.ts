@@ -65,14 +65,14 @@ export function recordCommand(cli: CommandContext) {
         ...(runId === undefined ? {} : { runId }),
         ...(capture.keep === 'all' ? {} : { capture }),
         tier: options.tier ?? 'full',
-        onStarted: (started) =>
-          json
-            ? cli.note(`record: run ${started.runId} started`)
-            : cli.print(`${headline(started, cli.style)}\n${steps.header}`),
-        onStep: (step) =>
-          json
-            ? cli.note(`record: step ${step.step} ${step.kind}#${step.index} committed`)
-            : cli.print(steps.line(step)),
+        onStarted: (started) => {
+          if (json) cli.note(`record: run ${started.runId} started`);
+          else cli.print(`${headline(started, cli.style)}\n${steps.header}`);
+        },
+        onStep: (step) => {
+          if (json) cli.note(`record: step ${step.step} ${step.kind}#${step.index} committed`);
+          else cli.print(steps.line(step));
+        },
       });
       if (json) cli.json(run);
       else {

@@ -87,9 +87,10 @@ function sinceTimestamp(text: string): string {
 function nextPageCommand(argv: readonly string[], next: string): string {
   const kept: string[] = [];
   const args = argv.slice(argv.indexOf('runs') + 1);
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--before') i++;
+  let skip = false;
+  for (const arg of args) {
+    if (skip) skip = false;
+    else if (arg === '--before') skip = true;
     else if (!arg.startsWith('--before=')) kept.push(arg);
   }
   const quoted = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from '@commander-js/extra-typings';
 import { findCassetteFiles, readCassetteText } from '../../cassette/index.js';
-import type { SuiteCase, SuiteResult, SuiteSource } from '../../engine/index.js';
+import type { SuiteCase, SuiteResult, SuiteSource } from '../../workflows/index.js';
+import { runSuite } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
 import { sqliteStore } from '../../store/index.js';
@@ -39,11 +40,17 @@ export function suiteCommand(cli: CommandContext) {
       const engine = cli.engine(options, open);
       const source: SuiteSource = {
         names: files,
-        load: async (file) => await engine.readCassette(readCassetteText(file), file),
+        load: (file) => engine.readCassette(readCassetteText(file), file),
       };
       const progress =
-        cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
-      const result = await engine.suite(source, agent, {
+        cli.io.stderr.isTTY === true
+          ? (done: number, total: number) => {
+              drawProgress(cli, done, total);
+            }
+          : undefined;
+      const result = await runSuite(engine, {
+        cassettes: source,
+        agent,
         keepRuns: !throwaway,
         ...(progress === undefined ? {} : { onCase: progress }),
       });

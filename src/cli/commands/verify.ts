@@ -1,5 +1,6 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import type { VerifyResult } from '../../engine/index.js';
+import type { VerifyResult } from '../../workflows/index.js';
+import { verifyRun } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -68,8 +69,8 @@ export function verifyCommand(cli: CommandContext) {
       };
       const result =
         at === undefined
-          ? await engine.verify({ ...common, mode: 'replay' })
-          : await engine.verify({
+          ? await verifyRun(engine, { ...common, mode: 'replay' })
+          : await verifyRun(engine, {
               ...common,
               mode: 'reexecution',
               at,
@@ -108,7 +109,9 @@ function formatVerification(result: VerifyResult, style: Style): string {
       style,
       { indent: '  ', header: false },
     ),
-    ...(result.divergence === null ? [] : formatFindings([result.divergence], style).map((line) => `  ${line}`)),
+    ...(result.divergence === null
+      ? []
+      : formatFindings([result.divergence.divergence], style).map((line) => `  ${line}`)),
     `verdict: ${good ? style.green(result.verdict) : style.red(result.verdict)}: ${result.reason}`,
   ].join('\n');
 }

@@ -117,7 +117,8 @@ export class ScenarioFlags {
         this.add(command, `${only}s`, 'ALL|VALUE,...', `the ${only}s to record: ALL, or a comma-separated list`, group);
       return;
     }
-    for (const name of names) this.add(command, name, 'VALUE', scenario.inputFlags[name]!.description, group);
+    for (const [name, flag] of Object.entries(scenario.inputFlags))
+      this.add(command, name, 'VALUE', flag.description, group);
   }
 
   private add(command: CommandUnknownOpts, name: string, value: string, description: string, group: string): void {

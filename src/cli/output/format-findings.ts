@@ -1,11 +1,11 @@
-import type { Divergence } from '../../analysis/index.js';
+import type { Finding } from '../../analysis/index.js';
 import type { Style } from './style.js';
 
 /**
  * A replay's findings: each divergence with its field-level diff, then the
  * recorded calls the replay never asked for, on one line.
  */
-export function formatFindings(findings: readonly Divergence[], style: Style): string[] {
+export function formatFindings(findings: readonly Finding[], style: Style): string[] {
   const lines: string[] = [];
   for (const finding of findings.filter((candidate) => candidate.classification !== 'dropped-call')) {
     lines.push(`${style.yellow('divergence')}: ${finding.message}`);

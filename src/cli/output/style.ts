@@ -1,13 +1,13 @@
 import { styleText } from 'node:util';
 
-/** Text decorations; plain when colour is off. */
+/** Text decorations; plain when colour is off. Functions, not methods: a column's cell is painted by one passed on. */
 export interface Style {
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
+  readonly bold: (text: string) => string;
+  readonly dim: (text: string) => string;
+  readonly red: (text: string) => string;
+  readonly green: (text: string) => string;
+  readonly yellow: (text: string) => string;
+  readonly cyan: (text: string) => string;
 }
 
 type Format = Parameters<typeof styleText>[0];

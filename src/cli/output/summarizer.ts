@@ -50,11 +50,16 @@ function summarizeModelResponse(response: JsonObject): string {
   const parts = content.filter(isJsonObject);
   const asks = parts
     .filter((part) => part.type === 'tool_use')
-    .map((part) => `${String(part.name)} ${JSON.stringify(part.input)}`);
+    .map((part) => `${plain(part.name)} ${JSON.stringify(part.input)}`);
   if (asks.length > 0) return `asks ${asks.join('; ')}`;
   const text = parts
     .filter((part) => part.type === 'text')
-    .map((part) => String(part.text))
+    .map((part) => plain(part.text))
     .join(' ');
   return `writes ${text}`;
+}
+
+// A string as it is, anything else as JSON: a name or a text a provider sent as something else still reads.
+function plain(value: JsonValue | undefined): string {
+  return typeof value === 'string' ? value : value === undefined ? 'undefined' : JSON.stringify(value);
 }

@@ -30,9 +30,14 @@ export interface TableOptions {
 export type Widths = readonly number[];
 
 const textOf = (cell: Cell): string => (typeof cell === 'string' ? cell : cell.text);
-const length = (text: string): number => [...text].length;
+// Widths count code points, so that a character outside the BMP (an emoji) counts once.
+const length = (text: string): number => Array.from(text).length;
 const cut = (text: string, max: number | undefined): string =>
-  max === undefined || length(text) <= max ? text : `${[...text].slice(0, max - 1).join('')}…`;
+  max === undefined || length(text) <= max
+    ? text
+    : `${Array.from(text)
+        .slice(0, max - 1)
+        .join('')}…`;
 
 /** Each column as wide as its widest cell (and its header), within its bounds. */
 export function fitWidths<Row>(columns: readonly Column<Row>[], rows: readonly Row[], header = true): Widths {
@@ -50,12 +55,12 @@ export function tableLine(
   widths: Widths,
   indent = '',
 ): string {
-  const parts = cells.map((cell, i) => {
-    const column = columns[i]!;
+  const parts = columns.map((column, i) => {
+    const cell = cells[i] ?? '';
     const text = cut(textOf(cell), column.maxWidth);
-    const room = ' '.repeat(Math.max(0, widths[i]! - length(text)));
+    const room = ' '.repeat(Math.max(0, (widths[i] ?? 0) - length(text)));
     const painted = typeof cell === 'string' ? text : cell.paint(text);
-    const last = i === cells.length - 1;
+    const last = i === columns.length - 1;
     const padded = column.align === 'right' ? `${room}${painted}` : last ? painted : `${painted}${room}`;
     return `${i === 0 ? indent : (column.separator ?? '  ')}${padded}`;
   });

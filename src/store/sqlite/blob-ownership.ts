@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { PayloadBlob } from '../../payload/index.js';
 import type { StepRecord } from '../step-record.js';
-import type { References } from './blob-references.js';
-import { collectReferences, collectRowReferences, noReferences } from './blob-references.js';
+import type { References } from '../blob-references.js';
+import { collectReferences, collectRowReferences, noReferences } from '../blob-references.js';
 
 /**
  * The statements of {@link blobOwnership}, by name. Each one finds its rows
@@ -163,7 +163,8 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
         const known = remembered.get(runKey);
         if (known === undefined) {
           remembered.set(runKey, digests);
-          if (remembered.size > REMEMBERED_RUNS) remembered.delete(remembered.keys().next().value!);
+          const oldest = remembered.keys().next();
+          if (remembered.size > REMEMBERED_RUNS && oldest.done !== true) remembered.delete(oldest.value);
         } else {
           for (const digest of digests) known.add(digest);
         }
@@ -196,7 +197,9 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
       const claims: Array<[number, number]> = [];
       const orphaned: number[] = [];
       for (const blob of candidates) {
-        for (const runKey of reachers.get(blob.digest)!) if (runKey !== blob.owner_key) claims.push([blob.id, runKey]);
+        // Every candidate is a blob some run in `reachers` reaches.
+        for (const runKey of reachers.get(blob.digest) ?? [])
+          if (runKey !== blob.owner_key) claims.push([blob.id, runKey]);
         if (blob.owner_live !== 1) orphaned.push(blob.id);
       }
       if (claims.length > 0) statements.dropReferences.run(JSON.stringify(claims));

@@ -26,12 +26,17 @@ const VACUUM_PAGES = 16;
  * the steps copy the log into the file without holding writers back, so that
  * the truncating checkpoint at the end has little left to copy.
  */
-export function compactDatabase(db: Database.Database): void {
+export async function compactDatabase(db: Database.Database, readsEnded: () => Promise<void>): Promise<void> {
   const sweep = db.prepare(
     `DELETE FROM blobs WHERE id IN (SELECT id FROM blobs INDEXED BY blobs_removed WHERE body IS NULL LIMIT ${SWEEP_ROWS})`,
   );
-  while (step(db, () => sweep.run().changes === SWEEP_ROWS));
-  db.pragma('wal_checkpoint(PASSIVE)');
+  while (await step(db, readsEnded, () => sweep.run().changes === SWEEP_ROWS));
+  // Checkpoints, like the steps, wait for the reads this connection opened during a pause.
+  const checkpoint = async (mode: 'PASSIVE' | 'TRUNCATE'): Promise<void> => {
+    await readsEnded();
+    db.pragma(`wal_checkpoint(${mode})`);
+  };
+  await checkpoint('PASSIVE');
   const free = (): number => db.pragma('freelist_count', { simple: true }) as number;
   // Bounded: another process freeing pages meanwhile cannot keep this going.
   let units = Math.ceil(free() / VACUUM_PAGES) + 1;
@@ -39,13 +44,14 @@ export function compactDatabase(db: Database.Database): void {
     db.pragma(`incremental_vacuum(${VACUUM_PAGES})`);
     return --units > 0 && free() > 0;
   };
-  while (units > 0 && free() > 0 && step(db, vacuum)) db.pragma('wal_checkpoint(PASSIVE)');
-  db.pragma('wal_checkpoint(TRUNCATE)');
+  while (units > 0 && free() > 0 && (await step(db, readsEnded, vacuum))) await checkpoint('PASSIVE');
+  await checkpoint('TRUNCATE');
 }
 
 // One write transaction that repeats `unit` until it says it is done or COMPACT_STEP_MS have passed;
-// whether there is more to do.
-function step(db: Database.Database, unit: () => boolean): boolean {
+// whether there is more to do. A read of this connection may have opened during the pause before it.
+async function step(db: Database.Database, readsEnded: () => Promise<void>, unit: () => boolean): Promise<boolean> {
+  await readsEnded();
   return pacedWrite(() =>
     db
       .transaction((): boolean => {

@@ -2,9 +2,7 @@ import Database from 'better-sqlite3';
 import { ForkpointError } from '../../errors/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { withSqliteErrors } from './sqlite-errors.js';
-
-/** `NORMAL` survives a killed process; `FULL` also survives power loss, at about 7x the commit cost. */
-export type Synchronous = 'NORMAL' | 'FULL';
+import type { Synchronous } from './synchronous.js';
 
 /** The page size of a new database (an existing one keeps its own). */
 export const PAGE_SIZE = 8192;
@@ -192,10 +190,11 @@ function migrate(db: Database.Database, options: OpenDatabaseOptions): void {
     }
     if (newest < SCHEMA_VERSION) {
       const broken = db.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
-      if (broken.length > 0) {
+      const first = broken[0];
+      if (first !== undefined) {
         throw new ForkpointError(
           'STORE_CORRUPT',
-          `${options.path} holds ${broken.length} rows that refer to missing ones (first: a ${broken[0]!.table} row without its ${broken[0]!.parent} row); it was not migrated`,
+          `${options.path} holds ${broken.length} rows that refer to missing ones (first: a ${first.table} row without its ${first.parent} row); it was not migrated`,
         );
       }
       // A rebuilt table leaves its old pages free: give them back, or a new database starts with

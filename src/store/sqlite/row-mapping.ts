@@ -1,13 +1,21 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
-import { canonicalJson, isJsonObject } from '../../json/index.js';
+import { canonicalJson, isJsonArray, isJsonObject } from '../../json/index.js';
+import { isFinding } from '../../vocabulary/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
-import type { PurgeReason, RunErrorRecord, RunOwner, RunRecord, RunResume } from '../run-record.js';
-import type { StepRecord } from '../step-record.js';
-import type { Provenance } from '../../vocabulary/index.js';
+import type {
+  NewRunRecord,
+  PurgeReason,
+  RunErrorRecord,
+  RunFinish,
+  RunOwner,
+  RunRecord,
+  RunResume,
+} from '../run-record.js';
+import { startedRunRecord } from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
-import type { RunStatus } from '../../vocabulary/index.js';
+import type { Finding, RunStatus } from '../../vocabulary/index.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
 export interface RunRow {
@@ -48,28 +56,10 @@ export interface RunRow {
   purge_reason: string | null;
 }
 
-/** A `steps` row as better-sqlite3 returns it. */
-export interface StepRow {
-  step: number;
-  kind: string | null;
-  call_index: number | null;
-  request_hash: string | null;
-  request: string | null;
-  message_count: number | null;
-  response: string | null;
-  is_error: number;
-  provenance: string | null;
-  message: string | null;
-  message_digest: string | null;
-  checkpoint: string;
-  checkpoint_full: number;
-  message_segment: string | null;
-  side_effect: number;
-}
-
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
 const toText = (value: JsonValue | null): string | null => (value === null ? null : canonicalJson(value));
-const fromText = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+// What a column parses to is checked by checkRun, field by field.
+const fromText = (text: string | null): JsonValue | null => (text === null ? null : (JSON.parse(text) as JsonValue));
 
 /**
  * Maps a `runs` row to a record; a column that does not hold the JSON
@@ -99,9 +89,9 @@ function checkRun(run: RunRecord): RunRecord {
       ? `status ${JSON.stringify(run.status)}`
       : !TIERS.has(run.tier)
         ? `tier ${JSON.stringify(run.tier)}`
-        : !isJsonObject(run.input as JsonValue)
+        : !isJsonObject(run.input)
           ? 'an input that is not an object'
-          : run.outcome !== null && !isJsonObject(run.outcome as JsonValue)
+          : run.outcome !== null && !isJsonObject(run.outcome)
             ? 'an outcome that is not an object'
             : run.error !== null &&
                 !(
@@ -110,8 +100,8 @@ function checkRun(run: RunRecord): RunRecord {
                   typeof run.error.message === 'string'
                 )
               ? 'an error without a code and a message'
-              : !Array.isArray(run.findings) || !run.findings.every((finding) => isJsonObject(finding))
-                ? 'findings that are not a list of objects'
+              : !isJsonArray(run.findings) || !run.findings.every((finding) => isFinding(finding))
+                ? 'findings that are not a list of findings'
                 : !Array.isArray(run.resumes)
                   ? 'resumes that are not a list'
                   : undefined;
@@ -131,28 +121,28 @@ function mapRun(row: RunRow): RunRecord {
     worldAt: row.world_at,
     seed: row.seed,
     status: row.status as RunStatus,
-    outcome: fromText<JsonObject>(row.outcome),
-    error: fromText<RunErrorRecord>(row.error),
+    outcome: fromText(row.outcome) as JsonObject | null,
+    error: fromText(row.error) as RunErrorRecord | null,
     parent:
       row.parent_run_id === null
         ? null
         : {
             runId: row.parent_run_id,
             atStep: row.parent_step ?? 0,
-            override: fromText<JsonValue>(row.override),
-            changes: fromText<JsonObject[]>(row.override_changes),
+            override: fromText(row.override),
+            changes: fromText(row.override_changes) as JsonObject[] | null,
           },
     sourceRunId: row.source_run_id,
     sourceCassette: row.source_cassette,
-    findings: fromText<JsonObject[]>(row.findings) ?? [],
+    findings: (fromText(row.findings) as Finding[] | null) ?? [],
     canonicalForm: row.canonical_form,
     machineVersion: row.machine_version,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     stepCount: row.step_count,
     owner: ownerFromRow(row),
-    sideEffects: fromText<SideEffectPolicy>(row.side_effects),
-    resumes: fromText<RunResume[]>(row.resumes) ?? [],
+    sideEffects: fromText(row.side_effects) as SideEffectPolicy | null,
+    resumes: (fromText(row.resumes) as RunResume[] | null) ?? [],
     tier: row.tier as Tier,
     expiresAt: row.expires_at,
     structuralExpiresAt: row.structural_expires_at,
@@ -191,7 +181,7 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     owner_host: run.owner?.host ?? null,
     owner_token: run.owner?.token ?? null,
     lease_expires_at: run.owner?.leaseExpiresAt ?? null,
-    side_effects: run.sideEffects === null ? null : canonicalJson(run.sideEffects as unknown as JsonValue),
+    side_effects: run.sideEffects === null ? null : canonicalJson(run.sideEffects),
     resumes: run.resumes.length === 0 ? null : canonicalJson(run.resumes as unknown as JsonValue),
     override_changes: run.parent?.changes == null ? null : canonicalJson(run.parent.changes),
     tier: run.tier,
@@ -202,6 +192,25 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
   };
 }
 
+/** The bind parameters of a new run's insert: running, with nothing to show yet. */
+export function newRunToParams(run: NewRunRecord): Record<string, string | number | null> {
+  return runToParams(startedRunRecord(run));
+}
+
+/** The values of a run's ending, in the order the finishing statements bind them. */
+export function finishToValues(finish: RunFinish): [string, string | null, string | null, string | null, string] {
+  return [
+    finish.status,
+    toText(finish.outcome),
+    errorToText(finish.error),
+    findingsToText(finish.findings),
+    finish.finishedAt,
+  ];
+}
+
+/** Serialises one resume for the run's list of them. */
+export const resumeToText = (resume: RunResume): string => canonicalJson(resume as unknown as JsonValue);
+
 // A run that is not running has no owner, whatever its columns still say.
 function ownerFromRow(row: RunRow): RunOwner | null {
   if (row.status !== 'running' || row.owner_pid === null) return null;
@@ -209,69 +218,11 @@ function ownerFromRow(row: RunRow): RunOwner | null {
 }
 
 /** Serialises findings for their column (null when there are none). */
-export function findingsToText(findings: readonly JsonObject[] | undefined): string | null {
+export function findingsToText(findings: readonly Finding[] | undefined): string | null {
   return findings === undefined || findings.length === 0 ? null : canonicalJson(findings);
 }
 
 /** Serialises a run error for its column. */
 export function errorToText(error: RunErrorRecord | null): string | null {
   return error === null ? null : canonicalJson({ code: error.code, message: error.message, step: error.step });
-}
-
-/** Maps a `steps` row to a record. */
-export function stepFromRow(row: StepRow): StepRecord {
-  return {
-    step: row.step,
-    kind: row.kind,
-    index: row.call_index,
-    requestHash: row.request_hash,
-    request: row.request,
-    messageCount: row.message_count,
-    response: row.response,
-    isError: row.is_error === 1,
-    provenance: row.provenance as Provenance | null,
-    message: row.message,
-    messageDigest: row.message_digest,
-    checkpoint: row.checkpoint,
-    checkpointFull: row.checkpoint_full === 1,
-    messageSegment: row.message_segment,
-    sideEffect: row.side_effect === 1,
-  };
-}
-
-/**
- * A step row's rowid is `run_key * STEP_KEY_SPAN + step` (migration 4): a run's
- * rows are one range of the table, in step order, and a new run's go at its end.
- */
-export const STEP_KEY_SPAN = 2 ** 24;
-
-/** A step's columns besides its keys, in the order {@link stepToValues} gives their values after them. */
-export const STEP_COLUMNS =
-  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment, side_effect';
-
-/**
- * The bind values of a step insert, by position: a step is written on every
- * commit, and positional binding spares a parameter object and a lookup by
- * name for each of its sixteen columns.
- */
-export function stepToValues(runKey: number, step: StepRecord): Array<string | number | null> {
-  return [
-    runKey * STEP_KEY_SPAN + step.step,
-    runKey,
-    step.step,
-    step.kind,
-    step.index,
-    step.requestHash,
-    step.request,
-    step.messageCount,
-    step.response,
-    step.isError ? 1 : 0,
-    step.provenance,
-    step.message,
-    step.messageDigest,
-    step.checkpoint,
-    step.checkpointFull ? 1 : 0,
-    step.messageSegment,
-    step.sideEffect ? 1 : 0,
-  ];
 }

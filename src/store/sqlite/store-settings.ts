@@ -1,5 +1,6 @@
 import { ForkpointError } from '../../errors/index.js';
-import type { StoreSettings } from '../store.js';
+import type Database from 'better-sqlite3';
+import type { RetentionPeriods, StoreSettings } from '../store.js';
 
 /** Reads the `store_settings` rows; one missing or not a positive number is `STORE_CORRUPT`. */
 export function settingsOf(rows: ReadonlyArray<readonly [string, string]>, location: string): StoreSettings {
@@ -21,4 +22,27 @@ export function settingsOf(rows: ReadonlyArray<readonly [string, string]>, locat
     fullRetentionHours: positive('full_retention_hours'),
     structuralRetentionDays: positive('structural_retention_days'),
   };
+}
+
+/** The SQLite store's settings: read, and changed in one immediate transaction. */
+export interface SettingsTable {
+  read(): StoreSettings;
+  update(change: Partial<RetentionPeriods>): StoreSettings;
+}
+
+/** Prepares the statements of {@link SettingsTable} on `db`; `location` names the store in errors. */
+export function settingsTable(db: Database.Database, location: string): SettingsTable {
+  const readSettings = db.prepare('SELECT name, value FROM store_settings').raw();
+  const writeSetting = db.prepare(
+    'INSERT INTO store_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  );
+  const read = (): StoreSettings => settingsOf(readSettings.all() as Array<[string, string]>, location);
+  const update = db.transaction((change: Partial<RetentionPeriods>) => {
+    if (change.fullRetentionHours !== undefined)
+      writeSetting.run('full_retention_hours', String(change.fullRetentionHours));
+    if (change.structuralRetentionDays !== undefined)
+      writeSetting.run('structural_retention_days', String(change.structuralRetentionDays));
+    return read();
+  });
+  return { read, update: (change) => update.immediate(change) };
 }

@@ -1,15 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
 import { validateDecision } from '../../../scenarios/claims-triage/outcome.js';
-import type {
-  AgentBuild,
-  FailedToolCall,
-  JsonObject,
-  JsonValue,
-  ToolResultCheck,
-  ToolResultVerdict,
-} from '../../../src/index.js';
-import { codeHashOf } from '../../../src/index.js';
+import type { AgentBuild, FailedToolCall, ToolResultCheck, ToolResultVerdict } from '../../../src/agent/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import { codeHashOf } from '../../../src/agent/index.js';
+import { fieldText } from '../../support/field-text.js';
 import { callTool } from './claims-fixtures.js';
 
 const BUILDS: readonly AgentBuild[] = [baseline, patched, timestamped];
@@ -90,7 +85,7 @@ describe("patched's confidence guard", () => {
 
   test('names the field and its confidence in the referral reason', () => {
     const verdict = guard(ocrCheck(reading(0.38)));
-    const reason = verdict.action === 'finish' ? String(verdict.outcome.reason) : '';
+    const reason = verdict.action === 'finish' ? fieldText(verdict.outcome.reason) : '';
     expect(reason).toContain('damage_area_cm2');
     expect(reason).toContain('0.38');
   });

@@ -1,15 +1,14 @@
 import scenario, { baseline, openClaimsWorld } from '../../../scenarios/claims-triage/index.js';
-import type {
-  AgentBuild,
-  Engine,
-  JsonObject,
-  JsonValue,
-  RecordResult,
-  StepView,
-  ToolHandler,
-  World,
-} from '../../../src/index.js';
-import { createEngine, isJsonObject, sqliteStore } from '../../../src/index.js';
+import type { AgentBuild } from '../../../src/agent/index.js';
+import type { Engine } from '../../../src/engine/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import type { RecordResult } from '../../../src/modes/index.js';
+import type { StepView } from '../../../src/read/index.js';
+import type { ToolHandler, World } from '../../../src/world/index.js';
+import { createEngine } from '../../../src/engine/index.js';
+import { isJsonObject } from '../../../src/json/index.js';
+import { sqliteStore } from '../../../src/store/index.js';
+import { fieldText } from '../../support/field-text.js';
 
 /** The day of the incident (OCR v1) and the day the chapter re-executes on (OCR v2). */
 export const INCIDENT_DAY = '2026-03-04';
@@ -94,7 +93,7 @@ export function modelPartsOf(step: StepView | undefined): JsonObject[] {
 export function toolNamesAskedBy(step: StepView | undefined): string[] {
   return modelPartsOf(step)
     .filter((part) => part.type === 'tool_use')
-    .map((part) => String(part.name));
+    .map((part) => fieldText(part.name));
 }
 
 /** The kinds of a run's steps, in order. */

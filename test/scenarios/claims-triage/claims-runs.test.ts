@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
 import { parseDecision } from '../../../scenarios/claims-triage/outcome.js';
-import type { AgentBuild, Outcome, RecordResult, World } from '../../../src/index.js';
-import { defineAgent } from '../../../src/index.js';
+import type { AgentBuild, Outcome } from '../../../src/agent/index.js';
+import type { RecordResult } from '../../../src/modes/index.js';
+import type { World } from '../../../src/world/index.js';
+import { isJsonArray } from '../../../src/json/index.js';
+import { fieldText } from '../../support/field-text.js';
+import { defineAgent } from '../../../src/agent/index.js';
 import {
   INCIDENT_DAY,
   LATER_DAY,
@@ -32,7 +36,7 @@ const NINE_STEPS = [
 function writtenDecision(run: RecordResult): Outcome {
   const text = modelPartsOf(run.steps.at(-1))
     .filter((part) => part.type === 'text')
-    .map((part) => String(part.text))
+    .map((part) => fieldText(part.text))
     .join('\n');
   const parsed = parseDecision(text);
   if (!parsed.ok) throw new Error(parsed.problem);
@@ -124,7 +128,7 @@ describe('the incident: CLM-91077 recorded on 2026-03-04 with baseline', () => {
     expect(decision.decision).toBe('approve');
     expect(decision.payout).toBe(expectedPayout(run));
     expect(expectedPayout(run)).toBeLessThan(0);
-    expect(run.error?.message).toContain(String(decision.payout));
+    expect(run.error?.message).toContain(fieldText(decision.payout));
   });
 });
 
@@ -189,8 +193,8 @@ describe('timestamped', () => {
   test("puts the injected clock's time into the run's system prompt", async () => {
     const engine = memoryEngine(tenOClock);
     const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, agent: timestamped, engine });
-    expect(engine.checkpoint(run.runId, 0).context.system).toContain('2026-03-04T10:00:00.000Z');
-    expect(String(pick(run.steps[0]?.request, 'system'))).toContain('2026-03-04T10:00:00.000Z');
+    expect((await engine.checkpoint(run.runId, 0)).context.system).toContain('2026-03-04T10:00:00.000Z');
+    expect(fieldText(pick(run.steps[0]?.request, 'system'))).toContain('2026-03-04T10:00:00.000Z');
   });
 
   test("its model#0 request hash differs from baseline's, which is the same whatever the seed", async () => {
@@ -314,7 +318,7 @@ describe('CLM-91080, with two assessor forms', () => {
       ['ocr_document', 1],
     ]);
     const read = run.steps.slice(3, 5).map((step) => toolOutputOf(step).document_id);
-    expect(read).toEqual((Array.isArray(listed) ? listed : []).map((document) => pick(document, 'document_id')));
+    expect(read).toEqual((isJsonArray(listed) ? listed : []).map((document) => pick(document, 'document_id')));
   });
 
   test('the estimate covers the sum of the two areas read, and the run approves', async () => {

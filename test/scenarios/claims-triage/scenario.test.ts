@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import scenario, { CLAIMS, baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
-import { buildOf } from '../../../src/index.js';
+import { buildOf } from '../../../src/scenario/index.js';
 import { thrown } from '../../support/thrown.js';
 import { callTool } from './claims-fixtures.js';
 

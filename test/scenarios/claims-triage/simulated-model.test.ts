@@ -4,13 +4,14 @@ import { parseDecision } from '../../../scenarios/claims-triage/outcome.js';
 import type {
   Message,
   ModelParams,
-  ModelProvider,
   ModelRequest,
   ModelResponse,
-  Outcome,
   ToolResultPart,
-} from '../../../src/index.js';
-import { ForkpointError, textOf, toolUsesOf } from '../../../src/index.js';
+} from '../../../src/conversation/index.js';
+import type { ModelProvider } from '../../../src/world/index.js';
+import type { Outcome } from '../../../src/agent/index.js';
+import { ForkpointError } from '../../../src/errors/index.js';
+import { textOf, toolUsesOf } from '../../../src/conversation/index.js';
 
 const OPUS = 'claude-opus-5';
 const SONNET = 'claude-sonnet-5';

@@ -1,15 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import scenario from '../../../scenarios/claims-triage/index.js';
-import type {
-  AgentBuild,
-  JsonObject,
-  JsonValue,
-  RecordResult,
-  SyntheticCase,
-  SyntheticSupport,
-} from '../../../src/index.js';
-import { createEngine, isJsonObject, sqliteStore } from '../../../src/index.js';
+import type { AgentBuild } from '../../../src/agent/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import type { RecordResult } from '../../../src/modes/index.js';
+import type { SyntheticCase, SyntheticSupport } from '../../../src/scenario/index.js';
+import { createEngine } from '../../../src/engine/index.js';
+import { isJsonObject } from '../../../src/json/index.js';
+import { sqliteStore } from '../../../src/store/index.js';
 
 /** The directory of the hand-written synthetic claims. */
 export const SYNTHETIC_DIR = fileURLToPath(new URL('../../../scenarios/claims-triage/synthetic/', import.meta.url));

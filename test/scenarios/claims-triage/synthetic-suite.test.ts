@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { baseline, patched } from '../../../scenarios/claims-triage/index.js';
-import type { JsonObject, JsonValue, RecordResult, SyntheticCase } from '../../../src/index.js';
-import { isJsonObject } from '../../../src/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import type { RecordResult } from '../../../src/modes/index.js';
+import type { SyntheticCase } from '../../../src/scenario/index.js';
+import { isJsonArray, isJsonObject } from '../../../src/json/index.js';
+import { fieldText } from '../../support/field-text.js';
 import { thrown } from '../../support/thrown.js';
 import { caseFiles, caseJson, documentsOf, loadCases, recordCase, synthetic } from './synthetic-fixtures.js';
 
@@ -49,12 +52,12 @@ describe('the synthetic claims', () => {
 
   test('have unique case ids, claim ids, policy ids and document ids', () => {
     const ids = CASES.map((testCase) => testCase.id);
-    const claimIds = CASES.map((testCase) => String(testCase.input.claimId));
+    const claimIds = CASES.map((testCase) => fieldText(testCase.input.claimId));
     const policyIds = CASES.map((testCase) =>
-      String(isJsonObject(testCase.data.policy) ? testCase.data.policy.policyId : ''),
+      fieldText(isJsonObject(testCase.data.policy) ? testCase.data.policy.policyId : ''),
     );
     const documentIds = CASES.flatMap((testCase) =>
-      documentsOf(testCase).map((document) => String(document.documentId)),
+      documentsOf(testCase).map((document) => fieldText(document.documentId)),
     );
     for (const list of [ids, claimIds, policyIds, documentIds]) expect(new Set(list).size).toBe(list.length);
   });
@@ -155,7 +158,7 @@ describe('OCR timeouts', () => {
       'model',
     ]);
     expect(run.outcome).toMatchObject({ decision: 'refer', payout: null });
-    expect(String(run.outcome?.reason)).toContain('timed out');
+    expect(fieldText(run.outcome?.reason)).toContain('timed out');
   });
 });
 
@@ -170,7 +173,7 @@ describe('a malformed case', () => {
   ): JsonValue | undefined {
     const [key, ...rest] = path;
     if (key === undefined) return replacement;
-    if (Array.isArray(value) && typeof key === 'number') {
+    if (isJsonArray(value) && typeof key === 'number') {
       return value.map((entry, index) => (index === key ? (withField(entry, rest, replacement) ?? null) : entry));
     }
     if (!isJsonObject(value) || typeof key !== 'string') throw new Error(`no field ${String(key)} to replace`);

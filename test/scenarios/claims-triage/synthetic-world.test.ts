@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { CLAIMS, openClaimsWorld } from '../../../scenarios/claims-triage/index.js';
-import type { JsonObject, JsonValue, SyntheticCase, SyntheticRunResult, World } from '../../../src/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import type { SyntheticCase, SyntheticRunResult } from '../../../src/scenario/index.js';
+import type { World } from '../../../src/world/index.js';
+import { fieldText } from '../../support/field-text.js';
 import { pick } from './claims-fixtures.js';
 import { caseJson, synthetic } from './synthetic-fixtures.js';
 
@@ -60,7 +63,7 @@ describe('the world of a synthetic case', () => {
       claim_id: 'CLM-95006',
     });
     expect(pick(claim, 'holder_email')).toBe('fenn.dummyford@example.com');
-    expect(String(pick(claim, 'statement'))).toContain('fenn.dummyford@example.com');
+    expect(fieldText(pick(claim, 'statement'))).toContain('fenn.dummyford@example.com');
   });
 
   test('leaves holder_email out when the case gives none, as the recorded world always does', async () => {

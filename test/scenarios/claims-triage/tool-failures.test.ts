@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { World } from '../../../src/index.js';
+import type { World } from '../../../src/world/index.js';
+import { fieldText } from '../../support/field-text.js';
 import { callTool, recordClaim } from './claims-fixtures.js';
 
 describe('the claims world and model when a tool fails', () => {
@@ -19,7 +20,7 @@ describe('the claims world and model when a tool fails', () => {
       const run = await recordClaim({ claimId: 'CLM-91002', at: '2026-03-04', wrapWorld: failing });
       expect(run.status).toBe('completed');
       expect(run.outcome).toMatchObject({ decision: 'refer', payout: null });
-      expect(String(run.outcome?.reason)).toContain(`${tool} is down`);
+      expect(fieldText(run.outcome?.reason)).toContain(`${tool} is down`);
       expect(run.steps.filter((step) => step.kind === tool)).toHaveLength(1);
     },
   );

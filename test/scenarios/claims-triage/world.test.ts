@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CLAIMS, OCR_V2_FROM, POLICIES } from '../../../scenarios/claims-triage/index.js';
-import { isJsonObject } from '../../../src/index.js';
+import { isJsonObject } from '../../../src/json/index.js';
+import { fieldText } from '../../support/field-text.js';
 import { callTool, numberAt, pick } from './claims-fixtures.js';
 
 const ocr = (at: string, documentId: string) => callTool(at, 'ocr_document', { document_id: documentId });
@@ -199,12 +200,12 @@ describe('the world is consistent', () => {
       const claim = await fetchClaim('2026-03-04', claimId);
       const policyId = pick(claim, 'policy_id');
       expect(POLICIES.map((policy) => policy.policyId)).toContain(policyId);
-      await expect(fetchPolicy('2026-03-04', String(policyId))).resolves.toMatchObject({ policy_id: policyId });
+      await expect(fetchPolicy('2026-03-04', fieldText(policyId))).resolves.toMatchObject({ policy_id: policyId });
       const documents = pick(claim, 'documents');
       for (const document of Array.isArray(documents) ? documents.filter(isJsonObject) : []) {
-        const read = await ocr('2026-03-04', String(document.document_id));
+        const read = await ocr('2026-03-04', fieldText(document.document_id));
         if (document.kind === 'assessor_form') {
-          expect(pick(read, 'fields', 'damage_area_cm2'), `${claimId} ${String(document.document_id)}`).toEqual({
+          expect(pick(read, 'fields', 'damage_area_cm2'), `${claimId} ${fieldText(document.document_id)}`).toEqual({
             value: expect.any(Number),
             confidence: expect.any(Number),
           });

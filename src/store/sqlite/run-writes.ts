@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { sealingKeyFor } from '../../cassette/index.js';
+import { ForkpointError } from '../../errors/index.js';
+import type { PayloadBlob } from '../../payload/index.js';
+import type { NewRunRecord, RunFinish } from '../run-record.js';
+import type { StepRecord } from '../step-record.js';
+import type { ResumeClaim } from '../store.js';
+import type { BlobOwnership } from './blob-ownership.js';
+import type { RowReads } from './row-reads.js';
+import { finishToValues, newRunToParams, resumeToText } from './row-mapping.js';
+import { STEP_COLUMNS, stepToValues } from './step-row-mapping.js';
+import { LAST_STEP } from './step-ranges.js';
+
+/**
+ * The SQLite store's writes of runs and steps, each one immediate
+ * transaction (synchronous, as better-sqlite3 is). A step only reads its
+ * run's row, and writes its own row and blobs.
+ */
+export interface RunWrites {
+  createRun(run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): void;
+  commitStep(
+    runId: string,
+    ownerToken: string,
+    step: StepRecord,
+    blobs: readonly PayloadBlob[],
+    finish?: RunFinish,
+  ): void;
+  finishRun(runId: string, ownerToken: string, finish: RunFinish): void;
+  renewLease(runId: string, ownerToken: string, leaseExpiresAt: number): boolean;
+  resumeRun(claim: ResumeClaim): void;
+  writeRun(run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish): void;
+}
+
+const FINISH_COLUMNS = `status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL, owner_host = NULL,
+  owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}`;
+
+/** Prepares the writes of {@link RunWrites} on `db`; `location` names the store in errors. */
+export function runWrites(
+  db: Database.Database,
+  ownership: BlobOwnership,
+  reads: RowReads,
+  location: string,
+): RunWrites {
+  const statements = {
+    insertRun: db.prepare(
+      `INSERT INTO runs (run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
+         parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version, created_at,
+         finished_at, step_count, owner_pid, owner_host, owner_token, lease_expires_at, side_effects, resumes, override_changes,
+         tier, expires_at, structural_expires_at, purged_at, purge_reason)
+       VALUES (@run_id, @mode, @agent_name, @build, @code_hash, @scenario, @input, @world_at, @seed, @status, @outcome, @error,
+         @parent_run_id, @parent_step, @override, @source_run_id, @source_cassette, @findings, @canonical_form, @machine_version, @created_at,
+         @finished_at, @step_count, @owner_pid, @owner_host, @owner_token, @lease_expires_at, @side_effects, @resumes, @override_changes,
+         @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason)`,
+    ),
+    runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
+    insertStep: db.prepare(
+      `INSERT INTO steps (row_key, run_key, ${STEP_COLUMNS}) VALUES (?, ?, ${STEP_COLUMNS.replace(/\w+/g, '?')})`,
+    ),
+    // A step only reads its run's row: rewriting the row's page on every step cost a page a commit. The
+    // token makes the read a check that this process still owns the run (IS, for runs written before tokens).
+    runningKey: db
+      .prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running' AND owner_token IS ?")
+      .pluck(),
+    finishRun: db.prepare(
+      `UPDATE runs SET ${FINISH_COLUMNS} WHERE run_id = ? AND status = 'running' AND owner_token IS ?`,
+    ),
+    finishWrittenRun: db.prepare(`UPDATE runs SET ${FINISH_COLUMNS} WHERE run_id = ? AND status = 'running'`),
+    renewLease: db.prepare(
+      "UPDATE runs SET lease_expires_at = ? WHERE run_id = ? AND status = 'running' AND owner_token = ?",
+    ),
+    resumeRun: db.prepare(
+      `UPDATE runs SET status = 'running', outcome = NULL, error = NULL, finished_at = NULL,
+         owner_pid = @pid, owner_host = @host, owner_token = @token, lease_expires_at = @lease_expires_at,
+         resumes = json_insert(COALESCE(resumes, '[]'), '$[#]', json(@resume))
+       WHERE run_id = @run_id AND status = @expected_status AND owner_token IS @expected_token AND lease_expires_at IS @expected_lease`,
+    ),
+    makeExportKey: db.prepare(
+      'INSERT INTO export_keys (key_id, secret, delete_after) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING',
+    ),
+  };
+
+  // Every step row goes in with its blobs' owners and references (see blobOwnership).
+  const insertStep = (runKey: number, step: StepRecord): void => {
+    statements.insertStep.run(stepToValues(runKey, step));
+    ownership.registerRow(runKey, step);
+  };
+
+  // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
+  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
+    if (statements.runExists.get(run.runId) !== undefined) {
+      throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
+        details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } },
+      });
+    }
+    const runKey = Number(statements.insertRun.run(newRunToParams(run)).lastInsertRowid);
+    // The key that will seal this run's exports is born with its payloads, so that exporting only reads.
+    if (run.tier === 'full' && run.expiresAt !== null) {
+      const key = sealingKeyFor(run.expiresAt);
+      statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter);
+    }
+    ownership.insertBlobs(runKey, blobs);
+    if (start !== null) insertStep(runKey, start);
+    return runKey;
+  };
+
+  // Why a write by the owner of a run found it not running under that owner: another process resumed it
+  // (and may have finished it since), or this process is writing a run it already ended, which is a bug.
+  const notOwned = (runId: string, what: string): ForkpointError => {
+    const row = reads.getRunRow(runId);
+    if (row !== undefined && (row.status === 'running' || row.resumes !== null)) {
+      return new ForkpointError(
+        'LEASE_LOST',
+        `run ${runId} was resumed by another process after this one's lease lapsed; ${what}, and this process stops writing it`,
+      );
+    }
+    return new ForkpointError('INTERNAL', `run ${runId} is not running; ${what}`);
+  };
+
+  const finishStatement = (runId: string, ownerToken: string, finish: RunFinish): void => {
+    const changes = statements.finishRun.run(...finishToValues(finish), runId, ownerToken).changes;
+    if (changes !== 1) throw notOwned(runId, 'it was not finished by this process');
+  };
+
+  const createRun = db.transaction(insertRun);
+  const commitStep = db.transaction(
+    (runId: string, ownerToken: string, step: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish) => {
+      const runKey = statements.runningKey.get(runId, ownerToken) as number | undefined;
+      if (runKey === undefined) throw notOwned(runId, `step ${step.step} was not written`);
+      ownership.insertBlobs(runKey, blobs);
+      insertStep(runKey, step);
+      if (finish !== undefined) finishStatement(runId, ownerToken, finish);
+    },
+  );
+  // Immediate like every write: an autocommit UPDATE would take the write lock only after reading, and
+  // fail with SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry, if another process wrote between.
+  const finishRun = db.transaction(finishStatement);
+  const writeRun = db.transaction(
+    (run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
+      const [start, ...steps] = rows;
+      const runKey = insertRun(run, start ?? null, blobs);
+      for (const step of steps) insertStep(runKey, step);
+      const changes = statements.finishWrittenRun.run(...finishToValues(finish), run.runId).changes;
+      if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
+    },
+  );
+  const resumeRun = db.transaction((claim: ResumeClaim) => {
+    const changes = statements.resumeRun.run({
+      run_id: claim.runId,
+      pid: claim.owner.pid,
+      host: claim.owner.host,
+      token: claim.owner.token,
+      lease_expires_at: claim.owner.leaseExpiresAt,
+      resume: resumeToText(claim.resume),
+      expected_status: claim.expected.status,
+      expected_token: claim.expected.ownerToken,
+      expected_lease: claim.expected.leaseExpiresAt,
+    }).changes;
+    if (changes !== 1) {
+      throw new ForkpointError(
+        'RESUME_REFUSED',
+        `run ${claim.runId} changed while it was being resumed (another process resumed it, or its owner renewed its lease); look again with \`forkpoint show ${claim.runId}\``,
+      );
+    }
+  });
+
+  return {
+    createRun: (run, start, blobs) => void createRun.immediate(run, start, blobs),
+    commitStep: (runId, ownerToken, step, blobs, finish) => {
+      commitStep.immediate(runId, ownerToken, step, blobs, finish);
+    },
+    finishRun: (runId, ownerToken, finish) => {
+      finishRun.immediate(runId, ownerToken, finish);
+    },
+    // Autocommit: one UPDATE of one row, which takes the write lock before it reads.
+    renewLease: (runId, ownerToken, leaseExpiresAt) =>
+      statements.renewLease.run(leaseExpiresAt, runId, ownerToken).changes === 1,
+    resumeRun: (claim) => {
+      resumeRun.immediate(claim);
+    },
+    writeRun: (run, rows, blobs, finish) => {
+      writeRun.immediate(run, rows, blobs, finish);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { StepRecord } from '../step-record.js';
+import type { Provenance } from '../../vocabulary/index.js';
+
+/** A `steps` row as better-sqlite3 returns it. */
+export interface StepRow {
+  step: number;
+  kind: string | null;
+  call_index: number | null;
+  request_hash: string | null;
+  request: string | null;
+  message_count: number | null;
+  response: string | null;
+  is_error: number;
+  provenance: string | null;
+  message: string | null;
+  message_digest: string | null;
+  checkpoint: string;
+  checkpoint_full: number;
+  message_segment: string | null;
+  side_effect: number;
+}
+
+/** Maps a `steps` row to a record. */
+export function stepFromRow(row: StepRow): StepRecord {
+  return {
+    step: row.step,
+    kind: row.kind,
+    index: row.call_index,
+    requestHash: row.request_hash,
+    request: row.request,
+    messageCount: row.message_count,
+    response: row.response,
+    isError: row.is_error === 1,
+    provenance: row.provenance as Provenance | null,
+    message: row.message,
+    messageDigest: row.message_digest,
+    checkpoint: row.checkpoint,
+    checkpointFull: row.checkpoint_full === 1,
+    messageSegment: row.message_segment,
+    sideEffect: row.side_effect === 1,
+  };
+}
+
+/**
+ * A step row's rowid is `run_key * STEP_KEY_SPAN + step` (migration 4): a run's
+ * rows are one range of the table, in step order, and a new run's go at its end.
+ */
+export const STEP_KEY_SPAN = 2 ** 24;
+
+/** A step's columns besides its keys, in the order {@link stepToValues} gives their values after them. */
+export const STEP_COLUMNS =
+  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment, side_effect';
+
+/**
+ * The bind values of a step insert, by position: a step is written on every
+ * commit, and positional binding spares a parameter object and a lookup by
+ * name for each of its sixteen columns.
+ */
+export function stepToValues(runKey: number, step: StepRecord): Array<string | number | null> {
+  return [
+    runKey * STEP_KEY_SPAN + step.step,
+    runKey,
+    step.step,
+    step.kind,
+    step.index,
+    step.requestHash,
+    step.request,
+    step.messageCount,
+    step.response,
+    step.isError ? 1 : 0,
+    step.provenance,
+    step.message,
+    step.messageDigest,
+    step.checkpoint,
+    step.checkpointFull ? 1 : 0,
+    step.messageSegment,
+    step.sideEffect ? 1 : 0,
+  ];
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+
+// The values each entry point exports (types are free). A name added or dropped here is a change of the
+// public API: say why in the README's library section.
+const ROOT = [
+  'ERROR_CODES',
+  'ForkpointError',
+  'ReplayDivergence',
+  'createEngine',
+  'defineAgent',
+  'defineScenario',
+  'evaluateSynthetic',
+  'findCassetteFiles',
+  'isForkpointError',
+  'isJsonObject',
+  'loadScenario',
+  'loadSyntheticCases',
+  'memoryStore',
+  'parseCapturePolicy',
+  'parseForkOverride',
+  'runSuite',
+  'sqliteStore',
+  'textOf',
+  'toolUsesOf',
+  'verifyRun',
+];
+const SQLITE = ['DEFAULT_DB_PATH', 'sqliteStore'];
+const ANALYSIS = [
+  'DIVERGENCE_SOURCES',
+  'classifyDivergence',
+  'compareRuns',
+  'diffJson',
+  'divergenceReport',
+  'lintFirstRequest',
+  'probeDrift',
+  'tallyDivergences',
+];
+
+const valuesOf = (module: object): string[] => Object.keys(module).sort();
+
+describe('the public API', () => {
+  it('has a small root: the engine, its stores, what declares an agent, a world and a scenario, the error', async () => {
+    expect(valuesOf(await import('../../src/index.js'))).toEqual([...ROOT].sort());
+  });
+
+  it('has forkpoint/sqlite and forkpoint/analysis for the rest', async () => {
+    expect(valuesOf(await import('../../src/entries/sqlite.js'))).toEqual(SQLITE);
+    expect(valuesOf(await import('../../src/entries/analysis.js'))).toEqual(ANALYSIS);
+  });
+
+  it('offers nothing that skips a check the engine makes', async () => {
+    const everything = [
+      ...valuesOf(await import('../../src/index.js')),
+      ...valuesOf(await import('../../src/entries/sqlite.js')),
+      ...valuesOf(await import('../../src/entries/analysis.js')),
+      ...valuesOf(await import('../../src/testing/index.js')),
+    ];
+    // A checkpoint restored without the expiry check, a transport or machine that no engine call takes,
+    // a cassette read or written without the seal and signature a full tier gets.
+    for (const bypass of [
+      'restoreCheckpoint',
+      'createAgentMachine',
+      'liveTransport',
+      'replayingTransport',
+      'overrideTransport',
+      'firewalledTransport',
+      'parseCassette',
+      'readCassetteFile',
+      'serializeCassette',
+    ])
+      expect(everything).not.toContain(bypass);
+  });
+
+  it('keeps the same sqliteStore at the root and on forkpoint/sqlite', async () => {
+    const root = await import('../../src/index.js');
+    const sqlite = await import('../../src/entries/sqlite.js');
+    expect(sqlite.sqliteStore).toBe(root.sqliteStore);
+  });
+});
