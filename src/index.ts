@@ -69,6 +69,10 @@ export {
   loadSyntheticCases,
   type InputFlag,
   type Scenario,
+  type ScenarioStory,
+  type StoryIncident,
+  type StoryText,
+  type Summarize,
   type SyntheticCase,
   type SyntheticRunResult,
   type SyntheticSupport,
@@ -94,7 +98,9 @@ export {
   ForkpointError,
   isForkpointError,
   type ErrorCode,
+  type ErrorDetails,
   type ForkpointErrorOptions,
+  type Remedy,
 } from './errors/index.js';
 export { ReplayDivergence, type Divergence, type DivergenceClass, type FieldChange } from './analysis/index.js';
 

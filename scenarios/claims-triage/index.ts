@@ -1,7 +1,8 @@
 import type { JsonObject } from '../../src/index.js';
 import { ForkpointError, defineScenario } from '../../src/index.js';
 import { baseline, patched, timestamped } from './builds.js';
-import { summarizeClaimsResponse } from './summarize.js';
+import { claimsStory } from './story.js';
+import { claimsSummarize } from './summarize.js';
 import { claimsSynthetic } from './synthetic-suite/index.js';
 import { CLAIMS } from './world/claims-data.js';
 import { openClaimsWorld } from './world/open-world.js';
@@ -31,7 +32,8 @@ export default defineScenario({
   allInputs: () => CLAIMS.map((claim) => ({ claimId: claim.claimId })),
   openWorld: (options) => openClaimsWorld(options),
   synthetic: claimsSynthetic,
-  summarizeResponse: summarizeClaimsResponse,
+  summarize: claimsSummarize,
+  story: claimsStory,
 });
 
 export { baseline, patched, timestamped } from './builds.js';

@@ -1,5 +1,21 @@
-import type { JsonValue } from '../../src/index.js';
+import type { JsonObject, JsonValue, Scenario } from '../../src/index.js';
 import { isJsonObject as isObject } from '../../src/index.js';
+import { jsonText } from './json-text.js';
+
+/** How claims-triage runs read in human output: tool answers, and decisions. */
+export const claimsSummarize: NonNullable<Scenario['summarize']> = {
+  response: summarizeClaimsResponse,
+  outcome: summarizeClaimsOutcome,
+  verdict: (outcome) => (typeof outcome.decision === 'string' ? outcome.decision : undefined),
+};
+
+/** A decision in one line: `approve, payout 1795: reason`; undefined for an outcome that is not a decision. */
+export function summarizeClaimsOutcome(outcome: JsonObject): string | undefined {
+  const { decision, payout, reason } = outcome;
+  if (typeof decision !== 'string') return undefined;
+  const pay = typeof payout === 'number' ? `, payout ${payout}` : '';
+  return `${decision}${pay}${typeof reason === 'string' ? `: ${reason}` : ''}`;
+}
 
 /** One-line summaries of claims-triage responses for the human output. */
 export function summarizeClaimsResponse(kind: string, response: JsonValue): string | undefined {
@@ -7,22 +23,22 @@ export function summarizeClaimsResponse(kind: string, response: JsonValue): stri
   if (kind === 'model') return undefined;
   const output = response.output;
   if (!isObject(output)) return undefined;
-  if (response.isError === true) return `error: ${String(output.error)}`;
+  if (response.isError === true) return `error: ${jsonText(output.error)}`;
   switch (kind) {
     case 'fetch_claim':
-      return `${String(output.claim_id)} ${String(output.status)}, ${String(output.peril)}, ${Array.isArray(output.documents) ? output.documents.length : 0} documents`;
+      return `${jsonText(output.claim_id)} ${jsonText(output.status)}, ${jsonText(output.peril)}, ${Array.isArray(output.documents) ? output.documents.length : 0} documents`;
     case 'ocr_document': {
       const fields = isObject(output.fields) ? output.fields : {};
       const area = fields.damage_area_cm2;
       const reading = isObject(area)
-        ? `damage_area_cm2 ${String(area.value)} @ ${String(area.confidence)}`
+        ? `damage_area_cm2 ${jsonText(area.value)} @ ${jsonText(area.confidence)}`
         : 'no damage area';
-      return `${String(output.document_id)}: ${reading} (ocr ${String(output.ocr_model)})`;
+      return `${jsonText(output.document_id)}: ${reading} (ocr ${jsonText(output.ocr_model)})`;
     }
     case 'estimate_repair':
-      return `${String(output.estimate_id)}: ${String(output.currency)} ${String(output.amount)}`;
+      return `${jsonText(output.estimate_id)}: ${jsonText(output.currency)} ${jsonText(output.amount)}`;
     case 'fetch_policy':
-      return `${String(output.policy_id)}: deductible ${String(output.deductible)}, cover ${String(output.cover_limit)} ${String(output.currency)}`;
+      return `${jsonText(output.policy_id)}: deductible ${jsonText(output.deductible)}, cover ${jsonText(output.cover_limit)} ${jsonText(output.currency)}`;
   }
   return undefined;
 }

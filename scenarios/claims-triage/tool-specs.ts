@@ -33,10 +33,12 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     simulate: ({ input }) => {
       const rates: Readonly<Record<string, number>> = { hail: 1.1, collision: 1.3, storm: 1.2, fire: 1.6, flood: 2 };
       const area = input.damage_area_cm2;
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a hook's source is part of the build's code hash: rewriting it would change the hash of every build
       const peril = String(input.peril);
       if (typeof area !== 'number' || !(area >= 0))
         throw new Error('damage_area_cm2 must be a number of square centimetres');
       if (!Object.hasOwn(rates, peril)) throw new Error(`no repair rate for peril ${peril}`);
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the same: the hash covers this line
       const amount = Math.round(area * rates[peril]! + 40);
       return {
         estimate_id: `SIM-${peril}-${area}`,

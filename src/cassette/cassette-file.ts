@@ -59,10 +59,9 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
     new ForkpointError('CASSETTE_INVALID', `cassette ${origin} is not usable: ${problem}`);
   if (!isJsonObject(value)) throw invalid('it is not a JSON object');
   if (value.format === SEALED_FORMAT) {
-    throw new ForkpointError(
-      'CASSETTE_SEALED',
-      `cassette ${origin} is sealed (encrypted with its store's key): read it through that store, as \`forkpoint replay --cassette\` does with --db`,
-    );
+    throw new ForkpointError('CASSETTE_SEALED', `cassette ${origin} is sealed (encrypted with its store's key)`, {
+      details: { path: origin, remedy: { kind: 'open-sealing-store' } },
+    });
   }
   if (value.format !== CASSETTE_FORMAT) {
     throw invalid(`its format is ${JSON.stringify(value.format ?? null)}; this forkpoint reads ${CASSETTE_FORMAT}`);

@@ -1,6 +1,6 @@
 /** Where a command writes, and the environment it reads: injected so commands run in-process in tests. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number };
   readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
   readonly env: Readonly<Record<string, string | undefined>>;
 }

@@ -1,105 +1,71 @@
+import { CommanderError } from '@commander-js/extra-typings';
 import { errorKindOf, isForkpointError } from '../errors/index.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
-import type { Command } from './command.js';
-import { CommandContext } from './command.js';
-import { demoCommand } from './commands/demo.js';
-import { divergenceReportCommand } from './commands/divergence-report.js';
-import { driftCommand } from './commands/drift.js';
-import { lintCommand } from './commands/lint.js';
-import { printOverview } from './commands/help.js';
-import { compareCommand } from './commands/compare.js';
-import { evalCommand } from './commands/eval.js';
-import { exportCommand } from './commands/export.js';
-import { forkCommand } from './commands/fork.js';
-import { gcCommand } from './commands/gc.js';
-import { recordBatchCommand } from './commands/record-batch.js';
-import { recordCommand } from './commands/record.js';
-import { reexecuteCommand } from './commands/reexecute.js';
-import { replayCommand } from './commands/replay.js';
-import { resumeCommand } from './commands/resume.js';
-import { retentionCommand } from './commands/retention.js';
-import { runsCommand } from './commands/runs.js';
-import { showCommand } from './commands/show.js';
-import { suiteCommand } from './commands/suite.js';
-import { treeCommand } from './commands/tree.js';
-import { verifyCommand } from './commands/verify.js';
+import { CommandContext } from './command-context.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
-
-/** Every command, in the order help lists them. */
-export const COMMANDS: readonly Command[] = [
-  recordCommand,
-  recordBatchCommand,
-  replayCommand,
-  reexecuteCommand,
-  forkCommand,
-  resumeCommand,
-  compareCommand,
-  verifyCommand,
-  divergenceReportCommand,
-  suiteCommand,
-  evalCommand,
-  driftCommand,
-  lintCommand,
-  runsCommand,
-  showCommand,
-  treeCommand,
-  exportCommand,
-  gcCommand,
-  retentionCommand,
-  demoCommand,
-];
+import { cliMessage } from './flag-hints.js';
+import { createProgram } from './program.js';
+import { usageError } from './usage-error.js';
 
 /**
  * Runs one CLI invocation and returns its exit status. Errors never escape:
- * bad input prints its code and message (exit 2), a bug prints a one-line
- * report (exit 3; `FORKPOINT_DEBUG=1` adds the stack).
+ * bad input prints its code and message on one line (exit 2), a bug prints a
+ * one-line report (exit 3; `FORKPOINT_DEBUG=1` adds the stack).
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runCli(process.argv.slice(2));
+ * ```
  */
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<ExitCode> {
-  const cli = new CommandContext(io);
-  const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    printOverview(COMMANDS, cli);
-    return name === undefined ? EXIT.badInput : EXIT.ok;
+  const cli = new CommandContext(io, argv);
+  const program = createProgram(cli);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return EXIT.badInput;
   }
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  const json = args.includes('--json');
   try {
-    if (command === undefined) {
-      return report(
-        cli,
-        json,
-        'USAGE',
-        `unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(', ')}`,
-        EXIT.badInput,
-      );
-    }
-    return await command.run(args, cli);
+    await program.parseAsync(argv, { from: 'user' });
+    return cli.exitCode;
   } catch (error) {
-    if (isForkpointError(error)) {
-      // A failure of the user's code before any run existed (a system prompt that throws) is an outcome, not a bug.
-      const kind = errorKindOf(error.code);
-      const exit = kind === 'input' ? EXIT.badInput : kind === 'outcome' ? EXIT.negative : EXIT.internal;
-      if (exit === EXIT.internal && io.env.FORKPOINT_DEBUG === '1') io.stderr.write(`${error.stack ?? ''}\n`);
-      return report(cli, json, error.code, error.message, exit);
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    if (io.env.FORKPOINT_DEBUG === '1' && error instanceof Error) io.stderr.write(`${error.stack ?? ''}\n`);
-    return report(
-      cli,
-      json,
-      'INTERNAL',
-      `${message} (a bug in forkpoint; FORKPOINT_DEBUG=1 shows the stack)`,
-      EXIT.internal,
-    );
+    // Help and --version end the parse by throwing, with the status they would exit with.
+    if (error instanceof CommanderError && error.code.startsWith('commander.help'))
+      return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    const reported = error instanceof CommanderError ? usageError(error, cli.command) : error;
+    return report(cli, argv, reported);
   }
 }
 
-function report(cli: CommandContext, json: boolean, code: string, message: string, exit: ExitCode): ExitCode {
+function report(cli: CommandContext, argv: readonly string[], error: unknown): ExitCode {
+  if (isForkpointError(error)) {
+    // A failure of the user's code before any run existed (a system prompt that throws) is an outcome, not a bug.
+    const kind = errorKindOf(error.code);
+    const exit = kind === 'input' ? EXIT.badInput : kind === 'outcome' ? EXIT.negative : EXIT.internal;
+    if (exit === EXIT.internal) debug(cli, error);
+    return print(cli, argv, error.code, cliMessage(error), exit);
+  }
+  debug(cli, error);
+  const message = error instanceof Error ? error.message : String(error);
+  return print(
+    cli,
+    argv,
+    'INTERNAL',
+    `${message} (a bug in forkpoint; FORKPOINT_DEBUG=1 shows the stack)`,
+    EXIT.internal,
+  );
+}
+
+function debug(cli: CommandContext, error: unknown): void {
+  if (cli.io.env.FORKPOINT_DEBUG === '1' && error instanceof Error) cli.note(error.stack ?? '');
+}
+
+function print(cli: CommandContext, argv: readonly string[], code: string, message: string, exit: ExitCode): ExitCode {
   // One line, always: a message that quotes a file or a value may hold line breaks of its own.
   const line = message.replace(/\r?\n/g, '\\n');
   cli.note(`forkpoint: ${code}: ${line}`);
-  if (json) cli.json({ error: { code, message: line } });
+  // Asked by the words given: a parse that stopped early never read its --json.
+  if (argv.includes('--json')) cli.json({ error: { code, message: line } });
   return exit;
 }

@@ -1,29 +1,47 @@
+import type { ErrorDetails } from './error-details.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
+import { describeRemedy } from './remedy.js';
 
 /** Options accepted by {@link ForkpointError}. */
 export interface ForkpointErrorOptions {
   /** The lower-level error this one explains, kept for debugging. */
   readonly cause?: unknown;
+  /** What the error is about, as data; a `remedy` here completes the message in the library's terms. */
+  readonly details?: ErrorDetails;
 }
 
 /**
  * The one error class forkpoint throws. The `code` is stable; the message says
- * what happened and what to do next.
+ * what happened and what to do next, in the library's terms; `details` says
+ * the same as data (the run, the file, the remedy), so that a front end can
+ * say it in its own (the CLI names its flags).
  *
  * @example
  * ```ts
- * throw new ForkpointError('RUN_NOT_FOUND', 'no run 9b40c1d5 in checkpoints/forkpoint.db; list runs with `forkpoint runs`');
+ * throw new ForkpointError('RUN_EXISTS', `a run with id ${runId} already exists in ${location}`, {
+ *   details: { runId, remedy: { kind: 'choose-run-id' } },
+ * });
  * ```
  */
 export class ForkpointError extends Error {
   override readonly name = 'ForkpointError';
+  /** What happened: the message without the remedy's words. */
+  readonly problem: string;
+  readonly details: ErrorDetails;
 
+  /** `problem` says what happened; the message is the problem followed by `details.remedy` in the library's words. */
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    problem: string,
     options: ForkpointErrorOptions = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    const details = options.details ?? {};
+    super(
+      details.remedy === undefined ? problem : `${problem}${describeRemedy(details.remedy)}`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.problem = problem;
+    this.details = details;
   }
 }
 

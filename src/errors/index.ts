@@ -7,3 +7,5 @@ export {
   type ErrorKind,
 } from './error-codes.js';
 export { ForkpointError, isForkpointError, type ForkpointErrorOptions } from './forkpoint-error.js';
+export type { ErrorDetails } from './error-details.js';
+export { describeRemedy, type Remedy } from './remedy.js';

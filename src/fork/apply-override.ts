@@ -44,13 +44,15 @@ export function applyOverride(override: ForkOverride, target: OverrideTarget): A
   if (wantsTool && target.recorded.type === 'model') {
     throw new ForkpointError(
       'OVERRIDE_MISMATCH',
-      `${where} is a model step (model#${target.index}); a ${override.kind} override needs a tool step. At a model step use --model-response, --system-prompt or --model, or pick a tool step`,
+      `${where} is a model step (model#${target.index}); a ${override.kind} override needs a tool step`,
+      { details: { runId: target.runId, step: target.step, remedy: { kind: 'override-for-step', step: 'model' } } },
     );
   }
   if (!wantsTool && target.recorded.type === 'tool') {
     throw new ForkpointError(
       'OVERRIDE_MISMATCH',
-      `${where} is a tool step (${target.kind}#${target.index}); a ${override.kind} override needs a model step. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error`,
+      `${where} is a tool step (${target.kind}#${target.index}); a ${override.kind} override needs a model step`,
+      { details: { runId: target.runId, step: target.step, remedy: { kind: 'override-for-step', step: 'tool' } } },
     );
   }
   const applied = apply(override, target);

@@ -12,6 +12,7 @@ export function requireSameAgent(run: RunRecord, agent: AgentBuild, use: string)
   if (run.agentName === agent.name) return;
   throw new ForkpointError(
     'AGENT_MISMATCH',
-    `cannot ${use} run ${run.runId} with build ${agent.build} of agent ${agent.name}: the run is agent ${run.agentName}'s (build ${run.build}); use a build of ${run.agentName}, or --scenario DIR of the scenario it came from`,
+    `cannot ${use} run ${run.runId} with build ${agent.build} of agent ${agent.name}: the run is agent ${run.agentName}'s (build ${run.build})`,
+    { details: { runId: run.runId, remedy: { kind: 'use-agent', agent: run.agentName } } },
   );
 }

@@ -129,12 +129,16 @@ export async function replayOverCassette(
 function checkCassetteFits(cassette: Cassette, agent: AgentBuild, structural: boolean): void {
   const isStructural = cassette.canonicalForm === STRUCTURAL_FORM;
   if (structural !== isStructural) {
-    throw new ForkpointError(
-      'CASSETTE_INVALID',
-      structural
-        ? `a structural replay needs a structural cassette; this one is ${cassette.tier ?? 'full'}: \`forkpoint export ${cassette.source.runId} --tier structural\` writes one`
-        : `this is a structural cassette: replay it with --tier structural`,
-    );
+    const { runId } = cassette.source;
+    throw structural
+      ? new ForkpointError(
+          'CASSETTE_INVALID',
+          `a structural replay needs a structural cassette; this one is ${cassette.tier ?? 'full'}`,
+          { details: { runId, remedy: { kind: 'structural-cassette', runId } } },
+        )
+      : new ForkpointError('CASSETTE_INVALID', 'this is a structural cassette', {
+          details: { runId, remedy: { kind: 'replay-structural' } },
+        });
   }
   if (cassette.agent.name !== agent.name) {
     throw new ForkpointError(

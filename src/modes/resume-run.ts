@@ -1,6 +1,7 @@
 import type { AgentBuild } from '../agent/index.js';
 import { RequestHasher } from '../cassette/index.js';
 import { restoreCheckpoint } from '../checkpoint/index.js';
+import type { Remedy } from '../errors/index.js';
 import { ForkpointError, RESUMABLE_ERROR_CODES } from '../errors/index.js';
 import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
@@ -120,7 +121,10 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
 }
 
 function requireResumable(deps: EngineDeps, run: RunRecord): void {
-  const refuse = (why: string) => new ForkpointError('RESUME_REFUSED', `run ${run.runId} cannot be resumed: ${why}`);
+  const refuse = (why: string, remedy?: Remedy) =>
+    new ForkpointError('RESUME_REFUSED', `run ${run.runId} cannot be resumed: ${why}`, {
+      details: { runId: run.runId, ...(remedy === undefined ? {} : { remedy }) },
+    });
   if (!STREAMED_MODES.has(run.mode))
     throw refuse(`it is a ${run.mode} run, written whole when it ended; run it again instead`);
   switch (run.status) {
@@ -143,7 +147,8 @@ function requireResumable(deps: EngineDeps, run: RunRecord): void {
     case 'failed':
       if (run.error !== null && RESUMABLE_ERROR_CODES.has(run.error.code)) return;
       throw refuse(
-        `it failed in the agent's own code (${run.error?.code ?? 'failed'} at step ${run.error?.step ?? '?'}), and resuming it would hide that outcome; fork it to try a change (\`forkpoint fork ${run.runId} --at-step N ...\`)`,
+        `it failed in the agent's own code (${run.error?.code ?? 'failed'} at step ${run.error?.step ?? '?'}), and resuming it would hide that outcome`,
+        { kind: 'fork-instead', runId: run.runId },
       );
   }
 }

@@ -123,7 +123,8 @@ export async function readCassette(store: StoreReader, text: string, origin: str
   if (seal === undefined) {
     throw new ForkpointError(
       'CASSETTE_INVALID',
-      `cassette ${origin} is a full tier in the clear without its store's seal (written by an older forkpoint, or edited): nothing says its tier or expiry are what was exported. Export the run again, or record fixtures in the synthetic tier (\`record --tier synthetic\`)`,
+      `cassette ${origin} is a full tier in the clear without its store's seal (written by an older forkpoint, or edited): nothing says its tier or expiry are what was exported`,
+      { details: { path: origin, remedy: { kind: 'record-synthetic' } } },
     );
   }
   const key = await keyFor(store, seal.store, seal.key, origin, cassette.expiresAt ?? null);
@@ -147,7 +148,8 @@ async function keyFor(
   if (storeId !== ours) {
     throw new ForkpointError(
       'CASSETTE_SEALED',
-      `cassette ${origin} was sealed by store ${storeId}, and ${store.location} is store ${ours}: read it with --db pointing at the store that exported it`,
+      `cassette ${origin} was sealed by store ${storeId}, and ${store.location} is store ${ours}`,
+      { details: { path: origin, remedy: { kind: 'open-sealing-store' } } },
     );
   }
   const key = await store.exportKey(keyId);

@@ -2,6 +2,7 @@ import type { Cassette } from '../cassette/index.js';
 import type { Tier } from '../vocabulary/index.js';
 import type { LineageSegment } from '../checkpoint/index.js';
 import { lineageOf } from '../checkpoint/index.js';
+import type { ErrorDetails } from '../errors/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
 import { hasExpired } from '../tiers/index.js';
@@ -52,25 +53,37 @@ async function checkOwnFullTier(
       owner.purge.reason === 'capture-policy'
         ? `was not kept: the capture policy kept only its structural tier`
         : `expired at ${owner.expiresAt ?? owner.purge.at} and was removed from storage at ${owner.purge.at}`;
+    const remaining = await remainingTier(store, owner, now);
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
-      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${await remainingTier(store, owner, now)}`,
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} ${why}${through}; ${remaining.text}`,
+      { details: { runId: asked, ...remaining.details } },
     );
   }
   if (hasExpired(owner.expiresAt, now)) {
+    const remaining = await remainingTier(store, owner, now);
     throw new ForkpointError(
       'CASSETTE_EXPIRED',
-      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`forkpoint gc\` removes it); ${await remainingTier(store, owner, now)}`,
+      `cannot ${use} run ${asked}: the full tier of run ${owner.runId} expired at ${owner.expiresAt}${through} (\`gc\` removes it); ${remaining.text}`,
+      { details: { runId: asked, ...remaining.details } },
     );
   }
 }
 
-async function remainingTier(store: StoreReader, run: RunRecord, now: Date): Promise<string> {
+// What is left of a run once its full tier is gone, in words, and the replay that still serves as a remedy.
+async function remainingTier(
+  store: StoreReader,
+  run: RunRecord,
+  now: Date,
+): Promise<{ text: string; details: ErrorDetails }> {
   const structural = run.structuralExpiresAt !== null && !hasExpired(run.structuralExpiresAt, now);
   if (structural && (run.purge === null || (await store.readStructural(run.runId)) !== undefined)) {
-    return `the structural tier remains until ${run.structuralExpiresAt}: \`forkpoint replay ${run.runId} --tier structural\``;
+    return {
+      text: `the structural tier remains until ${run.structuralExpiresAt}`,
+      details: { remedy: { kind: 'replay-structural', runId: run.runId } },
+    };
   }
-  return 'only the run summary remains';
+  return { text: 'only the run summary remains', details: {} };
 }
 
 /** Checks a cassette file's expiry: an expired full cassette may not be used, wherever it was copied to. */
@@ -78,13 +91,13 @@ export function requireUnexpiredCassette(cassette: Cassette, origin: string, now
   const expiresAt = cassette.expiresAt ?? null;
   if (!hasExpired(expiresAt, now)) return;
   const tier = cassette.tier ?? 'full';
-  const remains =
-    tier === 'full'
-      ? `; export its structural tier instead: \`forkpoint export ${cassette.source.runId} --tier structural\``
-      : '';
+  const { runId } = cassette.source;
   throw new ForkpointError(
     'CASSETTE_EXPIRED',
-    `cassette ${origin} (${tier} tier of run ${cassette.source.runId}) expired at ${expiresAt}${remains}`,
+    `cassette ${origin} (${tier} tier of run ${runId}) expired at ${expiresAt}`,
+    {
+      details: { runId, path: origin, ...(tier === 'full' ? { remedy: { kind: 'export-structural', runId } } : {}) },
+    },
   );
 }
 

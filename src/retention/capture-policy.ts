@@ -33,7 +33,7 @@ export function parseCapturePolicy(text: string): CapturePolicy {
   if (!(rate >= 0 && rate <= 1)) {
     throw new ForkpointError(
       'USAGE',
-      `--capture must be all or errors+sample:RATE with RATE between 0 and 1 (e.g. errors+sample:0.01), got "${text}"`,
+      `a capture policy must be all or errors+sample:RATE with RATE between 0 and 1 (e.g. errors+sample:0.01), got "${text}"`,
     );
   }
   return { keep: 'errors+sample', rate };

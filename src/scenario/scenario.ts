@@ -1,6 +1,8 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { JsonObject, JsonValue } from '../json/index.js';
+import type { JsonObject } from '../json/index.js';
 import type { World } from '../world/index.js';
+import type { ScenarioStory } from './story.js';
+import type { Summarize } from './summarize.js';
 import type { SyntheticSupport } from './synthetic.js';
 import type { WorldOptions } from './world-options.js';
 
@@ -28,8 +30,10 @@ export interface Scenario {
   openWorld(options: WorldOptions): World;
   /** Runs and scores hand-written synthetic cases (`forkpoint eval`). */
   readonly synthetic?: SyntheticSupport;
-  /** A one-line summary of a step's response for human output; `undefined` falls back to compact JSON. */
-  summarizeResponse?(kind: string, response: JsonValue): string | undefined;
+  /** How its steps and outcomes read in human output. */
+  readonly summarize?: Summarize;
+  /** The story `forkpoint demo` tells over it. */
+  readonly story?: ScenarioStory;
 }
 
 /**

@@ -9,10 +9,12 @@ import { cli, tempFolder } from '../support/cli-harness.js';
 
 const BIN = join(import.meta.dirname, '../../bin/forkpoint.js');
 let folder: ReturnType<typeof tempFolder>;
-beforeEach(async () => {
+beforeEach(() => {
   folder = tempFolder('forkpoint-elsewhere-');
 });
-afterEach(async () => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const forkpointIn = (cwd: string, args: readonly string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
@@ -40,6 +42,12 @@ describe('forkpoint from any folder', () => {
     const replayed = forkpointIn(folder.path, ['replay', '0a0a0a0a', '--json']);
     expect(replayed.status).toBe(0);
     expect(JSON.parse(replayed.stdout)).toMatchObject({ mode: 'replay:strict', status: 'completed' });
+  });
+
+  it("lists the built-in scenario's input flags in record --help from another folder, as demo finds it", () => {
+    const help = forkpointIn(folder.path, ['record', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/\nInput flags of scenario claims-triage:\n {2}--claim <VALUE> /);
   });
 
   it('stores a scenario inside the package by its path from the package root, and one outside by its absolute path', async () => {

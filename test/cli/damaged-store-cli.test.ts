@@ -27,7 +27,9 @@ beforeAll(async () => {
   ]);
   await cli(['fork', '9b40c1d5', '--at-step', '4', '--tool-error', 'timed out', '--db', source]);
 });
-afterAll(() => folder.cleanup());
+afterAll(() => {
+  folder.cleanup();
+});
 
 function copyOf(damage?: (db: Database.Database) => void): string {
   const path = join(folder.path, `copy-${copies++}.db`);
@@ -47,8 +49,8 @@ const digest = (path: string): string => createHash('sha256').update(readFileSyn
 async function refusedReadOnly(path: string, args: readonly string[], code: string): Promise<string> {
   const before = digest(path);
   const result = await cli([...args, '--db', path]);
-  expect(result.stderr, `${args.join(' ')}`).toMatch(new RegExp(`^forkpoint: ${code}: [^\\n]+\\n$`));
-  expect(result.exit, `${args.join(' ')}`).toBe(2);
+  expect(result.stderr, args.join(' ')).toMatch(new RegExp(`^forkpoint: ${code}: [^\\n]+\\n$`));
+  expect(result.exit, args.join(' ')).toBe(2);
   expect(digest(path), `${args.join(' ')} left the file as it was`).toBe(before);
   expect(existsSync(`${path}-wal`) && readFileSync(`${path}-wal`).length > 0).toBe(false);
   return result.stderr;

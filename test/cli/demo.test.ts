@@ -6,7 +6,9 @@ let folder: ReturnType<typeof tempFolder>;
 beforeEach(() => {
   folder = tempFolder('forkpoint-demo-');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 describe('forkpoint demo (npm start)', () => {
   it('tells the whole story, each run labelled with its mode', async () => {

@@ -68,7 +68,9 @@ describe('forkpoint divergence-report', () => {
     runs.disputed = await record(build('baseline'), 'CLM-91069', 108);
     await store.close();
   });
-  afterAll(async () => folder.cleanup());
+  afterAll(() => {
+    folder.cleanup();
+  });
 
   const report = (...args: string[]) => cli(['divergence-report', '--db', db, '--now', NOW, ...args]);
   const named = () => ['--runs', [runs.incident, runs.timestamped, runs.older, runs.disputed].join(',')];

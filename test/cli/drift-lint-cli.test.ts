@@ -24,7 +24,9 @@ beforeEach(async () => {
     ).exit,
   ).toBe(1);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 describe('forkpoint drift', () => {
   it('reports the step-4 OCR change and writes no run', async () => {

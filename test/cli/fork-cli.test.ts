@@ -24,7 +24,9 @@ beforeEach(async () => {
     db,
   ]);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const run = (args: string[]) => cli([...args, '--db', db]);
 const json = async (args: string[]) => {
@@ -129,12 +131,20 @@ describe('forkpoint fork', () => {
 
   it.each([
     [['--at-step', '99', '--tool-merge', MERGE], 'STEP_OUT_OF_RANGE', /has steps 1 to 9/],
-    [['--at-step', '3', '--tool-merge', MERGE], 'OVERRIDE_MISMATCH', /step 3 of run 9b40c1d5 is a model step/],
-    [['--at-step', '4', '--model', 'claude-sonnet-5'], 'OVERRIDE_MISMATCH', /is a tool step/],
+    [
+      ['--at-step', '3', '--tool-merge', MERGE],
+      'OVERRIDE_MISMATCH',
+      /step 3 of run 9b40c1d5 is a model step .*\. At a model step use --model-response, --system-prompt or --model/,
+    ],
+    [
+      ['--at-step', '4', '--model', 'claude-sonnet-5'],
+      'OVERRIDE_MISMATCH',
+      /is a tool step .*\. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error$/m,
+    ],
     [['--at-step', '4'], 'USAGE', /exactly one thing/],
     [['--at-step', '4', '--model', 'x', '--tool-result', '{}'], 'USAGE', /exactly one thing/],
     [['--at-step', '4', '--tool-merge', '{"fields":'], 'OVERRIDE_INVALID', /--tool-merge is not valid JSON/],
-    [['--tool-merge', MERGE], 'USAGE', /needs --at-step/],
+    [['--tool-merge', MERGE], 'USAGE', /required option '--at-step <N>' not specified/],
     [['--at-step', '1', '--system-prompt-file', 'no/such/file'], 'USAGE', /cannot read the system prompt file/],
   ])('refuses %j with %s (exit 2), writing nothing', async (args, code, message) => {
     const result = await run(['fork', '9b40c1d5', ...args]);

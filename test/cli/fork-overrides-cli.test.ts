@@ -35,7 +35,9 @@ beforeEach(async () => {
   ]);
   expect(recorded.stderr).toBe('');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const run = (args: string[]) => cli([...args, '--db', db]);
 const json = async (args: string[]) => {

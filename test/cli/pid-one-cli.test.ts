@@ -21,7 +21,9 @@ beforeEach(() => {
   folder = tempFolder('forkpoint-pid-one-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const forkpoint = (args: readonly string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [BIN, ...args, '--db', db], {
@@ -55,7 +57,11 @@ describe.runIf(UNSHARE || REQUIRED)('a recorder killed while it ran as PID 1', (
       ],
       { stdio: 'ignore', env: { ...process.env, FORKPOINT_LEASE_MS: '1500' } },
     );
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const exited = new Promise<void>((resolve) =>
+      child.once('exit', () => {
+        resolve();
+      }),
+    );
     const committed = await committedSteps(db, '00000001', 2);
     child.kill('SIGKILL');
     await exited;

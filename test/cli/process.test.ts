@@ -13,14 +13,16 @@ const BIN = join(import.meta.dirname, '../../bin/forkpoint.js');
 
 let folder: ReturnType<typeof tempFolder>;
 let db: string;
-beforeEach(async () => {
+beforeEach(() => {
   folder = tempFolder('forkpoint-process-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(async () => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 describe('the forkpoint process', () => {
-  it('records the incident through bin/forkpoint.js', async () => {
+  it('records the incident through bin/forkpoint.js', () => {
     const result = spawnSync(
       process.execPath,
       [
@@ -47,7 +49,7 @@ describe('the forkpoint process', () => {
     });
   });
 
-  it('answers bad input with one line on stderr and exit 2, never a stack trace', async () => {
+  it('answers bad input with one line on stderr and exit 2, never a stack trace', () => {
     const result = spawnSync(
       process.execPath,
       [BIN, 'record', 'scenarios/claims-triage', '--claim', 'CLM-00000', '--at', '2026-03-04', '--db', db],
@@ -56,6 +58,21 @@ describe('the forkpoint process', () => {
     expect(result.status).toBe(2);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/^forkpoint: INPUT_INVALID: unknown claim CLM-00000/);
+  });
+
+  it('ends quietly when its reader has already closed the pipe (`forkpoint --help | head -1`)', async () => {
+    const child = spawn(process.execPath, [BIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Our end of its stdout closed before it writes: every write it makes meets EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) =>
+      child.on('close', (code) => {
+        resolve(code);
+      }),
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
   });
 
   it('leaves every completed step readable, and the run interrupted, when killed with SIGKILL mid-run', async () => {
@@ -79,7 +96,9 @@ describe('the forkpoint process', () => {
       { stdio: 'ignore' },
     );
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.once('exit', (_code, signal) => resolve(signal)),
+      child.once('exit', (_code, signal) => {
+        resolve(signal);
+      }),
     );
     const committed = await committedSteps(db, 'dead00aa', 3);
     child.kill('SIGKILL');

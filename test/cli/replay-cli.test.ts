@@ -22,7 +22,9 @@ beforeEach(async () => {
   ]);
   expect(recorded.exit).toBe(1);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const json = async (args: string[]) => {
   const result = await cli([...args, '--db', db, '--json']);
@@ -229,7 +231,11 @@ describe('forkpoint replay', () => {
 
     it.each([
       [['replay', '9b40c1d5', '--strict', '--on-miss', 'live'], 'USAGE', /only with --fidelity/],
-      [['replay', '9b40c1d5', '--strict', '--fidelity'], 'USAGE', /not both/],
+      [
+        ['replay', '9b40c1d5', '--strict', '--fidelity'],
+        'USAGE',
+        /option '--fidelity' cannot be used with option '--strict'/,
+      ],
       [['replay', '--cassette', 'x.json'], 'USAGE', /needs --scenario/],
       [['replay', '9b40c1d5', '--build', 'nightly'], 'BUILD_NOT_FOUND', /builds are/],
       [['replay', 'abcdef12'], 'RUN_NOT_FOUND', /no run abcdef12/],
@@ -271,6 +277,8 @@ describe('forkpoint reexecute', () => {
   it('needs --at', async () => {
     const result = await cli(['reexecute', '9b40c1d5', '--db', db]);
     expect(result.exit).toBe(2);
-    expect(result.stderr).toMatch(/^forkpoint: USAGE: reexecute needs --at DATE/);
+    expect(result.stderr).toMatch(
+      /^forkpoint: USAGE: required option '--at <DATE>' not specified; see `forkpoint reexecute --help`$/m,
+    );
   });
 });

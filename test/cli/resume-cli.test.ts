@@ -26,7 +26,9 @@ beforeEach(() => {
   folder = tempFolder('forkpoint-resume-cli-');
   db = join(folder.path, 'forkpoint.db');
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 interface JsonStep {
   kind: string;
@@ -50,7 +52,9 @@ async function killMidRun(runId: string): Promise<number> {
     stdio: 'ignore',
   });
   const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (_code, signal) => resolve(signal)),
+    child.once('exit', (_code, signal) => {
+      resolve(signal);
+    }),
   );
   const committed = await committedSteps(db, runId, 3);
   child.kill('SIGKILL');

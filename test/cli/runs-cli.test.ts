@@ -6,7 +6,9 @@ import { cli, tempFolder } from '../support/cli-harness.js';
 
 const folder = tempFolder('forkpoint-runs-cli-');
 const db = join(folder.path, 'forkpoint.db');
-afterAll(async () => folder.cleanup());
+afterAll(() => {
+  folder.cleanup();
+});
 
 // 120 runs a minute apart on 2026-03-04 and 05: every fourth a replay of the one before it, every tenth
 // of build patched, every seventh failed; the last one still running under a lapsed lease.
@@ -101,8 +103,14 @@ describe('forkpoint runs', () => {
 
   it.each([
     [['--limit', '0'], /--limit must be a whole number from 1 to 10000/],
-    [['--mode', 'replay'], /--mode must be one of record, replay:strict/],
-    [['--status', 'done'], /--status must be one of running, completed/],
+    [
+      ['--mode', 'replay'],
+      /option '--mode <MODE>' argument 'replay' is invalid\. Allowed choices are record, replay:strict/,
+    ],
+    [
+      ['--status', 'done'],
+      /option '--status <STATUS>' argument 'done' is invalid\. Allowed choices are running, completed/,
+    ],
     [['--since', 'yesterday'], /--since must be a date/],
     [['--before', 'XYZ'], /run id "XYZ" must be 12 lowercase hex/],
   ])('refuses %j with USAGE (exit 2)', async (args, message) => {

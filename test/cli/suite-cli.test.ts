@@ -7,7 +7,9 @@ const folder = 'test/fixtures/cassettes/2026-03-04';
 const count = findCassetteFiles(folder).length;
 const suiteArgs = ['suite', folder, '--scenario', 'scenarios/claims-triage', '--build', 'baseline'];
 let cleanup = (): void => {};
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+});
 
 describe('forkpoint suite, one cassette at a time', () => {
   it('draws its progress bar case by case on a terminal and lists every case', async () => {

@@ -27,7 +27,9 @@ beforeEach(async () => {
   ]);
   expect(recorded.exit).toBe(1);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const run = (args: string[]) => cli([...args, '--db', db]);
 const json = async (args: string[]) => {

@@ -21,7 +21,9 @@ beforeEach(async () => {
     db,
   ]);
 });
-afterEach(() => folder.cleanup());
+afterEach(() => {
+  folder.cleanup();
+});
 
 const json = async (args: string[]) => {
   const result = await cli([...args, '--db', db, '--json']);
@@ -106,9 +108,12 @@ describe('forkpoint verify', () => {
   });
 
   it.each([
-    [['--candidate', 'patched'], /needs --candidate BUILD and --baseline BUILD/],
+    [['--candidate', 'patched'], /required option '--baseline <BUILD>' not specified/],
     [['--candidate', 'patched', '--baseline', 'baseline', '--mode', 'reexecution'], /needs --at DATE/],
-    [['--candidate', 'patched', '--baseline', 'baseline', '--mode', 'sideways'], /--mode is replay or reexecution/],
+    [
+      ['--candidate', 'patched', '--baseline', 'baseline', '--mode', 'sideways'],
+      /argument 'sideways' is invalid\. Allowed choices are replay, reexecution/,
+    ],
     [['--candidate', 'nightly', '--baseline', 'baseline'], /no build "nightly"/],
   ])('refuses %j with exit 2', async (args, message) => {
     const result = await cli(['verify', '9b40c1d5', ...args, '--db', db]);

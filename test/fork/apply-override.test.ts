@@ -215,9 +215,12 @@ describe('applyOverride at a tool step', () => {
     expect(error.code).toBe('OVERRIDE_MISMATCH');
     expect(error.message).toMatch(
       new RegExp(
-        `step 4 of run 9b40c1d5 is a tool step \\(ocr_document#0\\); a ${override.kind} override needs a model step.*--tool-patch or --tool-error`,
+        `step 4 of run 9b40c1d5 is a tool step \\(ocr_document#0\\); a ${override.kind} override needs a model step\\. At a tool step use a tool-result, tool-merge, tool-patch or tool-error override`,
       ),
     );
+    // The library's words: the CLI adds its flags from the remedy in the details.
+    expect(error.message).not.toMatch(/--/);
+    expect(error.details.remedy).toEqual({ kind: 'override-for-step', step: 'tool' });
   });
 });
 
@@ -343,8 +346,10 @@ describe('applyOverride at a model step', () => {
     const error = refusal(override, modelStep());
     expect(error.code).toBe('OVERRIDE_MISMATCH');
     expect(error.message).toMatch(
-      /step 3 of run 9b40c1d5 is a model step \(model#1\); a tool-\w+ override needs a tool step.*--model-response, --system-prompt or --model/,
+      /step 3 of run 9b40c1d5 is a model step \(model#1\); a tool-\w+ override needs a tool step\. At a model step use a model-response, model-patch, system-prompt or model override/,
     );
+    expect(error.message).not.toMatch(/--/);
+    expect(error.details.remedy).toEqual({ kind: 'override-for-step', step: 'model' });
   });
 });
 

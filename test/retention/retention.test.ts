@@ -164,7 +164,7 @@ describe('retention of the full tier', () => {
     const cassette = await engine.cassette('9b40c1d5');
     setNow(hoursLater(72));
     expect((await codeAndMessage(async () => await engine.cassette('9b40c1d5')))?.message).toMatch(
-      /expired at 2026-03-07T09:00:00.000Z \(`forkpoint gc` removes it\)/,
+      /expired at 2026-03-07T09:00:00.000Z \(`gc` removes it\)/,
     );
     const replay = await rejected(engine.replay({ agent: build('baseline'), cassette, mode: 'strict' }));
     expect(replay?.code).toBe('CASSETTE_EXPIRED');

@@ -19,6 +19,6 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** An opaque token of `length` characters, as providers mint for ids and signatures. */
 export function opaqueToken(random: () => number, length: number): string {
   let token = '';
-  for (let i = 0; i < length; i++) token += BASE62[Math.floor(random() * BASE62.length)];
+  for (let i = 0; i < length; i++) token += BASE62.charAt(Math.floor(random() * BASE62.length));
   return token;
 }

@@ -2,6 +2,7 @@ import type { JsonObject } from '../../../src/index.js';
 import { isJsonObject } from '../../../src/index.js';
 import type { ConversationFacts } from './conversation-facts.js';
 import { outputsOf } from './conversation-facts.js';
+import { jsonText } from '../json-text.js';
 
 /** How one simulated model differs from another in its judgement. */
 export interface ModelTraits {
@@ -42,14 +43,14 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
     return { kind: 'call', stage: 'claim', calls: [{ name: 'fetch_claim', input: { claim_id: facts.claimId } }] };
   }
   if (claim.status === 'settled')
-    return decide('deny', null, `Claim ${String(claim.claim_id)} is already settled; nothing further is payable.`);
+    return decide('deny', null, `Claim ${jsonText(claim.claim_id)} is already settled; nothing further is payable.`);
   if (claim.status === 'disputed')
-    return decide('refer', null, `Claim ${String(claim.claim_id)} is disputed and under investigation.`);
+    return decide('refer', null, `Claim ${jsonText(claim.claim_id)} is disputed and under investigation.`);
 
   const forms = (Array.isArray(claim.documents) ? claim.documents : [])
     .filter(isJsonObject)
     .filter((document) => document.kind === 'assessor_form')
-    .map((document) => String(document.document_id));
+    .map((document) => jsonText(document.document_id));
   const scans = outputsOf(facts, 'ocr_document');
   const ocrFailure = failureOf(facts, 'ocr_document');
   if (ocrFailure !== undefined)
@@ -66,7 +67,7 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
       calls: unread.map((id) => ({ name: 'ocr_document', input: { document_id: id } })),
     };
   }
-  const readings = scans.filter((scan) => forms.includes(String(scan.document_id))).map(damageArea);
+  const readings = scans.filter((scan) => forms.includes(jsonText(scan.document_id))).map(damageArea);
   if (readings.length === 0 || readings.some((reading) => reading === undefined)) {
     return decide('refer', null, 'The assessor form gives no damage area; a human assessor must measure it.');
   }
@@ -89,7 +90,7 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
     return {
       kind: 'call',
       stage: 'estimate',
-      calls: [{ name: 'estimate_repair', input: { damage_area_cm2: total, peril: String(claim.peril) } }],
+      calls: [{ name: 'estimate_repair', input: { damage_area_cm2: total, peril: jsonText(claim.peril) } }],
     };
   }
   const policyFailure = failureOf(facts, 'fetch_policy');
@@ -100,20 +101,20 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
     return {
       kind: 'call',
       stage: 'policy',
-      calls: [{ name: 'fetch_policy', input: { policy_id: String(claim.policy_id) } }],
+      calls: [{ name: 'fetch_policy', input: { policy_id: jsonText(claim.policy_id) } }],
     };
   }
 
-  const peril = String(claim.peril);
+  const peril = jsonText(claim.peril);
   const amount = Number(estimate.amount);
   const deductible = Number(policy.deductible);
   const covered = Array.isArray(policy.covered_perils) && policy.covered_perils.includes(peril);
-  if (!covered) return decide('deny', null, `Policy ${String(policy.policy_id)} does not cover ${peril} damage.`);
+  if (!covered) return decide('deny', null, `Policy ${jsonText(policy.policy_id)} does not cover ${peril} damage.`);
   if (amount > Number(policy.cover_limit)) {
     return decide(
       'refer',
       null,
-      `The estimate of EUR ${amount} exceeds the cover limit of EUR ${String(policy.cover_limit)}.`,
+      `The estimate of EUR ${amount} exceeds the cover limit of EUR ${jsonText(policy.cover_limit)}.`,
     );
   }
   if (lowest >= 0.55 && lowest < 0.75 && chance() < traits.borderlineReferralRate) {

@@ -32,7 +32,8 @@ export function phrase(move: Move, modelId: string, random: () => number, variat
   const options = PHRASES[move.kind === 'call' ? move.stage : 'decide'];
   const varied = random() < variation;
   const choice = varied ? 1 + Math.floor(random() * (options.length - 1)) : 0;
-  const text = options[choice]!;
+  const text = options[choice];
+  if (text === undefined) throw new Error(`no phrase ${choice} for a ${move.kind} move`);
   return modelId === 'claude-sonnet-5' ? SONNET_PREFIX + text : text;
 }
 

@@ -88,7 +88,7 @@ export function caseReader(file: string): CaseReader {
     array(value, path, minLength = 0) {
       const wanted =
         minLength === 0 ? 'an array' : `an array of at least ${minLength} ${minLength === 1 ? 'entry' : 'entries'}`;
-      if (!Array.isArray(value) || value.length < minLength) return expect(value, path, wanted);
+      if (!isArray(value) || value.length < minLength) return expect(value, path, wanted);
       return value;
     },
   };
@@ -123,3 +123,6 @@ function preview(value: JsonValue): string {
   const text = JSON.stringify(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
+
+// Array.isArray narrows a JsonValue to any[]; this keeps it a JsonArray.
+const isArray = (value: JsonValue | undefined): value is JsonArray => Array.isArray(value);

@@ -1,6 +1,7 @@
 import type { SyntheticRunResult, SyntheticVerdict } from '../../../src/index.js';
 import type { Expectation } from './expectation.js';
 import { describeExpectation } from './expectation.js';
+import { jsonText } from '../json-text.js';
 
 /**
  * Scores a finished run against a case's expectation: the same decision (an
@@ -28,5 +29,5 @@ function describeResult(result: SyntheticRunResult): string {
   if (result.error !== null) return `${result.status}: ${result.error.code}`;
   if (result.outcome === null) return result.status;
   const { decision, payout } = result.outcome;
-  return typeof payout === 'number' ? `${String(decision)}, payout ${payout}` : String(decision);
+  return typeof payout === 'number' ? `${jsonText(decision)}, payout ${payout}` : jsonText(decision);
 }

@@ -1,31 +1,25 @@
+import { Command } from '@commander-js/extra-typings';
 import { compareRuns } from '../../analysis/index.js';
-import { assertRunId } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import type { Command } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
+import { runIdValue } from '../options/value-parsers.js';
 import { formatComparison } from '../output/format-comparison.js';
-import { summarizeStep } from '../output/summarize-step.js';
-import { printCommandHelp } from './help.js';
-import { scenarioIfLoadable } from './scenario-of-run.js';
+import { summarizerFor } from './scenario-of-run.js';
 
 /** `forkpoint compare`: two runs side by side, where they first part, and how each ended. */
-export const compareCommand: Command = {
-  name: 'compare',
-  summary: 'compare two runs step by step: the first divergence and both outcomes',
-  usage: '<run-a> <run-b> [--json]',
-  options: {},
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [first, second, extra] = parsed.positionals;
-    if (first === undefined || second === undefined || extra !== undefined) {
-      throw new ForkpointError('USAGE', 'compare takes two run ids, e.g. `forkpoint compare 9b40c1d5 1f2e3d4c`');
-    }
-    assertRunId(first);
-    assertRunId(second);
-    return withStore(cli.openStoreHolding(parsed, first, 'read'), async (open) => {
-      const engine = cli.engine(parsed, open);
+export function compareCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('compare')
+      .description('compare two runs step by step: the first divergence and both outcomes')
+      .usage('<run-a> <run-b> [--json]')
+      .argument('<run-a>', 'a run, e.g. 9b40c1d5', runIdValue)
+      .argument('<run-b>', 'the run to set beside it', runIdValue),
+  ).action(async (first, second, options) => {
+    await withStore(cli.openStoreHolding(options, first, 'read'), async (open) => {
+      const engine = cli.engine(options, open);
       const a = await engine.getRun(first);
       const b = await engine.getRun(second);
       for (const run of [a, b]) {
@@ -33,14 +27,15 @@ export const compareCommand: Command = {
           throw new ForkpointError(
             'CASSETTE_EXPIRED',
             `run ${run.runId} keeps no steps to compare: its full tier was removed at ${run.retention.purge.at}; \`forkpoint show ${run.runId}\` shows its summary`,
+            { details: { runId: run.runId } },
           );
         }
       }
-      const scenario = await scenarioIfLoadable(a.scenario ?? b.scenario);
-      const comparison = compareRuns(a, b, (step) => summarizeStep(step, scenario));
-      if (parsed.values.json === true) cli.json(comparison);
-      else cli.print(formatComparison(comparison, cli.style));
-      return EXIT.ok;
+      const summarizer = await summarizerFor(a.scenario ?? b.scenario);
+      const comparison = compareRuns(a, b, (step) => summarizer.step(step));
+      if (options.json === true) cli.json(comparison);
+      else cli.print(formatComparison(comparison, cli.style, summarizer));
     });
-  },
-};
+    cli.exit(EXIT.ok);
+  });
+}

@@ -1,27 +1,11 @@
-import type { Engine } from '../../engine/index.js';
 import { createEngine } from '../../engine/index.js';
 import { isForkpointError } from '../../errors/index.js';
-import type { Scenario } from '../../scenario/index.js';
 import { buildOf } from '../../scenario/index.js';
 import { sqliteStore } from '../../store/index.js';
-import type { CommandContext } from '../command.js';
+import { cliMessage } from '../flag-hints.js';
 import { formatRunBrief } from '../output/format-run.js';
 import { formatTierSizes } from '../output/format-tiers.js';
-
-/** What the retention chapter needs to re-record the incident on a scratch database. */
-export interface RetentionChapter {
-  readonly scenario: Scenario;
-  readonly scenarioDir: string;
-  readonly incident: {
-    readonly runId: string;
-    readonly claimId: string;
-    readonly at: string;
-    readonly build: string;
-    readonly seed: number;
-  };
-  /** When the incident was recorded. */
-  readonly recordedAt: Date;
-}
+import type { Telling } from './demo-telling.js';
 
 /**
  * The retention chapter: 73 hours after the incident, `gc` removes its full
@@ -30,22 +14,24 @@ export interface RetentionChapter {
  * recording of the incident (same seed, same trajectory), so that the story
  * can be told again on the real one.
  */
-export async function tellRetention(cli: CommandContext, chapter: RetentionChapter, sizesOn: Engine): Promise<void> {
-  const { scenario, incident } = chapter;
-  cli.print(formatTierSizes(await sizesOn.tierSizes(incident.runId)));
-  let now = chapter.recordedAt;
+export async function tellRetention(telling: Telling): Promise<void> {
+  const { cli, scenario, story, summarizer } = telling;
+  const { incident } = story;
+  cli.print(formatTierSizes(await telling.engine.tierSizes(incident.runId)));
+  const recordedAt = new Date(incident.recordedAt);
+  let now = recordedAt;
   const scratch = createEngine({ store: sqliteStore({ path: ':memory:' }), clock: () => now });
   try {
     await scratch.record({
       agent: buildOf(scenario, incident.build),
       world: (seed) => scenario.openWorld({ at: incident.at, seed, latencyMs: 0 }),
-      input: { claimId: incident.claimId },
+      input: incident.input,
       at: incident.at,
-      scenario: chapter.scenarioDir,
+      scenario: telling.directory,
       seed: incident.seed,
       runId: incident.runId,
     });
-    now = new Date(chapter.recordedAt.getTime() + 73 * 3_600_000);
+    now = new Date(recordedAt.getTime() + 73 * 3_600_000);
     const report = await scratch.gc();
     for (const run of report.purged) {
       cli.print(
@@ -56,26 +42,19 @@ export async function tellRetention(cli: CommandContext, chapter: RetentionChapt
       await scratch.cassette(incident.runId);
     } catch (error) {
       if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
-      cli.print(`replay ${incident.runId}: ${error.code}: ${error.message}`);
+      cli.print(`replay ${incident.runId}: ${error.code}: ${cliMessage(error)}`);
     }
-    const structural = await scratch.replay({
-      agent: buildOf(scenario, 'baseline'),
-      cassette: await scratch.cassette(incident.runId, 'structural'),
-      mode: 'structural',
-      scenario: chapter.scenarioDir,
-    });
-    cli.print(formatRunBrief(structural, cli.style));
-    const stamped = await scratch.replay({
-      agent: buildOf(scenario, 'timestamped'),
-      cassette: await scratch.cassette(incident.runId, 'structural'),
-      mode: 'structural',
-      scenario: chapter.scenarioDir,
-    });
-    cli.print(formatRunBrief(stamped, cli.style));
+    for (const build of [incident.build, story.volatile]) {
+      const structural = await scratch.replay({
+        agent: buildOf(scenario, build),
+        cassette: await scratch.cassette(incident.runId, 'structural'),
+        mode: 'structural',
+        scenario: telling.directory,
+      });
+      cli.print(formatRunBrief(structural, cli.style, summarizer));
+    }
   } finally {
     await scratch.store.close();
   }
-  cli.print(
-    'The shape still checks the harness: baseline follows the recorded trajectory, and the timestamped prompt is caught without a single payload kept.',
-  );
+  cli.print(story.text.shapesReplayed);
 }

@@ -1,39 +1,42 @@
 import { join } from 'node:path';
-import type { Engine } from '../../engine/index.js';
 import { differencesBetween, evaluateSynthetic } from '../../workflows/index.js';
-import type { Scenario } from '../../scenario/index.js';
 import { buildOf, loadSyntheticCases, locateScenario, syntheticSupportOf } from '../../scenario/index.js';
-import type { CommandContext } from '../command.js';
+import type { Telling } from './demo-telling.js';
 
 /**
- * The synthetic chapter: the hand-written suite scored with baseline and
- * patched, and what the patched build's 0.55 threshold costs in referrals of
- * legitimate faint forms.
+ * The synthetic chapter: the hand-written suite scored with the incident's
+ * build and the fix, and the cases the fix costs (those it ends with the
+ * story's cost verdict where the incident's build passes).
  */
-export async function tellSynthetic(
-  cli: CommandContext,
-  engine: Engine,
-  scenario: Scenario,
-  scenarioDir: string,
-): Promise<void> {
+export async function tellSynthetic(telling: Telling): Promise<void> {
+  const { cli, engine, scenario, story } = telling;
   const support = syntheticSupportOf(scenario);
-  const directory = join(scenarioDir, 'synthetic');
+  const directory = join(telling.directory, 'synthetic');
   // From the scenario's own folder, wherever the demo runs from.
-  const cases = loadSyntheticCases(join(locateScenario(scenarioDir) ?? scenarioDir, 'synthetic'), support);
-  const score = (build: string) =>
-    evaluateSynthetic(engine, { support, cases, agent: buildOf(scenario, build), scenario: scenarioDir, seed: 1 });
-  const baseline = await score('baseline');
-  const patched = await score('patched');
-  for (const evaluation of [baseline, patched]) {
+  const cases = loadSyntheticCases(join(locateScenario(telling.directory) ?? telling.directory, 'synthetic'), support);
+  const score = async (build: string) =>
+    await evaluateSynthetic(engine, {
+      support,
+      cases,
+      agent: buildOf(scenario, build),
+      scenario: telling.directory,
+      seed: 1,
+    });
+  const control = await score(story.incident.build);
+  const fix = await score(story.fix);
+  for (const evaluation of [control, fix]) {
     cli.print(
       `eval ${directory} --build ${evaluation.build}: ${evaluation.passed}/${evaluation.cases.length} pass (${(evaluation.passRate * 100).toFixed(1)}%)`,
     );
   }
-  const referrals = differencesBetween(baseline, patched).filter(
-    (difference) => difference.candidate.actual === 'refer',
+  const costs = differencesBetween(control, fix).filter(
+    (difference) => difference.candidate.actual === story.costVerdict,
   );
   cli.print(
-    `The 0.55 threshold refers ${referrals.length} legitimate faint forms that baseline approves correctly: ${referrals.map((difference) => difference.id).join(', ')}.`,
+    story.text.syntheticCost(
+      costs.length,
+      costs.map((difference) => difference.id),
+    ),
   );
-  cli.print(`\`npx forkpoint eval ${directory} --build patched --compare baseline\` lists them.`);
+  cli.print(`\`npx forkpoint eval ${directory} --build ${story.fix} --compare ${story.incident.build}\` lists them.`);
 }

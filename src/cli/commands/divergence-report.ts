@@ -1,18 +1,18 @@
+import { Command, Option } from '@commander-js/extra-typings';
 import type { RunSummary } from '../../engine/index.js';
+import { assertRunId } from '../../engine/index.js';
 import type { ReexecutionPlan } from '../../workflows/index.js';
-import { assertRunId, assertWorldDate } from '../../engine/index.js';
 import { divergenceReport } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { buildOf } from '../../scenario/index.js';
-import type { Command, CommandContext } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
+import { atOption, repeatsOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
+import { integerOption } from '../options/value-parsers.js';
 import { formatDivergenceReport } from '../output/format-divergence-report.js';
-import type { ParsedOptions } from '../parse-options.js';
-import { integerOption, stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
-import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /**
@@ -20,79 +20,67 @@ import { scenarioFor } from './scenario-of-run.js';
  * of a later day and tabulates where each first left its recording: a tool's
  * answer, the model's, per-call bytes in the request, or the code.
  */
-export const divergenceReportCommand: Command = {
-  name: 'divergence-report',
-  summary: 're-execute recorded runs at DATE and tabulate where each first left its recording, by source',
-  usage:
-    '--runs ID,ID,... | --all-recorded --at DATE [--repeats K] [--side-effects POLICY] [--build NAME] [--seed N] [--scenario DIR] [--json]',
-  options: {
-    runs: { type: 'string', value: 'ID,ID,...', description: 'the recorded runs to re-execute' },
-    'all-recorded': { type: 'boolean', description: 'every run with mode record' },
-    at: { ...SHARED_OPTIONS.at, description: "the world's date to re-execute against, YYYY-MM-DD (required)" },
-    repeats: { type: 'string', value: 'K', description: 're-executions per run, with different seeds (default 1)' },
-    build: {
-      type: 'string',
-      value: 'NAME',
-      description: "re-execute every run with this build (default: each run's own)",
-    },
-    seed: {
-      type: 'string',
-      value: 'N',
-      description: 'derive the seeds from N: the i-th run’s j-th re-execution gets N + i×K + j (default: random)',
-    },
-    scenario: SHARED_OPTIONS.scenario,
-    'side-effects': SHARED_OPTIONS['side-effects'],
-  },
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [extra] = parsed.positionals;
-    if (extra !== undefined)
-      throw new ForkpointError('USAGE', `unexpected argument "${extra}"; name runs with --runs ID,ID,...`);
-    const named = runIdsOption(parsed);
-    const all = parsed.values['all-recorded'] === true;
-    if ((named === undefined) === !all) {
+export function divergenceReportCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('divergence-report')
+      .description('re-execute recorded runs at DATE and tabulate where each first left its recording, by source')
+      .usage(
+        '--runs ID,ID,... | --all-recorded --at DATE [--repeats K] [--side-effects POLICY] [--build NAME] [--seed N] [--scenario DIR] [--json]',
+      )
+      .addOption(new Option('--runs <ID,ID,...>', 'the recorded runs to re-execute').argParser(runIdList))
+      .addOption(new Option('--all-recorded', 'every run with mode record').conflicts('runs'))
+      .addOption(atOption("the world's date to re-execute against, YYYY-MM-DD (required)").makeOptionMandatory())
+      .addOption(repeatsOption('re-executions per run, with different seeds (default 1)'))
+      .addOption(new Option('--build <NAME>', "re-execute every run with this build (default: each run's own)"))
+      .addOption(
+        integerOption(
+          '--seed <N>',
+          'derive the seeds from N: the i-th run’s j-th re-execution gets N + i×K + j (default: random)',
+          0,
+          0xffffffff,
+        ),
+      )
+      .addOption(scenarioOption())
+      .addOption(sideEffectsOption()),
+  ).action(async (options) => {
+    const named = options.runs;
+    const all = options.allRecorded === true;
+    if (named === undefined && !all)
       throw new ForkpointError('USAGE', 'divergence-report needs exactly one of --runs ID,ID,... and --all-recorded');
-    }
-    const at = stringOption(parsed, 'at');
-    if (at === undefined)
-      throw new ForkpointError(
-        'USAGE',
-        'divergence-report needs --at DATE, the day of the world to re-execute against',
-      );
-    assertWorldDate(at);
-    const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
-    const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
-    const build = stringOption(parsed, 'build');
-    const sideEffects = sideEffectsOption(parsed);
+    const { at, seed, build, sideEffects } = options;
+    const repeats = options.repeats ?? 1;
 
     // Reading commands never create a database: with none, there is nothing recorded to re-execute.
-    const store = cli.openExistingStore(parsed, 'write');
+    const store = cli.openExistingStore(options, 'write');
     if (store === undefined)
-      throw new ForkpointError('RUN_NOT_FOUND', `no recorded runs: there is no database at ${cli.dbPath(parsed)} yet`);
-    return withStore(store, async (open) => {
-      const engine = cli.engine(parsed, open);
+      throw new ForkpointError(
+        'RUN_NOT_FOUND',
+        `no recorded runs: there is no database at ${cli.dbPath(options)} yet`,
+        {
+          details: { path: cli.dbPath(options) },
+        },
+      );
+    await withStore(store, async (open) => {
+      const engine = cli.engine(options, open);
       const runIds = named ?? (await engine.listRuns()).filter((run) => run.mode === 'record').map((run) => run.runId);
       const report = await divergenceReport(engine, {
         runIds,
         at,
         repeats,
         ...(seed === undefined ? {} : { seed }),
-        plan: planner(stringOption(parsed, 'scenario'), build, at),
+        plan: planner(options.scenario, build, at),
         ...(sideEffects === undefined ? {} : { sideEffects }),
         ...progressFor(cli),
       });
       if (cli.io.stderr.isTTY === true && report.runs > 0) cli.io.stderr.write('\n');
-      if (parsed.values.json === true) cli.json({ ...report, build: build ?? null });
+      if (options.json === true) cli.json({ ...report, build: build ?? null });
       else cli.print(formatDivergenceReport(report, build, cli.style));
-      return EXIT.ok;
     });
-  },
-};
+    cli.exit(EXIT.ok);
+  });
+}
 
-function runIdsOption(parsed: ParsedOptions): string[] | undefined {
-  const text = stringOption(parsed, 'runs');
-  if (text === undefined) return undefined;
+function runIdList(text: string): string[] {
   const runIds = text
     .split(',')
     .map((runId) => runId.trim())

@@ -1,15 +1,14 @@
-import { probeDrift } from '../../workflows/index.js';
+import { Command } from '@commander-js/extra-typings';
 import type { DriftReport, DriftStep } from '../../workflows/index.js';
-import { assertWorldDate } from '../../engine/index.js';
-import { ForkpointError } from '../../errors/index.js';
+import { probeDrift } from '../../workflows/index.js';
 import { buildOf } from '../../scenario/index.js';
-import type { Command } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
+import { atOption, scenarioOption } from '../options/shared-options.js';
+import { runIdValue } from '../options/value-parsers.js';
 import type { Style } from '../output/style.js';
-import { stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS } from '../shared-options.js';
-import { printCommandHelp } from './help.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /**
@@ -17,22 +16,22 @@ import { scenarioFor } from './scenario-of-run.js';
  * recorded read-only tool requests. The agent is not re-run and the model is
  * never asked; tools not marked read-only are listed as skipped, never called.
  */
-export const driftCommand: Command = {
-  name: 'drift',
-  summary: 'ask the world of DATE every read-only tool request a run recorded, and report what changed (writes no run)',
-  usage: '<run-id> --at DATE [--scenario DIR] [--json]',
-  options: { at: SHARED_OPTIONS.at, scenario: SHARED_OPTIONS.scenario },
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const runId = cli.runIdArgument(parsed, 'forkpoint drift 9b40c1d5 --at 2026-03-09');
-    const at = stringOption(parsed, 'at');
-    if (at === undefined) throw new ForkpointError('USAGE', 'drift needs --at DATE, the day of the world to ask');
-    assertWorldDate(at);
-    return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (store) => {
-      const engine = cli.engine(parsed, store);
+export function driftCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('drift')
+      .description(
+        'ask the world of DATE every read-only tool request a run recorded, and report what changed (writes no run)',
+      )
+      .usage('<run-id> --at DATE [--scenario DIR] [--json]')
+      .argument('<run-id>', 'the recorded run, e.g. 9b40c1d5', runIdValue)
+      .addOption(atOption().makeOptionMandatory())
+      .addOption(scenarioOption()),
+  ).action(async (runId, options) => {
+    const { at } = options;
+    await withStore(cli.openStoreHolding(options, runId, 'read'), async (store) => {
+      const engine = cli.engine(options, store);
       const run = await engine.getRunSummary(runId);
-      const { scenario } = await scenarioFor(stringOption(parsed, 'scenario'), run.scenario, runId);
+      const { scenario } = await scenarioFor(options.scenario, run.scenario, runId);
       const build = buildOf(scenario, run.agent.build);
       const report = await probeDrift(engine, {
         runId,
@@ -40,12 +39,12 @@ export const driftCommand: Command = {
         tools: build.tools,
         world: scenario.openWorld({ at, seed: run.seed ?? 0, latencyMs: 0 }),
       });
-      if (parsed.values.json === true) cli.json(report);
+      if (options.json === true) cli.json(report);
       else cli.print(formatDrift(report, cli.style));
-      return EXIT.ok;
     });
-  },
-};
+    cli.exit(EXIT.ok);
+  });
+}
 
 /** The drift report for people. */
 export function formatDrift(report: DriftReport, style: Style): string {

@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
+import { Command, Option } from '@commander-js/extra-typings';
 import { PLAINTEXT_NOTICE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import type { Command } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
-import { stringOption } from '../parse-options.js';
+import { withCommonOptions } from '../options/common-options.js';
+import { runIdValue } from '../options/value-parsers.js';
 import { formatBytes, formatTierSizes } from '../output/format-tiers.js';
-import { printCommandHelp } from './help.js';
 
 const FORMS = {
   sealed: "sealed (encrypted with the store's key for its expiry day)",
@@ -15,49 +16,49 @@ const FORMS = {
 } as const;
 
 /** `forkpoint export`: a run's cassette as a stable, diffable JSON file. */
-export const exportCommand: Command = {
-  name: 'export',
-  summary: "write a run's cassette file (versioned JSON, sorted keys, one entry per position)",
-  usage: '<run-id> [--tier full|structural] [--plaintext] [-o FILE] [--json]',
-  options: {
-    output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE (default: stdout)' },
-    tier: {
-      type: 'string',
-      value: 'full|structural',
-      description:
-        "full: every payload, sealed with the store's key (default); structural: the run's shape, kept 90 days",
-    },
-    plaintext: {
-      type: 'boolean',
-      description:
-        'write a full tier in the clear (signed, not encrypted): a copy of customer payloads no program can recall',
-    },
-  },
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const runId = cli.runIdArgument(parsed, 'forkpoint export 9b40c1d5 -o incident.cassette.json');
-    const file = stringOption(parsed, 'output');
-    const tier = stringOption(parsed, 'tier') ?? 'full';
-    if (tier !== 'full' && tier !== 'structural')
-      throw new ForkpointError('USAGE', `--tier must be full or structural, got "${tier}"`);
-    const plaintext = parsed.values.plaintext === true;
+export function exportCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('export')
+      .description("write a run's cassette file (versioned JSON, sorted keys, one entry per position)")
+      .usage('<run-id> [--tier full|structural] [--plaintext] [-o FILE] [--json]')
+      .argument('<run-id>', 'the run, e.g. 9b40c1d5', runIdValue)
+      .addOption(new Option('-o, --output <FILE>', 'write to FILE (default: stdout)'))
+      .addOption(
+        new Option(
+          '--tier <TIER>',
+          "full: every payload, sealed with the store's key (default); structural: the run's shape, kept 90 days",
+        ).choices(['full', 'structural'] as const),
+      )
+      .addOption(
+        new Option(
+          '--plaintext',
+          'write a full tier in the clear (signed, not encrypted): a copy of customer payloads no program can recall',
+        ),
+      ),
+  ).action(async (runId, options) => {
+    const file = options.output;
+    const tier = options.tier ?? 'full';
+    const plaintext = options.plaintext === true;
     if (plaintext && tier !== 'full')
       throw new ForkpointError(
         'USAGE',
         '--plaintext applies to the full tier: a structural file holds no payloads and is written in the clear already',
       );
-    return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (open) => {
-      const engine = cli.engine(parsed, open);
+    cli.exit(EXIT.ok);
+    await withStore(cli.openStoreHolding(options, runId, 'read'), async (open) => {
+      const engine = cli.engine(options, open);
       const { text, cassette, form } = await engine.exportCassette(runId, { tier, plaintext });
       if (file === undefined) {
         cli.print(text);
-        return EXIT.ok;
+        return;
       }
       try {
         writeFileSync(file, text);
       } catch (error) {
-        throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, { cause: error });
+        throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, {
+          cause: error,
+          details: { path: file },
+        });
       }
       const sizes = await engine.tierSizes(runId);
       const summary = {
@@ -71,7 +72,7 @@ export const exportCommand: Command = {
         bytes: Buffer.byteLength(text),
         tiers: sizes,
       };
-      if (parsed.values.json === true) cli.json(summary);
+      if (options.json === true) cli.json(summary);
       else {
         cli.print(
           `export · run ${runId} · ${summary.tier} tier, ${FORMS[form]} · ${summary.entries} entries, ${formatBytes(summary.bytes)} · ${file}`,
@@ -79,7 +80,6 @@ export const exportCommand: Command = {
         if (form === 'plaintext') cli.note(`forkpoint: ${file} is ${PLAINTEXT_NOTICE}`);
         cli.print(`  ${formatTierSizes(sizes)}`);
       }
-      return EXIT.ok;
     });
-  },
-};
+  });
+}

@@ -1,208 +1,147 @@
-import { readFileSync } from 'node:fs';
+import { Command, Option } from '@commander-js/extra-typings';
 import { outcomeHistogram } from '../../analysis/index.js';
-import { assertRunId, assertSeed, assertWorldDate } from '../../engine/index.js';
 import type { ForkResult } from '../../engine/index.js';
+import { assertSeed } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import type { ForkOverride } from '../../fork/index.js';
-import { parseForkOverride } from '../../fork/index.js';
-import { parseJsonInput } from '../../json/index.js';
 import { buildOf } from '../../scenario/index.js';
-import type { Command, CommandContext } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
+import {
+  atOption,
+  buildOption,
+  repeatsOption,
+  scenarioOption,
+  seedOption,
+  sideEffectsOption,
+} from '../options/shared-options.js';
+import { integerOption, runIdOption, runIdValue } from '../options/value-parsers.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
-import type { ParsedOptions } from '../parse-options.js';
-import { integerOption, stringOption } from '../parse-options.js';
-import { SHARED_OPTIONS, sideEffectsOption } from '../shared-options.js';
-import { printCommandHelp } from './help.js';
+import type { Summarizer } from '../output/summarizer.js';
+import { summarizerOf } from '../output/summarizer.js';
+import { table } from '../output/table.js';
+import { overrideFrom } from './fork-override.js';
 import { scenarioFor } from './scenario-of-run.js';
 
-const OVERRIDES = [
-  'tool-result',
-  'tool-merge',
-  'tool-patch',
-  'tool-error',
-  'model-response',
-  'system-prompt',
-  'system-prompt-file',
-  'model',
-  'override',
-] as const;
-
 /** `forkpoint fork`: restore the checkpoint after step N-1, change one thing at step N, continue live. */
-export const forkCommand: Command = {
-  name: 'fork',
-  summary:
-    'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
-  usage:
-    '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX] [--json]',
-  options: {
-    'at-step': { type: 'string', value: 'N', description: 'the step to change (required)' },
-    'tool-result': { type: 'string', value: 'JSON', description: 'replace the tool result of step N' },
-    'tool-merge': {
-      type: 'string',
-      value: 'JSON',
-      description: 'merge-patch (RFC 7386) the recorded tool result of step N',
-    },
-    'tool-patch': {
-      type: 'string',
-      value: 'JSON',
-      description: 'apply a JSON Patch (RFC 6902), a list of operations, to the recorded tool result of step N',
-    },
-    'tool-error': {
-      type: 'string',
-      value: 'TEXT',
-      description: 'make the tool at step N fail with this message (what if the service had failed?)',
-    },
-    'model-response': {
-      type: 'string',
-      value: 'JSON',
-      description: 'replace the model response of step N (the assistant turn, in the provider-neutral shape)',
-    },
-    'system-prompt': {
-      type: 'string',
-      value: 'TEXT',
-      description: 'use this system prompt from step N on (a model step)',
-    },
-    'system-prompt-file': { type: 'string', value: 'FILE', description: 'the same, read from a file' },
-    model: { type: 'string', value: 'ID', description: 'use this model from step N on (a model step)' },
-    override: {
-      type: 'string',
-      value: 'JSON',
-      description: 'any of the above as one JSON object, e.g. {"kind":"tool-error","message":"timed out"}',
-    },
-    'side-effects': SHARED_OPTIONS['side-effects'],
-    build: SHARED_OPTIONS.build,
-    at: { ...SHARED_OPTIONS.at, description: 'the world after the fork (default: the parent’s world date)' },
-    seed: SHARED_OPTIONS.seed,
-    repeats: {
-      type: 'string',
-      value: 'K',
-      description: 'make K sibling forks with different seeds and count their outcomes',
-    },
-    'run-id': {
-      type: 'string',
-      value: 'HEX',
-      description: "choose the fork's run id: 12 lowercase hex characters, or 8 (not with --repeats)",
-    },
-    scenario: SHARED_OPTIONS.scenario,
-  },
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const runId = cli.runIdArgument(parsed, 'forkpoint fork 9b40c1d5 --at-step 4 --tool-merge JSON');
-    const atStep = integerOption(parsed, 'at-step', 0, Number.MAX_SAFE_INTEGER);
-    if (atStep === undefined) throw new ForkpointError('USAGE', 'fork needs --at-step N, the step to change');
-    const override = overrideFrom(parsed);
-    const sideEffects = sideEffectsOption(parsed);
-    const at = stringOption(parsed, 'at');
-    if (at !== undefined) assertWorldDate(at);
-    const seed = integerOption(parsed, 'seed', 0, 0xffffffff);
-    const repeats = integerOption(parsed, 'repeats', 1, 1000) ?? 1;
+export function forkCommand(cli: CommandContext) {
+  const command = new Command('fork')
+    .description(
+      'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
+    )
+    .usage(
+      '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX] [--json]',
+    )
+    .argument('<run-id>', 'the run to fork, e.g. 9b40c1d5', runIdValue)
+    .addOption(integerOption('--at-step <N>', 'the step to change', 0, Number.MAX_SAFE_INTEGER).makeOptionMandatory())
+    // The override flags, declared here and not by a generic helper: typing a helper's long option chain over an
+    // unknown command costs the compiler minutes (its declaration grows exponentially with the options).
+    .addOption(new Option('--tool-result <JSON>', 'replace the tool result of step N'))
+    .addOption(new Option('--tool-merge <JSON>', 'merge-patch (RFC 7386) the recorded tool result of step N'))
+    .addOption(
+      new Option(
+        '--tool-patch <JSON>',
+        'apply a JSON Patch (RFC 6902), a list of operations, to the recorded tool result of step N',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--tool-error <TEXT>',
+        'make the tool at step N fail with this message (what if the service had failed?)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--model-response <JSON>',
+        'replace the model response of step N (the assistant turn, in the provider-neutral shape)',
+      ),
+    )
+    .addOption(new Option('--system-prompt <TEXT>', 'use this system prompt from step N on (a model step)'))
+    .addOption(new Option('--system-prompt-file <FILE>', 'the same, read from a file'))
+    .addOption(new Option('--model <ID>', 'use this model from step N on (a model step)'))
+    .addOption(
+      new Option(
+        '--override <JSON>',
+        'any of the above as one JSON object, e.g. {"kind":"tool-error","message":"timed out"}',
+      ),
+    );
+  return withCommonOptions(
+    command
+      .addOption(sideEffectsOption())
+      .addOption(buildOption())
+      .addOption(atOption('the world after the fork (default: the parent’s world date)'))
+      .addOption(seedOption())
+      .addOption(repeatsOption('make K sibling forks with different seeds and count their outcomes'))
+      .addOption(
+        runIdOption(
+          '--run-id <HEX>',
+          "choose the fork's run id: 12 lowercase hex characters, or 8 (not with --repeats)",
+        ),
+      )
+      .addOption(scenarioOption()),
+  ).action(async (runId, options) => {
+    const { atStep, sideEffects, at, seed } = options;
+    const override = overrideFrom(options);
+    const repeats = options.repeats ?? 1;
     if (seed !== undefined) assertSeed(seed + repeats - 1);
-    const forkRunId = stringOption(parsed, 'run-id');
-    if (forkRunId !== undefined) {
-      assertRunId(forkRunId);
-      if (repeats > 1)
-        throw new ForkpointError('USAGE', '--run-id names one fork; with --repeats each sibling gets an id of its own');
-    }
+    const forkRunId = options.runId;
+    if (forkRunId !== undefined && repeats > 1)
+      throw new ForkpointError('USAGE', '--run-id names one fork; with --repeats each sibling gets an id of its own');
 
-    return withStore(cli.openStoreHolding(parsed, runId, 'write'), async (store) => {
-      const engine = cli.engine(parsed, store);
+    await withStore(cli.openStoreHolding(options, runId, 'write'), async (store) => {
+      const engine = cli.engine(options, store);
       const parent = await engine.getRunSummary(runId);
-      const { scenario, directory } = await scenarioFor(stringOption(parsed, 'scenario'), parent.scenario, runId);
-      const agent = buildOf(scenario, stringOption(parsed, 'build') ?? parent.agent.build);
+      const { scenario, directory } = await scenarioFor(options.scenario, parent.scenario, runId);
+      const agent = buildOf(scenario, options.build ?? parent.agent.build);
       const worldAt = at ?? parent.at ?? undefined;
-      if (worldAt === undefined) throw new ForkpointError('USAGE', `run ${runId} has no world date; pass --at DATE`);
+      if (worldAt === undefined)
+        throw new ForkpointError('USAGE', `run ${runId} has no world date; pass --at DATE`, { details: { runId } });
       const forks: ForkResult[] = [];
       for (let i = 0; i < repeats; i++) {
-        forks.push(
-          await engine.fork({
-            parentRunId: runId,
-            atStep,
-            override,
-            agent,
-            at: worldAt,
-            world: (worldSeed) => scenario.openWorld({ at: worldAt, seed: worldSeed, latencyMs: 0 }),
-            scenario: directory,
-            ...(sideEffects === undefined ? {} : { sideEffects }),
-            ...(forkRunId === undefined ? {} : { runId: forkRunId }),
-            ...(seed === undefined ? {} : { seed: seed + i }),
-          }),
-        );
-        if (repeats > 1) cli.note(`fork ${i + 1}/${repeats}: ${forks[i]!.runId}`);
+        const fork = await engine.fork({
+          parentRunId: runId,
+          atStep,
+          override,
+          agent,
+          at: worldAt,
+          world: (worldSeed) => scenario.openWorld({ at: worldAt, seed: worldSeed, latencyMs: 0 }),
+          scenario: directory,
+          ...(sideEffects === undefined ? {} : { sideEffects }),
+          ...(forkRunId === undefined ? {} : { runId: forkRunId }),
+          ...(seed === undefined ? {} : { seed: seed + i }),
+        });
+        forks.push(fork);
+        if (repeats > 1) cli.note(`fork ${i + 1}/${repeats}: ${fork.runId}`);
       }
-      printForks(cli, parsed, forks, scenario);
-      return forks.every((fork) => fork.status === 'completed') ? EXIT.ok : EXIT.negative;
+      printForks(cli, options.json === true, forks, summarizerOf(scenario));
+      cli.exit(forks.every((fork) => fork.status === 'completed') ? EXIT.ok : EXIT.negative);
     });
-  },
-};
+  });
+}
 
-function printForks(
-  cli: CommandContext,
-  parsed: ParsedOptions,
-  forks: readonly ForkResult[],
-  scenario: Parameters<typeof formatRun>[2],
-): void {
+function printForks(cli: CommandContext, json: boolean, forks: readonly ForkResult[], summarizer: Summarizer): void {
   const single = forks.length === 1 ? forks[0] : undefined;
-  if (parsed.values.json === true) {
+  if (json) {
     cli.json(single ?? { mode: 'fork', repeats: forks.length, histogram: outcomeHistogram(forks), runs: forks });
     return;
   }
   if (single !== undefined) {
-    cli.print(formatRun(single, cli.style, scenario));
+    cli.print(formatRun(single, cli.style, summarizer));
     return;
   }
-  for (const fork of forks) cli.print(formatRunBrief(fork, cli.style));
+  for (const fork of forks) cli.print(formatRunBrief(fork, cli.style, summarizer));
   const histogram = Object.entries(outcomeHistogram(forks)).sort((x, y) => y[1] - x[1]);
   cli.print(`\noutcomes of ${forks.length} sibling forks:`);
-  for (const [outcome, count] of histogram) {
-    cli.print(
-      `  ${outcome.padEnd(32)} ${String(count).padStart(3)}/${forks.length}  ${'#'.repeat(Math.round((count / forks.length) * 30))}`,
-    );
-  }
-}
-
-/** The one override the flags give, checked against its schema before the store is opened. */
-function overrideFrom(parsed: ParsedOptions): ForkOverride {
-  const given = OVERRIDES.filter((name) => stringOption(parsed, name) !== undefined);
-  if (given.length !== 1) {
-    throw new ForkpointError(
-      'USAGE',
-      `fork changes exactly one thing: give one of --${OVERRIDES.join(', --')}${given.length > 1 ? ` (got --${given.join(', --')})` : ''}`,
-    );
-  }
-  const name = given[0]!;
-  const value = stringOption(parsed, name)!;
-  const json = () => parseJsonInput(value, `--${name}`, 'OVERRIDE_INVALID');
-  switch (name) {
-    case 'tool-result':
-      return parseForkOverride({ kind: 'tool-result', output: json() });
-    case 'tool-merge':
-      return parseForkOverride({ kind: 'tool-merge', patch: json() });
-    case 'tool-patch':
-      return parseForkOverride({ kind: 'tool-patch', operations: json() });
-    case 'tool-error':
-      return parseForkOverride({ kind: 'tool-error', message: value });
-    case 'model-response':
-      return parseForkOverride({ kind: 'model-response', response: json() });
-    case 'system-prompt':
-      return parseForkOverride({ kind: 'system-prompt', system: value });
-    case 'system-prompt-file':
-      return parseForkOverride({ kind: 'system-prompt', system: readPrompt(value), file: value });
-    case 'model':
-      return parseForkOverride({ kind: 'model', model: value });
-    case 'override':
-      return parseForkOverride(json());
-  }
-}
-
-function readPrompt(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ForkpointError('USAGE', `cannot read the system prompt file ${file} (${(error as Error).message})`, {
-      cause: error,
-    });
-  }
+  const lines = table(
+    histogram,
+    [
+      { header: '', cell: ([outcome]) => outcome },
+      { header: '', align: 'right', cell: ([, count]) => `${count}/${forks.length}` },
+      { header: '', cell: ([, count]) => '#'.repeat(Math.round((count / forks.length) * 30)) },
+    ],
+    cli.style,
+    { indent: '  ', header: false },
+  );
+  cli.print(lines.join('\n'));
 }

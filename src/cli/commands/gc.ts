@@ -1,10 +1,11 @@
 import { statSync } from 'node:fs';
+import { Command } from '@commander-js/extra-typings';
 import { ForkpointError } from '../../errors/index.js';
-import type { Command } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
 import { formatBytes } from '../output/format-tiers.js';
-import { printCommandHelp } from './help.js';
 
 /**
  * `forkpoint gc`: enforces retention in storage. Full-tier payloads past
@@ -12,26 +13,25 @@ import { printCommandHelp } from './help.js';
  * the freed pages zeroed and returned, the log truncated); each run keeps
  * its summary and a structural record for 90 days.
  */
-export const gcCommand: Command = {
-  name: 'gc',
-  summary: 'remove expired tiers from storage: full payloads after 72 hours, structural records after 90 days',
-  usage: '[--now TIMESTAMP] [--json]',
-  options: {},
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    if (parsed.positionals.length > 0)
-      throw new ForkpointError('USAGE', `gc takes no arguments, got "${parsed.positionals[0]}"`);
-    const path = cli.dbPath(parsed);
-    const store = cli.openExistingStore(parsed, 'write');
+export function gcCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('gc')
+      .description('remove expired tiers from storage: full payloads after 72 hours, structural records after 90 days')
+      .usage('[--now TIMESTAMP] [--json]'),
+  ).action(async (options) => {
+    const path = cli.dbPath(options);
+    const store = cli.openExistingStore(options, 'write');
     if (store === undefined)
-      throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${path}; nothing to collect`);
+      throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${path}; nothing to collect`, {
+        details: { path },
+      });
     const bytesBefore = fileBytes(path);
-    const report = await withStore(store, (open) => cli.engine(parsed, open).gc());
+    const report = await withStore(store, async (open) => await cli.engine(options, open).gc());
     const bytesAfter = fileBytes(path);
-    if (parsed.values.json === true) {
+    cli.exit(EXIT.ok);
+    if (options.json === true) {
       cli.json({ mode: 'gc', ...report, file: { path, bytesBefore, bytesAfter } });
-      return EXIT.ok;
+      return;
     }
     const lines = [`gc · ${report.now} · ${path}`];
     if (report.purged.length === 0) lines.push('  no full tier has expired');
@@ -46,9 +46,8 @@ export const gcCommand: Command = {
     if (bytesBefore !== null && bytesAfter !== null)
       lines.push(`  database file ${formatBytes(bytesBefore)} -> ${formatBytes(bytesAfter)}`);
     cli.print(lines.join('\n'));
-    return EXIT.ok;
-  },
-};
+  });
+}
 
 function fileBytes(path: string): number | null {
   try {

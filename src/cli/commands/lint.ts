@@ -1,48 +1,43 @@
+import { Command } from '@commander-js/extra-typings';
 import type { LintReport } from '../../workflows/index.js';
 import { lintFirstRequest } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type { Scenario } from '../../scenario/index.js';
-import { buildOf, loadScenario } from '../../scenario/index.js';
-import type { Command } from '../command.js';
+import { buildOf } from '../../scenario/index.js';
+import type { CommandContext } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
+import { ScenarioFlags } from '../options/scenario-flags.js';
+import { buildOption } from '../options/shared-options.js';
 import type { Style } from '../output/style.js';
-import { oneLine } from '../output/summarize-step.js';
-import { stringOption } from '../parse-options.js';
-import { inputFlagOptions, inputFlagValues } from '../shared-options.js';
-import { printCommandHelp } from './help.js';
+import { oneLine } from '../output/summarizer.js';
 
 /**
  * `forkpoint lint`: the volatile-prompt lint. Builds a build's first model
  * request under two clocks and two seeds and reports every byte range that
  * differs; exits 1 when anything does.
  */
-export const lintCommand: Command = {
-  name: 'lint',
-  summary: "find bytes of a build's first request that change on every run (they break cassettes and the prompt cache)",
-  usage: '<scenario-dir> --build NAME [scenario input flags, e.g. --claim ID] [--json]',
-  options: { build: { type: 'string', value: 'NAME', description: 'the build to lint' } },
-  async run(args, cli) {
-    if (args.includes('--help')) return printCommandHelp(this, cli);
-    const directory = args[0]?.startsWith('-') === false ? args[0] : undefined;
-    if (directory === undefined)
-      throw new ForkpointError(
-        'USAGE',
-        'lint needs the scenario directory first, e.g. `forkpoint lint scenarios/claims-triage --build timestamped`',
-      );
-    const scenario = await loadScenario(directory);
-    const parsed = cli.parse(args, { ...this.options, ...inputFlagOptions(scenario) });
-    if (parsed.positionals.length > 1)
-      throw new ForkpointError('USAGE', `unexpected argument "${parsed.positionals[1]}"; see --help`);
-    const buildName = stringOption(parsed, 'build');
-    if (buildName === undefined) throw new ForkpointError('USAGE', 'lint needs --build NAME, the build to lint');
-    const agent = buildOf(scenario, buildName);
-    const report = lintFirstRequest(agent, inputOf(scenario, inputFlagValues(scenario, parsed)));
-    if (parsed.values.json === true) cli.json(report);
+export function lintCommand(cli: CommandContext) {
+  const command = withCommonOptions(
+    new Command('lint')
+      .description(
+        "find bytes of a build's first request that change on every run (they break cassettes and the prompt cache)",
+      )
+      .usage('<scenario-dir> --build NAME [its input flags] [--json]')
+      .argument('<scenario-dir>', 'the scenario whose build to lint')
+      .addOption(buildOption('the build to lint').makeOptionMandatory()),
+  );
+  const flags = ScenarioFlags.attach(command);
+  return command.action(async (directory, options) => {
+    const { scenario, flags: values } = await flags.read(command, directory);
+    const agent = buildOf(scenario, options.build);
+    const report = lintFirstRequest(agent, inputOf(scenario, values));
+    if (options.json === true) cli.json(report);
     else cli.print(formatLint(report, cli.style));
-    return report.flagged ? EXIT.negative : EXIT.ok;
-  },
-};
+    cli.exit(report.flagged ? EXIT.negative : EXIT.ok);
+  });
+}
 
 // The input given by flags, or else the scenario's first: the prefix under test rarely depends on it.
 function inputOf(scenario: Scenario, flags: Readonly<Record<string, string | undefined>>): JsonObject {

@@ -1,24 +1,24 @@
+import { Command, Option } from '@commander-js/extra-typings';
 import type { RunPageQuery } from '../../engine/index.js';
-import { assertRunId, DEFAULT_PAGE_SIZE } from '../../engine/index.js';
+import { DEFAULT_PAGE_SIZE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { RunMode, RunStatus } from '../../vocabulary/index.js';
-import type { Command } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
+import { integerOption, runIdOption } from '../options/value-parsers.js';
 import { formatRuns } from '../output/format-runs.js';
-import type { ParsedOptions } from '../parse-options.js';
-import { integerOption, stringOption } from '../parse-options.js';
-import { printCommandHelp } from './help.js';
 
-const MODES: readonly RunMode[] = [
+const MODES = [
   'record',
   'replay:strict',
   'replay:fidelity',
   'replay:structural',
   'reexecution',
   'fork',
-];
-const STATUSES: readonly RunStatus[] = ['running', 'completed', 'failed', 'diverged', 'interrupted'];
+] as const satisfies readonly RunMode[];
+const STATUSES = ['running', 'completed', 'failed', 'diverged', 'interrupted'] as const satisfies readonly RunStatus[];
 // A page is held in memory and printed at once; a bigger listing is paged with --before.
 const MAX_LIMIT = 10_000;
 
@@ -27,68 +27,48 @@ const MAX_LIMIT = 10_000;
  * the page as one document, `{ runs, next }`, where `next` is the `--before`
  * cursor of the following page (null on the last one).
  */
-export const runsCommand: Command = {
-  name: 'runs',
-  summary: 'list the runs in the database, newest first, a page at a time',
-  usage:
-    '[--limit N] [--since DATE|TIMESTAMP] [--mode MODE] [--status STATUS] [--build NAME] [--before RUN_ID] [--json]',
-  options: {
-    limit: {
-      type: 'string',
-      value: 'N',
-      description: `runs on the page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_LIMIT})`,
-    },
-    since: {
-      type: 'string',
-      value: 'DATE|TIMESTAMP',
-      description: 'only runs created at or after it (YYYY-MM-DD, or ISO 8601)',
-    },
-    mode: { type: 'string', value: 'MODE', description: `only runs of this mode: ${MODES.join(', ')}` },
-    status: { type: 'string', value: 'STATUS', description: `only runs with this status: ${STATUSES.join(', ')}` },
-    build: { type: 'string', value: 'NAME', description: 'only runs of this agent build' },
-    before: {
-      type: 'string',
-      value: 'RUN_ID',
-      description: 'the page after this run (the `next` of the previous page)',
-    },
-  },
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    if (parsed.positionals.length > 0)
-      throw new ForkpointError('USAGE', `runs takes no arguments, got "${parsed.positionals[0]}"`);
-    const query = pageQuery(parsed);
-    const store = cli.openExistingStore(parsed, 'read');
+export function runsCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('runs')
+      .description('list the runs in the database, newest first, a page at a time')
+      .usage(
+        '[--limit N] [--since DATE|TIMESTAMP] [--mode MODE] [--status STATUS] [--build NAME] [--before RUN_ID] [--json]',
+      )
+      .addOption(
+        integerOption(
+          '--limit <N>',
+          `runs on the page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_LIMIT})`,
+          1,
+          MAX_LIMIT,
+        ),
+      )
+      .addOption(
+        new Option('--since <DATE|TIMESTAMP>', 'only runs created at or after it (YYYY-MM-DD, or ISO 8601)').argParser(
+          sinceTimestamp,
+        ),
+      )
+      .addOption(new Option('--mode <MODE>', 'only runs of this mode').choices(MODES))
+      .addOption(new Option('--status <STATUS>', 'only runs with this status').choices(STATUSES))
+      .addOption(new Option('--build <NAME>', 'only runs of this agent build'))
+      .addOption(runIdOption('--before <RUN_ID>', 'the page after this run (the `next` of the previous page)')),
+  ).action(async (options) => {
+    const query: RunPageQuery = {
+      limit: options.limit ?? DEFAULT_PAGE_SIZE,
+      ...(options.since === undefined ? {} : { since: options.since }),
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+      ...(options.status === undefined ? {} : { status: options.status }),
+      ...(options.build === undefined ? {} : { build: options.build }),
+      ...(options.before === undefined ? {} : { before: options.before }),
+    };
+    const store = cli.openExistingStore(options, 'read');
     const page =
       store === undefined
         ? { runs: [], next: null }
-        : await withStore(store, (open) => cli.engine(parsed, open).runPage(query));
-    if (parsed.values.json === true) cli.json(page);
-    else cli.print(formatRuns(page, cli.style, page.next === null ? null : nextPageCommand(args, page.next)));
-    return EXIT.ok;
-  },
-};
-
-function pageQuery(parsed: ParsedOptions): RunPageQuery {
-  const since = stringOption(parsed, 'since');
-  const mode = stringOption(parsed, 'mode');
-  const status = stringOption(parsed, 'status');
-  const build = stringOption(parsed, 'build');
-  const before = stringOption(parsed, 'before');
-  if (mode !== undefined && !(MODES as readonly string[]).includes(mode))
-    throw new ForkpointError('USAGE', `--mode must be one of ${MODES.join(', ')}, got "${mode}"`);
-  if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
-    throw new ForkpointError('USAGE', `--status must be one of ${STATUSES.join(', ')}, got "${status}"`);
-  }
-  if (before !== undefined) assertRunId(before);
-  return {
-    limit: integerOption(parsed, 'limit', 1, MAX_LIMIT) ?? DEFAULT_PAGE_SIZE,
-    ...(since === undefined ? {} : { since: sinceTimestamp(since) }),
-    ...(mode === undefined ? {} : { mode: mode as RunMode }),
-    ...(status === undefined ? {} : { status: status as RunStatus }),
-    ...(build === undefined ? {} : { build }),
-    ...(before === undefined ? {} : { before }),
-  };
+        : await withStore(store, async (open) => await cli.engine(options, open).runPage(query));
+    if (options.json === true) cli.json(page);
+    else cli.print(formatRuns(page, cli.style, page.next === null ? null : nextPageCommand(cli.argv, page.next)));
+    cli.exit(EXIT.ok);
+  });
 }
 
 // Runs are stamped in UTC ISO form, compared as text: a date means its first instant, UTC.
@@ -103,12 +83,14 @@ function sinceTimestamp(text: string): string {
   return date.toISOString();
 }
 
-// The same command with the cursor moved on, so that the hint can be pasted as it is.
-function nextPageCommand(args: readonly string[], next: string): string {
+// The same command with the cursor moved on, so that the hint can be pasted as it is: the words given, as given.
+function nextPageCommand(argv: readonly string[], next: string): string {
   const kept: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--before') i++;
+  const args = argv.slice(argv.indexOf('runs') + 1);
+  let skip = false;
+  for (const arg of args) {
+    if (skip) skip = false;
+    else if (arg === '--before') skip = true;
     else if (!arg.startsWith('--before=')) kept.push(arg);
   }
   const quoted = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);

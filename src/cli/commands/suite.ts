@@ -1,76 +1,76 @@
-import { runSuite } from '../../workflows/index.js';
 import { writeFileSync } from 'node:fs';
+import { Command, Option } from '@commander-js/extra-typings';
 import { findCassetteFiles, readCassetteText } from '../../cassette/index.js';
-import type { SuiteResult, SuiteSource } from '../../workflows/index.js';
+import type { SuiteCase, SuiteResult, SuiteSource } from '../../workflows/index.js';
+import { runSuite } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf, loadScenario } from '../../scenario/index.js';
 import { sqliteStore } from '../../store/index.js';
-import type { Command, CommandContext } from '../command.js';
-import { withStore } from '../command.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
 import { junitXml } from '../output/junit.js';
 import type { Style } from '../output/style.js';
-import { stringOption } from '../parse-options.js';
-import { printCommandHelp } from './help.js';
+import { table } from '../output/table.js';
 
 /** `forkpoint suite`: strict replay of every cassette in a folder, as a regression suite. */
-export const suiteCommand: Command = {
-  name: 'suite',
-  summary: 'strictly replay every cassette in a folder with one build: passed, failed, diverged',
-  usage: '<cassette-dir> --scenario DIR --build NAME [--junit FILE] [--db PATH] [--json]',
-  options: {
-    scenario: { type: 'string', value: 'DIR', description: 'the scenario whose build to replay (required)' },
-    build: { type: 'string', value: 'NAME', description: 'the build to replay (required)' },
-    junit: { type: 'string', value: 'FILE', description: 'also write JUnit XML for CI systems' },
-  },
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const [directory, extra] = parsed.positionals;
-    if (directory === undefined || extra !== undefined)
-      throw new ForkpointError(
-        'USAGE',
-        'suite takes one cassette folder, e.g. `forkpoint suite test/fixtures/cassettes --scenario scenarios/claims-triage --build baseline`',
-      );
-    const scenarioDir = stringOption(parsed, 'scenario');
-    const buildName = stringOption(parsed, 'build');
-    if (scenarioDir === undefined || buildName === undefined)
-      throw new ForkpointError('USAGE', 'suite needs --scenario DIR and --build NAME');
-    const agent = buildOf(await loadScenario(scenarioDir), buildName);
+export function suiteCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('suite')
+      .description('strictly replay every cassette in a folder with one build: passed, failed, diverged')
+      .usage('<cassette-dir> --scenario DIR --build NAME [--junit FILE] [--db PATH] [--json]')
+      .argument('<cassette-dir>', 'the folder of cassette files (*.json), searched recursively')
+      .addOption(new Option('--scenario <DIR>', 'the scenario whose build to replay (required)').makeOptionMandatory())
+      .addOption(new Option('--build <NAME>', 'the build to replay (required)').makeOptionMandatory())
+      .addOption(new Option('--junit <FILE>', 'also write JUnit XML for CI systems')),
+  ).action(async (directory, options) => {
+    const agent = buildOf(await loadScenario(options.scenario), options.build);
     const files = findCassetteFiles(directory);
-    if (files.length === 0) throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`);
+    if (files.length === 0)
+      throw new ForkpointError('USAGE', `no cassette files (*.json) under ${directory}`, {
+        details: { path: directory },
+      });
     // A suite's replays are evidence for this run of CI, not history: not written anywhere unless --db asks for it.
-    const throwaway = parsed.values.db === undefined && cli.io.env.FORKPOINT_DB === undefined;
-    const store = throwaway ? sqliteStore({ path: ':memory:' }) : cli.openStore(parsed);
-    return withStore(store, async (open) => {
+    const throwaway = options.db === undefined && cli.io.env.FORKPOINT_DB === undefined;
+    const store = throwaway ? sqliteStore({ path: ':memory:' }) : cli.openStore(options);
+    await withStore(store, async (open) => {
       // One cassette read at a time, just before its replay, so memory does not grow with the folder; read
       // through the store, as a sealed cassette opens only with the key of the store that exported it.
-      const engine = cli.engine(parsed, open);
-      const source: SuiteSource = { names: files, load: (file) => engine.readCassette(readCassetteText(file), file) };
+      const engine = cli.engine(options, open);
+      const source: SuiteSource = {
+        names: files,
+        load: (file) => engine.readCassette(readCassetteText(file), file),
+      };
       const progress =
-        cli.io.stderr.isTTY === true ? (done: number, total: number) => drawProgress(cli, done, total) : undefined;
-      const result = await runSuite(cli.engine(parsed, open), {
+        cli.io.stderr.isTTY === true
+          ? (done: number, total: number) => {
+              drawProgress(cli, done, total);
+            }
+          : undefined;
+      const result = await runSuite(engine, {
         cassettes: source,
         agent,
         keepRuns: !throwaway,
         ...(progress === undefined ? {} : { onCase: progress }),
       });
       if (progress !== undefined) cli.io.stderr.write('\n');
-      const junit = stringOption(parsed, 'junit');
-      if (junit !== undefined) writeJunit(junit, result);
-      if (parsed.values.json === true) cli.json(result);
+      if (options.junit !== undefined) writeJunit(options.junit, result);
+      if (options.json === true) cli.json(result);
       else cli.print(formatSuite(directory, result, cli.style));
-      if (result.invalid > 0) return EXIT.badInput;
-      return result.failed + result.diverged > 0 ? EXIT.negative : EXIT.ok;
+      cli.exit(result.invalid > 0 ? EXIT.badInput : result.failed + result.diverged > 0 ? EXIT.negative : EXIT.ok);
     });
-  },
-};
+  });
+}
 
 function writeJunit(file: string, result: SuiteResult): void {
   try {
     writeFileSync(file, junitXml(result));
   } catch (error) {
-    throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, { cause: error });
+    throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, {
+      cause: error,
+      details: { path: file },
+    });
   }
 }
 
@@ -81,22 +81,29 @@ function drawProgress(cli: CommandContext, done: number, total: number): void {
 }
 
 function formatSuite(directory: string, result: SuiteResult, style: Style): string {
-  const lines = [
+  const unpassed = result.cases.filter((item) => item.status !== 'passed');
+  return [
     `${style.bold('suite')} · replay:strict of ${result.cases.length} cassettes under ${directory} with build ${result.build}`,
-  ];
-  for (const item of result.cases) {
-    if (item.status === 'passed') continue;
-    const label = item.status === 'invalid' ? style.red('invalid') : style.red(item.status);
-    const detail =
-      item.status === 'diverged'
-        ? (item.divergence?.message ?? '')
-        : item.status === 'failed'
-          ? `recorded ${item.recorded ?? '?'}, now ${item.replayed ?? '?'}`
-          : `${item.error?.code ?? ''}: ${item.error?.message ?? ''}`;
-    lines.push(`  ${label.padEnd(8)} ${item.name}: ${detail}`);
-  }
-  lines.push(
+    ...table(
+      unpassed,
+      [
+        { header: '', cell: (item) => ({ text: item.status, paint: style.red }) },
+        { header: '', cell: (item) => `${item.name}: ${detail(item)}` },
+      ],
+      style,
+      { indent: '  ', header: false },
+    ),
     `${style.green(`${result.passed} passed`)}, ${result.failed} failed, ${result.diverged} diverged${result.invalid > 0 ? `, ${result.invalid} invalid` : ''}`,
-  );
-  return lines.join('\n');
+  ].join('\n');
+}
+
+function detail(item: SuiteCase): string {
+  switch (item.status) {
+    case 'diverged':
+      return item.divergence?.message ?? '';
+    case 'failed':
+      return `recorded ${item.recorded ?? '?'}, now ${item.replayed ?? '?'}`;
+    default:
+      return `${item.error?.code ?? ''}: ${item.error?.message ?? ''}`;
+  }
 }

@@ -1,24 +1,34 @@
-import type { Command } from '../command.js';
-import { withStore } from '../command.js';
+import { Command } from '@commander-js/extra-typings';
+import type { Lineage, RunSummary } from '../../engine/index.js';
+import type { CommandContext } from '../command-context.js';
+import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
+import { withCommonOptions } from '../options/common-options.js';
+import { runIdValue } from '../options/value-parsers.js';
 import { formatLineage } from '../output/format-lineage.js';
-import { printCommandHelp } from './help.js';
+import { summarizersFor } from './scenario-of-run.js';
 
 /** `forkpoint tree`: where a run came from, and every fork, replay and re-execution made from it. */
-export const treeCommand: Command = {
-  name: 'tree',
-  summary: "show a run's lineage: its parent chain and every fork, replay and re-execution made from it",
-  usage: '<run-id> [--json]',
-  options: {},
-  async run(args, cli) {
-    const parsed = cli.parse(args, this.options);
-    if (parsed.values.help === true) return printCommandHelp(this, cli);
-    const runId = cli.runIdArgument(parsed, 'forkpoint tree 9b40c1d5');
-    return withStore(cli.openStoreHolding(parsed, runId, 'read'), async (open) => {
-      const lineage = await cli.engine(parsed, open).lineage(runId);
-      if (parsed.values.json === true) cli.json({ mode: 'tree', runId, ...lineage });
-      else cli.print(formatLineage(lineage, cli.style));
-      return EXIT.ok;
+export function treeCommand(cli: CommandContext) {
+  return withCommonOptions(
+    new Command('tree')
+      .description("show a run's lineage: its parent chain and every fork, replay and re-execution made from it")
+      .usage('<run-id> [--json]')
+      .argument('<run-id>', 'the run, e.g. 9b40c1d5', runIdValue),
+  ).action(async (runId, options) => {
+    await withStore(cli.openStoreHolding(options, runId, 'read'), async (open) => {
+      const lineage = await cli.engine(options, open).lineage(runId);
+      if (options.json === true) cli.json({ mode: 'tree', runId, ...lineage });
+      else {
+        const runs = [...lineage.ancestors, ...descendants(lineage.tree)];
+        const summarizerOf = await summarizersFor(runs.map((run) => run.scenario));
+        cli.print(formatLineage(lineage, cli.style, (run) => summarizerOf(run.scenario)));
+      }
     });
-  },
-};
+    cli.exit(EXIT.ok);
+  });
+}
+
+function descendants(node: Lineage['tree']): RunSummary[] {
+  return [node.run, ...node.children.flatMap(descendants)];
+}

@@ -1,11 +1,19 @@
 import type { RestoredCheckpoint } from '../../checkpoint/index.js';
 import type { RunSummary } from '../../engine/index.js';
-import { formatOutcome, headline } from './format-run.js';
+import { headline } from './format-headline.js';
 import type { Style } from './style.js';
-import { oneLine } from './summarize-step.js';
+import type { Summarizer } from './summarizer.js';
+import { oneLine } from './summarizer.js';
+import { table } from './table.js';
 
 /** The checkpoint after one step, as `show --step` prints it. */
-export function formatCheckpoint(run: RunSummary, step: number, checkpoint: RestoredCheckpoint, style: Style): string {
+export function formatCheckpoint(
+  run: RunSummary,
+  step: number,
+  checkpoint: RestoredCheckpoint,
+  style: Style,
+  summarizer: Summarizer,
+): string {
   const { context } = checkpoint;
   const calls = Object.entries(context.calls)
     .map(([kind, count]) => `${kind} ${count}`)
@@ -14,13 +22,34 @@ export function formatCheckpoint(run: RunSummary, step: number, checkpoint: Rest
   const pending = context.pending
     .slice(context.results.length)
     .map((call) => `${call.name} ${JSON.stringify(call.input)}`);
+  const fields: [string, string][] = [
+    ['steps taken', `${context.step}${calls === '' ? '' : ` (${calls})`}`],
+    [
+      'messages',
+      `${context.messages.length}${last === undefined ? '' : ` (last: ${last.role} ${oneLine(JSON.stringify(last.content), 70)})`}`,
+    ],
+    [
+      'awaiting',
+      pending.length > 0
+        ? oneLine(pending.join('; '), 80)
+        : checkpoint.value === 'awaitingModel'
+          ? `model ${context.model}`
+          : 'nothing',
+    ],
+    ['outcome', context.outcome === null ? '-' : summarizer.outcome(context.outcome)],
+    ['error', context.error === null ? '-' : `${context.error.code}: ${context.error.message}`],
+  ];
   return [
     headline(run, style),
     `checkpoint after step ${step}: ${style.bold(checkpoint.value)}`,
-    `  steps taken     ${context.step}${calls === '' ? '' : ` (${calls})`}`,
-    `  messages        ${context.messages.length}${last === undefined ? '' : ` (last: ${last.role} ${oneLine(JSON.stringify(last.content), 70)})`}`,
-    `  awaiting        ${pending.length > 0 ? oneLine(pending.join('; '), 80) : checkpoint.value === 'awaitingModel' ? `model ${context.model}` : 'nothing'}`,
-    `  outcome         ${context.outcome === null ? '-' : formatOutcome(context.outcome)}`,
-    `  error           ${context.error === null ? '-' : `${context.error.code}: ${context.error.message}`}`,
+    ...table(
+      fields,
+      [
+        { header: '', cell: ([name]) => name },
+        { header: '', cell: ([, value]) => value },
+      ],
+      style,
+      { indent: '  ', header: false },
+    ),
   ].join('\n');
 }

@@ -1,7 +1,8 @@
 import type { DivergenceSource, FieldChange } from '../../analysis/index.js';
 import type { DivergenceReport, ReportedReexecution } from '../../workflows/index.js';
-import { formatInput } from './format-run.js';
+import { formatInput } from './format-headline.js';
 import type { Style } from './style.js';
+import { table } from './table.js';
 
 const MEANING: Readonly<Record<DivergenceSource, string>> = {
   'tool-response': 'same request; a tool answered differently (the world moved)',
@@ -13,6 +14,12 @@ const MEANING: Readonly<Record<DivergenceSource, string>> = {
   none: 'followed the recording to the end',
 };
 
+interface Row {
+  readonly source: string;
+  readonly count: number;
+  readonly meaning: string;
+}
+
 /**
  * The first-divergence table as text: per source its count and share, the
  * total against runs × repeats minus the skipped, then the re-executions
@@ -20,21 +27,51 @@ const MEANING: Readonly<Record<DivergenceSource, string>> = {
  */
 export function formatDivergenceReport(report: DivergenceReport, build: string | undefined, style: Style): string {
   const skippedCount = report.skipped.reduce((sum, run) => sum + run.reexecutions, 0);
+  const rows: Row[] = [
+    ...report.rows.map((row) => ({ source: row.source, count: row.count, meaning: MEANING[row.source] })),
+    {
+      source: 'total',
+      count: report.total,
+      meaning: `= ${report.runs} runs × ${report.repeats} − ${skippedCount} skipped`,
+    },
+  ];
   const lines = [
     `${style.bold('divergence-report')} · mode ${report.mode} · ${report.runs} recorded runs × ${report.repeats} against the world of ${report.at} · ${
       build === undefined ? "each run's own build" : `build ${build}`
     }`,
-    style.dim(`  ${'first divergence'.padEnd(18)} ${'count'.padStart(5)}  ${'share'.padStart(6)}  what happened`),
-    ...report.rows.map(
-      (row) =>
-        `  ${row.source.padEnd(18)} ${String(row.count).padStart(5)}  ${percent(row.count, report.total).padStart(6)}  ${MEANING[row.source]}`,
+    ...table(
+      rows,
+      [
+        { header: 'first divergence', cell: (row) => row.source },
+        { header: 'count', align: 'right', cell: (row) => String(row.count) },
+        { header: 'share', align: 'right', cell: (row) => percent(row.count, report.total) },
+        { header: 'what happened', cell: (row) => row.meaning },
+      ],
+      style,
+      { indent: '  ' },
     ),
-    `  ${'total'.padEnd(18)} ${String(report.total).padStart(5)}  ${percent(report.total, report.total).padStart(6)}  = ${report.runs} runs × ${report.repeats} − ${skippedCount} skipped`,
   ];
   for (const row of report.rows) {
     if (row.count === 0) continue;
     lines.push('', style.bold(`${row.source} (${row.count})`));
-    for (const entry of row.entries) lines.push(`  ${formatEntry(entry)}`);
+    lines.push(
+      ...table(
+        row.entries,
+        [
+          {
+            header: '',
+            cell: (entry) => `${entry.recordedRunId} ${formatInput(entry.input)} #${entry.repeat} -> ${entry.runId}`,
+          },
+          { header: '', cell: where },
+          {
+            header: '',
+            cell: (entry) => (entry.source === 'none' || entry.source === 'blocked' ? '' : firstChange(entry.diff)),
+          },
+        ],
+        style,
+        { indent: '  ', header: false },
+      ).map((line) => line.trimEnd()),
+    );
   }
   if (report.skipped.length > 0) {
     lines.push(
@@ -46,12 +83,11 @@ export function formatDivergenceReport(report: DivergenceReport, build: string |
   return lines.join('\n');
 }
 
-function formatEntry(entry: ReportedReexecution): string {
-  const who = `${entry.recordedRunId} ${formatInput(entry.input)} #${entry.repeat} -> ${entry.runId}`;
-  if (entry.source === 'none') return `${who}  ${entry.status}`;
-  if (entry.source === 'blocked') return `${who}  ${entry.reason}`;
-  const where = `step ${entry.step} ${entry.call ?? ''}`;
-  return `${who}  ${where.padEnd(24)} ${firstChange(entry.diff)}`;
+// Where a re-execution left its recording; a run that never left it says how it ended instead.
+function where(entry: ReportedReexecution): string {
+  if (entry.source === 'none') return entry.status;
+  if (entry.source === 'blocked') return entry.reason;
+  return `step ${entry.step} ${entry.call ?? ''}`;
 }
 
 function firstChange(diff: readonly FieldChange[]): string {

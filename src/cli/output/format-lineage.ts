@@ -1,13 +1,17 @@
 import type { Lineage, LineageNode, RunSummary } from '../../engine/index.js';
 import { describeOverride } from '../../fork/index.js';
-import { formatFirewall, formatInput } from './format-run.js';
+import { formatFirewall, formatInput } from './format-headline.js';
 import type { Style } from './style.js';
+import type { Summarizer } from './summarizer.js';
 
-/** One run on one line: id, mode, build, its firewall and resumes, and how it ended. */
-export function runLine(run: RunSummary, style: Style): string {
+/** The summarizer of each run, by the scenario it came from. */
+export type SummarizerOfRun = (run: RunSummary) => Summarizer;
+
+/** One run on one line: id, mode, build, its firewall and resumes, and how it ended (its verdict, in a word). */
+export function runLine(run: RunSummary, style: Style, summarizer: Summarizer): string {
   const ending =
     run.status === 'completed'
-      ? style.green(String(run.outcome?.decision ?? 'completed'))
+      ? style.green(summarizer.verdict(run.outcome))
       : run.status === 'running'
         ? run.status
         : style.red(run.error?.code ?? run.status);
@@ -17,9 +21,11 @@ export function runLine(run: RunSummary, style: Style): string {
 }
 
 /** A run's lineage: its ancestors, then the tree of runs made from it. */
-export function formatLineage(lineage: Lineage, style: Style): string {
+export function formatLineage(lineage: Lineage, style: Style, summarizerOf: SummarizerOfRun): string {
   const lines = [`${style.bold('tree')} · run ${lineage.tree.run.runId}`];
-  lineage.ancestors.forEach((run, depth) => lines.push(`${'  '.repeat(depth)}${runLine(run, style)}`));
+  lineage.ancestors.forEach((run, depth) =>
+    lines.push(`${'  '.repeat(depth)}${runLine(run, style, summarizerOf(run))}`),
+  );
   const depth = lineage.ancestors.length;
   const walk = (node: LineageNode, indent: string, isRoot: boolean): void => {
     const relation = isRoot && depth === 0 ? '' : describeRelation(node);
@@ -27,7 +33,9 @@ export function formatLineage(lineage: Lineage, style: Style): string {
       node.liveSideEffects.length === 0
         ? ''
         : ` · ${style.red(`live side effects: ${node.liveSideEffects.join(', ')}`)}`;
-    lines.push(`${indent}${isRoot ? style.bold('▶ ') : '└ '}${relation}${runLine(node.run, style)}${fired}`);
+    lines.push(
+      `${indent}${isRoot ? style.bold('▶ ') : '└ '}${relation}${runLine(node.run, style, summarizerOf(node.run))}${fired}`,
+    );
     for (const child of node.children) walk(child, `${indent}  `, false);
   };
   walk(lineage.tree, '  '.repeat(depth), true);

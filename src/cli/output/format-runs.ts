@@ -1,6 +1,8 @@
 import type { RunPage, RunSummary } from '../../engine/index.js';
-import { formatInput } from './format-run.js';
+import { formatInput } from './format-headline.js';
 import type { Style } from './style.js';
+import type { Column } from './table.js';
+import { table } from './table.js';
 
 /**
  * The `runs` table: one page, newest first. A fork, replay or re-execution
@@ -10,37 +12,36 @@ import type { Style } from './style.js';
  */
 export function formatRuns(page: RunPage, style: Style, nextPage: string | null): string {
   const { runs } = page;
-  if (runs.length === 0)
-    return 'no runs yet; record one with `forkpoint record scenarios/claims-triage --claim CLM-91077 --at 2026-03-04`';
-  const idWidth = Math.max(3, ...runs.map((run) => run.runId.length));
-  const fromWidth = Math.max(4, ...runs.map((run) => origin(run).length));
-  const lines = [
-    style.dim(
-      `${'run'.padEnd(idWidth)}  ${'mode'.padEnd(17)}  ${'build'.padEnd(22)}  ${'input'.padEnd(18)}  ${'world'.padEnd(10)}  ${'steps'.padStart(5)}  ${'from'.padEnd(fromWidth)}  status`,
-    ),
+  if (runs.length === 0) return 'no runs yet; `forkpoint record --help` shows how to record one';
+  const columns: Column<RunSummary>[] = [
+    { header: 'run', cell: (run) => run.runId },
+    { header: 'mode', cell: (run) => run.mode },
+    { header: 'build', cell: (run) => `${run.agent.name}/${run.agent.build}` },
+    { header: 'input', cell: (run) => formatInput(run.input) },
+    { header: 'world', cell: (run) => run.at ?? '-' },
+    { header: 'steps', align: 'right', cell: (run) => String(run.stepCount) },
+    { header: 'from', cell: origin },
+    { header: 'status', cell: (run) => status(run, style) },
   ];
-  for (const run of runs) {
-    const status =
-      run.status === 'completed'
-        ? style.green(run.status)
-        : run.status === 'running'
-          ? run.status
-          : style.red(run.status);
-    const held =
-      run.retention.purge === null
-        ? ''
-        : style.dim(
-            run.retention.purge.reason === 'expired'
-              ? '  (full tier expired: shape only)'
-              : '  (shape only: not captured)',
-          );
-    lines.push(
-      `${run.runId.padEnd(idWidth)}  ${run.mode.padEnd(17)}  ${`${run.agent.name}/${run.agent.build}`.padEnd(22)}  ${formatInput(run.input).padEnd(18)}  ${(run.at ?? '-').padEnd(10)}  ${String(run.stepCount).padStart(5)}  ${origin(run).padEnd(fromWidth)}  ${status}${held}`,
-    );
-  }
+  const lines = table(runs, columns, style);
   if (nextPage !== null) lines.push(style.dim(`${runs.length} runs shown, newest first; older ones: ${nextPage}`));
   return lines.join('\n');
 }
+
+// The status in its colour, and a note on a run that keeps only its shape.
+function status(run: RunSummary, style: Style): { text: string; paint: (text: string) => string } {
+  const colour = run.status === 'completed' ? style.green : run.status === 'running' ? plain : style.red;
+  const held =
+    run.retention.purge === null
+      ? ''
+      : run.retention.purge.reason === 'expired'
+        ? '  (full tier expired: shape only)'
+        : '  (shape only: not captured)';
+  // The last column is never cut or padded, so the note can be painted apart from the status.
+  return { text: `${run.status}${held}`, paint: () => `${colour(run.status)}${held === '' ? '' : style.dim(held)}` };
+}
+
+const plain = (text: string): string => text;
 
 // Where a run came from: `parent@step` for a fork, the source run for a replay or re-execution.
 function origin(run: RunSummary): string {

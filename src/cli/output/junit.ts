@@ -1,8 +1,17 @@
 import type { SuiteResult } from '../../workflows/index.js';
 
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
 const escape = (text: string): string =>
   text
-    .replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!)
+    .replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char)
+    // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what this removes
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /**

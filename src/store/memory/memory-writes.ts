@@ -52,10 +52,9 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
 
   const refuseTaken = (runId: string): void => {
     if (runs.has(runId))
-      throw new ForkpointError(
-        'RUN_EXISTS',
-        `a run with id ${runId} already exists in ${location}; choose another --run-id`,
-      );
+      throw new ForkpointError('RUN_EXISTS', `a run with id ${runId} already exists in ${location}`, {
+        details: { runId, path: location, remedy: { kind: 'choose-run-id' } },
+      });
   };
   const refuseRows = (run: StoredRun | undefined, rows: readonly StepRecord[]): void => {
     const steps = new Set(run?.rows.map((row) => row.step));

@@ -95,7 +95,8 @@ function readSchemaState(db: Database.Database, path: string): SchemaState {
   if (!tables.includes('schema_migrations')) {
     throw new ForkpointError(
       'STORE_CORRUPT',
-      `${path} is a SQLite database but not a forkpoint one (tables: ${tables.slice(0, 5).join(', ')}); point --db at another file`,
+      `${path} is a SQLite database but not a forkpoint one (tables: ${tables.slice(0, 5).join(', ')})`,
+      { details: { path, remedy: { kind: 'open-another-store' } } },
     );
   }
   const version = (db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() as number | null) ?? 0;
@@ -109,14 +110,16 @@ function readSchemaState(db: Database.Database, path: string): SchemaState {
   if (version === 0 && others.length > 0) {
     throw new ForkpointError(
       'STORE_CORRUPT',
-      `${path} has forkpoint's tables (${others.slice(0, 5).join(', ')}) but no record of its migrations; restore it from a copy, or point --db at another file`,
+      `${path} has forkpoint's tables (${others.slice(0, 5).join(', ')}) but no record of its migrations`,
+      { details: { path, remedy: { kind: 'open-another-store', restore: true } } },
     );
   }
   const missing = version === 0 ? [] : CORE_TABLES.filter((name) => !tables.includes(name));
   if (missing.length > 0) {
     throw new ForkpointError(
       'STORE_CORRUPT',
-      `${path} has lost its ${missing.join(', ')} table${missing.length === 1 ? '' : 's'} (schema version ${version}); restore it from a copy, or point --db at another file`,
+      `${path} has lost its ${missing.join(', ')} table${missing.length === 1 ? '' : 's'} (schema version ${version})`,
+      { details: { path, remedy: { kind: 'open-another-store', restore: true } } },
     );
   }
   return { version };

@@ -89,10 +89,9 @@ export function runWrites(
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
   const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
     if (statements.runExists.get(run.runId) !== undefined) {
-      throw new ForkpointError(
-        'RUN_EXISTS',
-        `a run with id ${run.runId} already exists in ${location}; choose another --run-id`,
-      );
+      throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
+        details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } },
+      });
     }
     const runKey = Number(statements.insertRun.run(newRunToParams(run)).lastInsertRowid);
     // The key that will seal this run's exports is born with its payloads, so that exporting only reads.

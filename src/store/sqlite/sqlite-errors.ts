@@ -24,11 +24,10 @@ export function translateSqliteError(error: unknown, location: string): unknown 
   }
   const code = error instanceof Database.SqliteError ? error.code : 'SQLITE_CANTOPEN';
   if (CORRUPT.has(code)) {
-    return new ForkpointError(
-      'STORE_CORRUPT',
-      `${location} is not a readable forkpoint database (${error.message}); point --db at another file, or move this one aside`,
-      { cause: error },
-    );
+    return new ForkpointError('STORE_CORRUPT', `${location} is not a readable forkpoint database (${error.message})`, {
+      cause: error,
+      details: { path: location, remedy: { kind: 'open-another-store', moveAside: true } },
+    });
   }
   if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') {
     return new ForkpointError(
@@ -48,10 +47,8 @@ export function translateSqliteError(error: unknown, location: string): unknown 
   if (code === 'SQLITE_ERROR' && /no such (table|column)|malformed/.test(error.message)) {
     return new ForkpointError(
       'STORE_CORRUPT',
-      `${location} does not hold the schema its version says (${error.message}); restore it from a copy, or point --db at another file`,
-      {
-        cause: error,
-      },
+      `${location} does not hold the schema its version says (${error.message})`,
+      { cause: error, details: { path: location, remedy: { kind: 'open-another-store', restore: true } } },
     );
   }
   if (UNREADABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) {

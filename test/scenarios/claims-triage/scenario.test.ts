@@ -48,12 +48,12 @@ describe('the scenario definition', () => {
   });
 });
 
-describe('scenario.summarizeResponse', () => {
+describe('scenario.summarize.response', () => {
   const summarize = (
     kind: string,
     output: Parameters<typeof callTool>[2] | Awaited<ReturnType<typeof callTool>>,
     isError = false,
-  ) => scenario.summarizeResponse?.(kind, { output, isError });
+  ) => scenario.summarize?.response?.(kind, { output, isError });
 
   test('summarizes an OCR result with the damage area, its confidence and the OCR model', async () => {
     const summary = summarize(
@@ -83,6 +83,25 @@ describe('scenario.summarizeResponse', () => {
   });
 
   test('leaves model responses to the default rendering', () => {
-    expect(scenario.summarizeResponse?.('model', { content: [] })).toBeUndefined();
+    expect(scenario.summarize?.response?.('model', { content: [] })).toBeUndefined();
+  });
+});
+
+describe('scenario.summarize: outcome and verdict', () => {
+  test('reads a decision with its payout and reason, and its verdict as the decision', () => {
+    const outcome = { decision: 'approve', payout: 1795, reason: 'Hail damage of 2050 cm2' };
+    expect(scenario.summarize?.outcome?.(outcome)).toBe('approve, payout 1795: Hail damage of 2050 cm2');
+    expect(scenario.summarize?.verdict?.(outcome)).toBe('approve');
+  });
+
+  test('reads a referral without a payout', () => {
+    expect(scenario.summarize?.outcome?.({ decision: 'refer', payout: null, reason: 'low confidence' })).toBe(
+      'refer: low confidence',
+    );
+  });
+
+  test('leaves an outcome that is not a decision to the default rendering', () => {
+    expect(scenario.summarize?.outcome?.({ judged: false })).toBeUndefined();
+    expect(scenario.summarize?.verdict?.({ judged: false })).toBeUndefined();
   });
 });

@@ -1,0 +1,55 @@
+import type { Scenario } from '../../src/index.js';
+
+/**
+ * The incident of CLM-91077 as `forkpoint demo` tells it (`npm start`): OCR
+ * v1 reads a folded assessor form as 205 cm2, the baseline build approves a
+ * negative payout, the patched build refers low-confidence readings, and a
+ * fork with the corrected reading shows what the run would have done.
+ */
+export const claimsStory: NonNullable<Scenario['story']> = {
+  incident: {
+    runId: '9b40c1d5',
+    input: { claimId: 'CLM-91077' },
+    at: '2026-03-04',
+    build: 'baseline',
+    seed: 20260304,
+    // The evening of 4 March.
+    recordedAt: '2026-03-04T17:42:00.000Z',
+  },
+  fix: 'patched',
+  volatile: 'timestamped',
+  laterAt: '2026-03-09',
+  sideEffects: 'estimate_repair=simulate',
+  fork: {
+    atStep: 4,
+    override: { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } },
+  },
+  costVerdict: 'refer',
+  text: {
+    chapters: {
+      record: 'Record the incident: CLM-91077 on 2026-03-04 with the baseline build.',
+      reexecute: 'Re-execute on 2026-03-09 with the patched build, and with baseline as the control arm.',
+      replay: 'Replay strictly over the recorded observations: patched, then baseline.',
+      fork: 'Fork the incident at step 4 with the corrected OCR reading (2050 at 0.97), and compare the branches.',
+      volatile: 'Replay strictly after a timestamp is added to the system prompt (build timestamped).',
+      synthetic: 'Synthetic claims, kept without expiry: score baseline and patched on the hand-written suite.',
+    },
+    traceFailure: (step) =>
+      `The failure at step ${step ?? '?'} traces back to step 4, where OCR v1 read the folded form as 205.`,
+    firewall:
+      "A re-execution meets that day's world behind the side-effect firewall: estimate_repair registers an estimate, so both ask its simulator by name (--side-effects estimate_repair=simulate).",
+    reexecuted: (controlCompleted) =>
+      controlCompleted
+        ? 'Both arms are green: OCR v2 reads 2050 now, so the failing trajectory no longer reproduces and the fix was never exercised.'
+        : "The control arm still fails on today's world.",
+    replayed:
+      'Over the same observations the patched build refers the claim and the baseline still fails at step 9: the fix is confirmed on the recorded trajectory.',
+    forkBlocked: 'The firewall held: a fork never registers a second estimate unless asked by name.',
+    volatileReplayed:
+      'The first request already differs: the clock in the prompt breaks cassette matching, and the prompt cache, which matches the same prefix.',
+    shapesReplayed:
+      'The shape still checks the harness: baseline follows the recorded trajectory, and the timestamped prompt is caught without a single payload kept.',
+    syntheticCost: (count, ids) =>
+      `The 0.55 threshold refers ${count} legitimate faint forms that baseline approves correctly: ${ids.join(', ')}.`,
+  },
+};

@@ -1,0 +1,126 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { dirname } from 'node:path';
+import type { Engine } from '../engine/index.js';
+import { createEngine } from '../engine/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { Store } from '../store/index.js';
+import { DEFAULT_DB_PATH, sqliteStore } from '../store/index.js';
+import type { CliIo } from './cli-io.js';
+import type { ExitCode } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
+import type { CommonOptions } from './options/common-options.js';
+import type { Style } from './output/style.js';
+import { styleFor } from './output/style.js';
+
+/** What a command does with the database: only `read` it (nothing about the file changes), or `write` it. */
+export type Access = 'read' | 'write';
+
+/**
+ * What every command gets besides its options: the streams, the style, the
+ * database and the engine over it, and where its exit status is kept.
+ */
+export class CommandContext {
+  readonly style: Style;
+  /** The exit status the command's action settled on. */
+  exitCode: ExitCode = EXIT.ok;
+  /** The command being run, once the parse has reached it. */
+  command: CommandUnknownOpts | undefined;
+
+  /** `argv` is the words the CLI was given, for the hints that repeat them (`runs` prints its next page's command). */
+  constructor(
+    readonly io: CliIo,
+    readonly argv: readonly string[] = [],
+  ) {
+    this.style = styleFor(io.stdout, io.env);
+  }
+
+  /** The database path: `--db`, then `FORKPOINT_DB`, then the default. */
+  dbPath(options: CommonOptions): string {
+    return options.db ?? this.io.env.FORKPOINT_DB ?? DEFAULT_DB_PATH;
+  }
+
+  /**
+   * The engine over `store`, with the clock of `--now`, and the owner lease of
+   * `FORKPOINT_LEASE_MS` when set (how soon a dead recorder's run reads as
+   * interrupted; default 30 s).
+   */
+  engine(options: CommonOptions, store: Store): Engine {
+    const lease = this.io.env.FORKPOINT_LEASE_MS;
+    if (lease !== undefined && !/^[1-9]\d{2,7}$/.test(lease)) {
+      throw new ForkpointError(
+        'USAGE',
+        `FORKPOINT_LEASE_MS must be a whole number of milliseconds from 100 to 99999999, got "${lease}"`,
+      );
+    }
+    const { now } = options;
+    return createEngine({
+      store,
+      clock: now === undefined ? () => new Date() : () => new Date(now),
+      ...(lease === undefined ? {} : { leaseMs: Number(lease) }),
+    });
+  }
+
+  /**
+   * Opens the database: to `write` (creating it when absent, migrating it when
+   * old), or only to `read`, which changes nothing about the file.
+   */
+  openStore(options: CommonOptions, access: Access = 'write'): Store {
+    const path = this.dbPath(options);
+    // The default database lives in forkpoint's own folder, made on first use from whatever folder this runs in;
+    // a path the user gave is theirs, and a missing folder in it is an error.
+    if (access === 'write' && path === DEFAULT_DB_PATH && !existsSync(dirname(path)))
+      mkdirSync(dirname(path), { recursive: true });
+    const synchronous = options.synchronous === 'full' ? 'FULL' : 'NORMAL';
+    return sqliteStore({ path, synchronous, readOnly: access === 'read' });
+  }
+
+  /** Opens the database only if it exists: commands that need one never create it. */
+  openExistingStore(options: CommonOptions, access: Access): Store | undefined {
+    const path = this.dbPath(options);
+    return path !== ':memory:' && !existsSync(path) ? undefined : this.openStore(options, access);
+  }
+
+  /** Opens the database to work on a run: `RUN_NOT_FOUND`, not a new empty file, when there is none. */
+  openStoreHolding(options: CommonOptions, runId: string, access: Access): Store {
+    const store = this.openExistingStore(options, access);
+    if (store === undefined)
+      throw new ForkpointError(
+        'RUN_NOT_FOUND',
+        `no run ${runId}: there is no database at ${this.dbPath(options)} yet`,
+        {
+          details: { runId, path: this.dbPath(options) },
+        },
+      );
+    return store;
+  }
+
+  /** Writes one JSON document to stdout. */
+  json(value: unknown): void {
+    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Writes human text to stdout. */
+  print(text: string): void {
+    this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** Writes progress or notes to stderr, where they never mix with a JSON document. */
+  note(text: string): void {
+    this.io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** Keeps the exit status a command's action settled on. */
+  exit(code: ExitCode): void {
+    this.exitCode = code;
+  }
+}
+
+/** Runs `work` with a store and closes it afterwards, whatever happens. */
+export async function withStore<T>(store: Store, work: (store: Store) => Promise<T> | T): Promise<T> {
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,32 @@
+import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { Option } from '@commander-js/extra-typings';
+import { timestampValue } from './value-parsers.js';
+
+/** The options every command takes, as parsed. */
+export interface CommonOptions {
+  readonly db?: string | undefined;
+  readonly synchronous?: 'normal' | 'full' | undefined;
+  readonly now?: Date | undefined;
+  readonly json?: true | undefined;
+}
+
+/** Adds the options every command takes, after its own, so that help lists them last. */
+export function withCommonOptions<Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(
+  command: Command<Args, Opts, Globals>,
+) {
+  return command
+    .addOption(new Option('--db <PATH>', 'the database (default checkpoints/forkpoint.db, or $FORKPOINT_DB)'))
+    .addOption(
+      new Option(
+        '--synchronous <LEVEL>',
+        'SQLite durability: normal (default) or full (survives power loss, slower)',
+      ).choices(['normal', 'full'] as const),
+    )
+    .addOption(
+      new Option(
+        '--now <TIMESTAMP>',
+        'the clock, ISO 8601 (default: now): stamps runs and decides what has expired',
+      ).argParser(timestampValue('--now', '2026-03-07T10:00:00Z')),
+    )
+    .addOption(new Option('--json', 'print exactly one JSON document on stdout'));
+}

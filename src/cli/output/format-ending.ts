@@ -1,0 +1,33 @@
+import type { JsonObject } from '../../json/index.js';
+import type { RunErrorRecord } from '../../store/index.js';
+import type { RunStatus } from '../../vocabulary/index.js';
+import type { Style } from './style.js';
+import type { Summarizer } from './summarizer.js';
+
+/** The part of a run its ending line reads. */
+export interface Ending {
+  readonly status: RunStatus;
+  readonly outcome: JsonObject | null;
+  readonly error: RunErrorRecord | null;
+  readonly stepCount?: number;
+  readonly steps?: readonly unknown[];
+}
+
+/** How a run ended, in one line; its outcome in the words of its scenario's summarizer. */
+export function formatEnding(run: Ending, style: Style, summarizer: Summarizer): string {
+  switch (run.status) {
+    case 'completed':
+      return `${style.green('completed')}: ${summarizer.outcome(run.outcome)}`;
+    case 'diverged':
+      // The divergence itself is printed with the findings, diff included.
+      return `${style.red('diverged')} at step ${run.error?.step ?? '?'} (${run.error?.code ?? 'REPLAY_DIVERGED'})`;
+    case 'failed':
+      return run.error === null
+        ? style.red(run.status)
+        : `${style.red(run.status)} at step ${run.error.step}: ${run.error.code}: ${run.error.message}`;
+    case 'running':
+      return style.yellow('running');
+    case 'interrupted':
+      return `${style.yellow('interrupted')}: the process recording it stopped after step ${run.stepCount ?? run.steps?.length ?? 0}`;
+  }
+}

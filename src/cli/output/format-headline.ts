@@ -1,0 +1,77 @@
+import type { RunSummary, RunView } from '../../engine/index.js';
+import type { SideEffectPolicy } from '../../firewall/index.js';
+import { allowsLiveSideEffects, formatSideEffectPolicy } from '../../firewall/index.js';
+import { describeOverride } from '../../fork/index.js';
+import type { JsonObject } from '../../json/index.js';
+import type { Style } from './style.js';
+
+/** `key=value` for each field of a run's input: the input in a few characters. */
+export function formatInput(input: JsonObject): string {
+  return Object.entries(input)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+}
+
+/**
+ * The first line of every run's output: it names the mode first and says in
+ * words what kind of run it is, so that a replay, a re-execution and a fork
+ * can never be read as one another.
+ */
+export function headline(run: RunSummary | RunView, style: Style): string {
+  const build = `${run.agent.name}/${run.agent.build} (code ${run.agent.codeHash})`;
+  const input = formatInput(run.input);
+  const seed = run.seed === null ? [] : [`seed ${run.seed}`];
+  const parts: string[] = [style.bold(run.mode), `run ${run.runId}`];
+  switch (run.mode) {
+    case 'record':
+      parts.push(build, input, ...(run.at === null ? [] : [`world ${run.at}`]), ...seed);
+      break;
+    case 'replay:strict':
+    case 'replay:fidelity':
+      parts.push(
+        `${build} over the recorded observations of run ${run.source ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
+        input,
+        ...(run.at === null ? [] : [`world ${run.at} as recorded`]),
+      );
+      break;
+    case 'replay:structural':
+      parts.push(
+        `${build} over the recorded shapes (structural tier) of run ${run.source ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
+        input,
+        ...(run.at === null ? [] : [`world ${run.at} as recorded`]),
+      );
+      break;
+    case 'reexecution':
+      parts.push(
+        `a second run of run ${run.source ?? '?'}'s input against the world of ${run.at ?? '?'}, not a replay`,
+        build,
+        input,
+        ...seed,
+      );
+      break;
+    case 'fork':
+      parts.push(
+        `${build} forked from run ${run.parent?.runId ?? '?'} at step ${run.parent?.atStep ?? '?'} (${describeOverride(run.parent?.override ?? null, run.parent?.changes)})`,
+        input,
+        ...(run.at === null ? [] : [`world ${run.at}`]),
+        ...seed,
+      );
+      break;
+  }
+  if (run.sideEffects !== null) parts.push(formatFirewall(run.sideEffects, style));
+  for (const resume of run.resumes) {
+    parts.push(
+      style.yellow(
+        `resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}, ${resume.at})`,
+      ),
+      formatFirewall(resume.sideEffects, style),
+    );
+  }
+  return parts.join(' · ');
+}
+
+/** A run's side-effect firewall in a few words; a policy that lets side effects through stands out. */
+export function formatFirewall(policy: SideEffectPolicy, style: Style): string {
+  const text = `side effects ${formatSideEffectPolicy(policy)}`;
+  return allowsLiveSideEffects(policy) ? style.red(text) : text;
+}

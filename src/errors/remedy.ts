@@ -1,0 +1,57 @@
+/**
+ * What the caller can do about an error, as data rather than words, so that
+ * each front end says it in its own terms: the library names its options
+ * (`runId`, `mode: 'structural'`), the CLI names its flags (`--run-id`,
+ * `--tier structural`). An error's `message` ends with the library's words.
+ */
+export type Remedy =
+  /** The run id asked for is taken: choose another (`runId`). */
+  | { readonly kind: 'choose-run-id' }
+  /** The store's file is not usable: open another, or restore or move this one. */
+  | { readonly kind: 'open-another-store'; readonly restore?: boolean; readonly moveAside?: boolean }
+  /** Replay by shape: the structural tier of `runId` (or of the cassette at hand) still serves. */
+  | { readonly kind: 'replay-structural'; readonly runId?: string }
+  /** A structural cassette of `runId` is what fits. */
+  | { readonly kind: 'structural-cassette'; readonly runId: string }
+  /** The full tier of `runId` is gone; its structural tier can still be exported. */
+  | { readonly kind: 'export-structural'; readonly runId: string }
+  /** The run must not be resumed; fork it to try a change. */
+  | { readonly kind: 'fork-instead'; readonly runId: string }
+  /** The run belongs to another agent: use a build of `agent`. */
+  | { readonly kind: 'use-agent'; readonly agent: string }
+  /** A full tier in the clear without a seal: export again, or record fixtures in the synthetic tier. */
+  | { readonly kind: 'record-synthetic' }
+  /** A sealed cassette opens only through the store that sealed it. */
+  | { readonly kind: 'open-sealing-store' }
+  /** The override does not fit the step: a `step` of this type takes the other kinds of override. */
+  | { readonly kind: 'override-for-step'; readonly step: 'model' | 'tool' };
+
+/** The remedy in the library's terms, with the punctuation that joins it to the problem. */
+export function describeRemedy(remedy: Remedy): string {
+  switch (remedy.kind) {
+    case 'choose-run-id':
+      return '; choose another `runId`';
+    case 'open-another-store':
+      return `; ${[...(remedy.restore === true ? ['restore it from a copy'] : []), 'open a store on another file', ...(remedy.moveAside === true ? ['move this one aside'] : [])].join(', or ')}`;
+    case 'replay-structural':
+      return remedy.runId === undefined
+        ? ": replay it with `mode: 'structural'`"
+        : `: replay \`engine.cassette('${remedy.runId}', 'structural')\` with \`mode: 'structural'\``;
+    case 'structural-cassette':
+      return `: \`engine.cassette('${remedy.runId}', 'structural')\` is one`;
+    case 'export-structural':
+      return `; export its structural tier instead: \`engine.exportCassette('${remedy.runId}', { tier: 'structural' })\``;
+    case 'fork-instead':
+      return `; fork it to try a change (\`engine.fork({ parentRunId: '${remedy.runId}', atStep, override, ... })\`)`;
+    case 'use-agent':
+      return `; use a build of ${remedy.agent}`;
+    case 'record-synthetic':
+      return ". Export the run again, or record fixtures in the synthetic tier (`tier: 'synthetic'`)";
+    case 'open-sealing-store':
+      return ': read it through the store that exported it';
+    case 'override-for-step':
+      return remedy.step === 'model'
+        ? '. At a model step use a model-response, model-patch, system-prompt or model override, or pick a tool step'
+        : '. At a tool step use a tool-result, tool-merge, tool-patch or tool-error override, or pick a model step';
+  }
+}

@@ -1,0 +1,18 @@
+import type { Remedy } from '../../src/errors/index.js';
+
+/** A remedy of every kind, and the variants that change their words. */
+export const EVERY_REMEDY: readonly Remedy[] = [
+  { kind: 'choose-run-id' },
+  { kind: 'open-another-store' },
+  { kind: 'open-another-store', restore: true, moveAside: true },
+  { kind: 'replay-structural' },
+  { kind: 'replay-structural', runId: '9b40c1d5' },
+  { kind: 'structural-cassette', runId: '9b40c1d5' },
+  { kind: 'export-structural', runId: '9b40c1d5' },
+  { kind: 'fork-instead', runId: '9b40c1d5' },
+  { kind: 'use-agent', agent: 'claims-triage' },
+  { kind: 'record-synthetic' },
+  { kind: 'open-sealing-store' },
+  { kind: 'override-for-step', step: 'model' },
+  { kind: 'override-for-step', step: 'tool' },
+];
