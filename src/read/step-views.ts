@@ -18,7 +18,18 @@ import type { StepView } from './run-view.js';
  * of it show the same steps.
  */
 function stepView(facts: Omit<StepView, 'request' | 'response'>, request: JsonValue, response: JsonValue): StepView {
-  return { ...facts, request, response };
+  // Field by field, not spread: a read of a long run makes thousands of these, and a spread costs several times more.
+  return {
+    step: facts.step,
+    kind: facts.kind,
+    index: facts.index,
+    requestHash: facts.requestHash,
+    provenance: facts.provenance,
+    attempt: facts.attempt,
+    sideEffect: facts.sideEffect,
+    request,
+    response,
+  };
 }
 
 /**
@@ -98,7 +109,7 @@ export async function readStepViews(store: StoreReader, runId: string, range: St
       if (row.step > 0) rows.push({ row, inherited, attempt: attemptOf(resumes, row.step) });
     }
   }
-  return (await decodeRows(store, rows)).map(({ row, decoded, inherited, attempt }) =>
+  return (await decodeRows(store, rows)).map(({ item: { row, inherited, attempt }, decoded }) =>
     viewOfRow(row, decoded, { list: digests, length: row.messageCount ?? 0 }, inherited, attempt),
   );
 }
@@ -138,7 +149,7 @@ interface DecodedRow {
 async function decodeRows<T extends { readonly row: StepRecord }>(
   store: StoreReader,
   items: readonly T[],
-): Promise<Array<T & { readonly decoded: DecodedRow }>> {
+): Promise<Array<{ readonly item: T; readonly decoded: DecodedRow }>> {
   const values = await decodePayloads(
     items.flatMap(({ row }) => [row.request ?? 'null', row.response ?? 'null']),
     (wanted) => store.readBlobs(wanted),
@@ -146,7 +157,7 @@ async function decodeRows<T extends { readonly row: StepRecord }>(
   // decodePayloads gives one value per text, in order: a request, then its response.
   const next = values[Symbol.iterator]();
   return items.map((item) => ({
-    ...item,
+    item,
     decoded: { request: next.next().value ?? null, response: next.next().value ?? null },
   }));
 }
