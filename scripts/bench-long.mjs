@@ -66,7 +66,7 @@ try {
     informative(`restore_ms (checkpoint ${fork.atStep - 1})`, ms(fork.restoreMs)),
     informative(`fork_ms (fork at step ${fork.atStep}; its steps not read)`, ms(fork.forkMs)),
     targeted('fork_over_restore (median of the rounds\u2019 ratios)', fork.ratio.toFixed(2), '<= 2', fork.ratio <= 2),
-    informative(`  reading the fork's ${steps} steps afterwards`, ms(fork.forkStepsMs)),
+    informative(`  reading the fork's ${steps} steps afterwards (engine.getRun)`, ms(fork.forkStepsMs)),
     informative(`  reading the parent's ${steps} steps (engine.getRun, as show does)`, ms(fork.showMs)),
     heading(
       `per-step overhead of a ${steps}-step recording over the bare driver, median of ${rounds} rounds (tool results ${RESULT_BYTES} B)`,

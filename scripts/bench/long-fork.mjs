@@ -10,8 +10,8 @@ import { median, timeOnce } from './timing.mjs';
  * `warmup` rounds: restoring checkpoint N-1 (`engine.checkpoint`), and forking at step N = steps - 1
  * (a tool step) with a changed tool result, run to the end (the override step and the final model turn,
  * each committed). The ratio is the median of each round's fork over its restore, so that the machine's
- * drift moves both. A fork's result reads its steps when they are first read; reading them is timed
- * apart, as is reading the whole run (`engine.getRun`, what `show` does).
+ * drift moves both. A fork's result holds the steps it made: reading its whole trajectory
+ * (`engine.getRun` of the fork) is timed apart, as is reading the parent (what `show` does).
  */
 export async function benchLongFork({ dir, agent, steps, resultBytes, rounds, warmup = 3 }) {
   const world = syntheticWorld({ toolCalls: toolCallsFor(steps), resultBytes });
@@ -41,9 +41,13 @@ export async function benchLongFork({ dir, agent, steps, resultBytes, rounds, wa
         forked = await fork();
       });
       if (forked.status !== 'completed') throw new Error(`the fork at step ${atStep} ended ${forked.status}`);
-      const reading = await timeOnce(() => {
-        if (forked.steps.length !== steps) throw new Error(`the fork reads ${forked.steps.length} steps, not ${steps}`);
+      // A fork's result holds the steps it made; its whole trajectory is a read of its own.
+      let trajectory;
+      const reading = await timeOnce(async () => {
+        trajectory = await engine.getRun(forked.runId);
       });
+      if (trajectory.steps.length !== steps)
+        throw new Error(`the fork reads ${trajectory.steps.length} steps, not ${steps}`);
       const showing = await timeOnce(() => engine.getRun(run.runId));
       if (round < warmup) continue;
       restoreMs.push(restored);

@@ -13,6 +13,7 @@ import {
   guardedWorld,
   newRunRecord,
   newRunOwner,
+  ownerCheck,
   AT_FINAL_STEP,
   continuedFrom,
   streamingSink,
@@ -20,9 +21,8 @@ import {
 } from '../driver/index.js';
 import type { ForkChange } from './fork-point.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier, tierOfCopy, requireRun } from '../read/index.js';
+import { requireFullTier, tierOfCopy, requireRun, summarizeRun } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
-import { withSteps } from './continued-run-view.js';
 import type { ForkResult } from './mode-results.js';
 
 /** What `fork` needs besides its change. */
@@ -105,7 +105,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     ending: AT_FINAL_STEP,
     watcher: collected.watcher,
   });
-  return (await withSteps(deps, stored, collected.steps, options.atStep)) as ForkResult;
+  return { ...summarizeRun(stored, ownerCheck(deps)), ownSteps: collected.steps } as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.

@@ -1,6 +1,6 @@
 import type { Divergence, ReplayDivergence } from '../analysis/index.js';
 import type { CaptureReport } from '../retention/index.js';
-import type { RunView } from '../read/index.js';
+import type { RunSummary, RunView, StepView } from '../read/index.js';
 import type { ParentLink, RunResume } from '../store/index.js';
 
 /** The run a `record` made. Its mode is always `record` and it has no parent. */
@@ -38,20 +38,27 @@ export interface ReexecutionResult extends RunView {
 }
 
 /**
- * A fork's result: steps 1..N-1 `inherited`, step N `override` (or `live` for a prompt or model change), then `live`.
- * Its `steps` are read with the run once the fork has ended.
+ * A fork's result: the run, and the steps the fork made. Its trajectory is
+ * its parent's steps 1..N-1 (`inherited`), then its own; `engine.getRun(runId)`
+ * reads all of it. The result holds only its own steps so that a fork costs
+ * what it runs, however long the trajectory it inherits: over an asynchronous
+ * store, reading 5,000 inherited steps would cost a fork several times the
+ * restore it needs.
  */
-export interface ForkResult extends RunView {
+export interface ForkResult extends RunSummary {
   readonly mode: 'fork';
   readonly status: 'completed' | 'failed';
   readonly parent: ParentLink;
+  /** The steps this fork made: step N (`override`, or `live` for a prompt or model change), then `live` or `simulated`. */
+  readonly ownSteps: readonly StepView[];
 }
 
 /**
  * A resumed run: the record, fork or re-execution it was, continued in place
  * (so its mode is its own), with the resume that was just made.
  */
-export type ResumeResult = (Omit<RecordResult, 'capture'> | ForkResult | ReexecutionResult) & {
+export interface ResumeResult extends RunView {
+  readonly mode: 'record' | 'fork' | 'reexecution';
   readonly status: 'completed' | 'failed';
   readonly resumed: RunResume;
-};
+}

@@ -295,6 +295,7 @@ describe('restoreCheckpoint (property)', () => {
               world: () => planWorld(plan, 'forked'),
               runId: 'f0f0f0f0',
             });
+            const forkRun = await engine.getRun(fork.runId);
             // The fork's live tail, derived without the store: from the parent's live snapshot, same override, a fresh world.
             const transport = overrideTransport({
               step: atStep,
@@ -311,7 +312,9 @@ describe('restoreCheckpoint (property)', () => {
               values: [...recorded.values.slice(0, atStep), ...tail.values],
               contexts: [...recorded.contexts.slice(0, atStep), ...tail.contexts],
             };
-            expect(fork.steps.length, 'the fork has the steps its live drive took').toBe(forkLive.contexts.length - 1);
+            expect(forkRun.steps.length, 'the fork has the steps its live drive took').toBe(
+              forkLive.contexts.length - 1,
+            );
             await expectRestoresLive(store, fork.runId, forkLive, `fork at step ${atStep}`);
             coverage.forks++;
             if (

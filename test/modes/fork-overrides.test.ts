@@ -248,8 +248,9 @@ describe('fork overrides on the incident', () => {
     const { engine, incident } = await withIncident();
     const override: ForkOverride = { kind: 'tool-error', message: 'OCR service timed out' };
     const fork = await engine.fork({ ...incidentFork(4), override, sideEffects: simulateEstimates });
+    const forkRun = await engine.getRun(fork.runId);
     expect(fork.parent).toMatchObject({ runId: '9b40c1d5', atStep: 4, override });
-    expect(fork.steps[3]).toMatchObject({
+    expect(forkRun.steps[3]).toMatchObject({
       kind: 'ocr_document',
       index: 0,
       provenance: 'override',
@@ -257,9 +258,9 @@ describe('fork overrides on the incident', () => {
       response: { output: { error: 'OCR service timed out' }, isError: true },
     });
     expect(fork.parent.changes).toContainEqual({ path: 'isError', before: 'false', after: 'true' });
-    expect(fork.steps.slice(0, 3).map((step) => step.provenance)).toEqual(['inherited', 'inherited', 'inherited']);
-    expect(fork.steps[4]).toMatchObject({ kind: 'model', provenance: 'live' });
-    expect(fork.steps[4]!.requestHash).not.toBe(incident.steps[4]!.requestHash);
+    expect(forkRun.steps.slice(0, 3).map((step) => step.provenance)).toEqual(['inherited', 'inherited', 'inherited']);
+    expect(forkRun.steps[4]).toMatchObject({ kind: 'model', provenance: 'live' });
+    expect(forkRun.steps[4]!.requestHash).not.toBe(incident.steps[4]!.requestHash);
   });
 
   it('model-response at step 3: the model asks for the policy first, and the next step is fetch_policy#0', async () => {
@@ -275,15 +276,16 @@ describe('fork overrides on the incident', () => {
       usage: { inputTokens: 602, outputTokens: 30 },
     };
     const fork = await engine.fork({ ...incidentFork(3), override: { kind: 'model-response', response } });
+    const forkRun = await engine.getRun(fork.runId);
     expect(fork.parent.override).toEqual({ kind: 'model-response', response });
-    expect(fork.steps[2]).toMatchObject({
+    expect(forkRun.steps[2]).toMatchObject({
       kind: 'model',
       index: 1,
       provenance: 'override',
       response,
       requestHash: incident.steps[2]!.requestHash,
     });
-    expect(fork.steps[3]).toMatchObject({
+    expect(forkRun.steps[3]).toMatchObject({
       kind: 'fetch_policy',
       index: 0,
       provenance: 'live',
@@ -302,9 +304,10 @@ describe('fork overrides on the incident', () => {
       ],
     };
     const fork = await engine.fork({ ...incidentFork(4), override, sideEffects: simulateEstimates });
+    const forkRun = await engine.getRun(fork.runId);
     const recorded = structuredClone(incident.steps[3]!.response as unknown as { output: Ocr; isError: boolean });
     recorded.output.fields.damage_area_cm2.value = 2050;
-    expect(fork.steps[3]).toMatchObject({ provenance: 'override', response: recorded });
+    expect(forkRun.steps[3]).toMatchObject({ provenance: 'override', response: recorded });
     expect(fork.parent).toMatchObject({
       override,
       changes: [{ path: 'fields.damage_area_cm2.value', before: '205', after: '2050' }],
@@ -312,7 +315,7 @@ describe('fork overrides on the incident', () => {
     expect(describeOverride(fork.parent.override, fork.parent.changes)).toBe(
       'tool-patch: replace fields.damage_area_cm2.value 205 -> 2050',
     );
-    expect(fork.steps[4]!.requestHash).not.toBe(incident.steps[4]!.requestHash);
+    expect(forkRun.steps[4]!.requestHash).not.toBe(incident.steps[4]!.requestHash);
   });
 
   it('model-patch at step 5: the model asks for the estimate of the area as it should have been read', async () => {
@@ -322,10 +325,11 @@ describe('fork overrides on the incident', () => {
       operations: [{ op: 'replace', path: '/content/2/input/damage_area_cm2', value: 2050 }],
     };
     const fork = await engine.fork({ ...incidentFork(5), override, sideEffects: simulateEstimates });
-    expect(fork.steps[4]).toMatchObject({ kind: 'model', index: 2, provenance: 'override' });
-    expect(fork.steps[4]!.response).toEqual(applyJsonPatch(incident.steps[4]!.response, override.operations));
+    const forkRun = await engine.getRun(fork.runId);
+    expect(forkRun.steps[4]).toMatchObject({ kind: 'model', index: 2, provenance: 'override' });
+    expect(forkRun.steps[4]!.response).toEqual(applyJsonPatch(incident.steps[4]!.response, override.operations));
     expect(fork.parent.changes).toEqual([{ path: 'content[2].input.damage_area_cm2', before: '205', after: '2050' }]);
-    expect(fork.steps[5]).toMatchObject({
+    expect(forkRun.steps[5]).toMatchObject({
       kind: 'estimate_repair',
       provenance: 'simulated',
       request: { input: { damage_area_cm2: 2050 } },
@@ -347,7 +351,7 @@ describe('fork overrides on the incident', () => {
       via: 'edit',
     });
     expect(fork.parent.changes).toEqual([{ path: 'fields.damage_area_cm2.value', before: '205', after: '2050' }]);
-    expect(fork.steps[3]).toMatchObject({
+    expect((await engine.getRun(fork.runId)).steps[3]).toMatchObject({
       provenance: 'override',
       response: { output: { fields: { damage_area_cm2: { value: 2050, confidence: 0.38 } } }, isError: false },
     });
@@ -360,7 +364,8 @@ describe('fork overrides on the incident', () => {
       override: parseForkOverride(fork.parent.override),
       sideEffects: simulateEstimates,
     });
-    expect(again.steps[3]!.response).toEqual(fork.steps[3]!.response);
+    const againRun = await engine.getRun(again.runId);
+    expect(againRun.steps[3]!.response).toEqual((await engine.getRun(fork.runId)).steps[3]!.response);
   });
 
   it('an edit recipe at a model step is stored as a model-patch', async () => {
@@ -374,7 +379,7 @@ describe('fork overrides on the incident', () => {
       },
     });
     expect(fork.parent.override).toMatchObject({ kind: 'model-patch', via: 'edit' });
-    expect(fork.steps[3]).toMatchObject({ kind: 'fetch_policy', index: 0 });
+    expect((await engine.getRun(fork.runId)).steps[3]).toMatchObject({ kind: 'fetch_policy', index: 0 });
   });
 
   it("leaves the parent's rows as they were", async () => {
@@ -441,7 +446,10 @@ describe('fork and re-execution keep to the agent of the run', () => {
     const { engine, incident } = await withIncident();
     const fork = await engine.fork({ ...incidentFork(5), override: { kind: 'model', model: 'claude-sonnet-5' } });
     expect(fork.agent).toEqual(incident.agent);
-    expect(fork.steps[4]).toMatchObject({ provenance: 'live', request: { model: 'claude-sonnet-5' } });
+    expect((await engine.getRun(fork.runId)).steps[4]).toMatchObject({
+      provenance: 'live',
+      request: { model: 'claude-sonnet-5' },
+    });
     const again = await engine.fork({
       parentRunId: fork.runId,
       atStep: 5,
@@ -953,13 +961,16 @@ describe('fork overrides (property)', () => {
           return;
         }
         expect(['change', 'refused-or-change'], where).toContain(expected);
-        const mine = fork.steps[target.step - 1]!;
+        // The fork's own first step is step N, the one it changed.
+        const mine = fork.ownSteps[0]!;
+        expect(mine.step, where).toBe(target.step);
+        const forkSteps = (await engine.getRun(fork.runId)).steps;
         const requestChanged = mine.requestHash !== target.requestHash;
         const responseChanged = differs(observationOf(mine.response), observationOf(target.response));
         expect(requestChanged || responseChanged, `${where}: step ${target.step} is the parent's`).toBe(true);
         expect(fork.parent.changes?.length, where).toBeGreaterThan(0);
         expect(
-          fork.steps.slice(0, target.step - 1).every((step) => step.provenance === 'inherited'),
+          forkSteps.slice(0, target.step - 1).every((step) => step.provenance === 'inherited'),
           where,
         ).toBe(true);
         const stored = fork.parent.override;

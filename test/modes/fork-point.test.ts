@@ -56,28 +56,33 @@ describe('fork point', () => {
     await prepareFork(store, child.runId, 40, { override: changed }, agent);
     expect(rowsRead() - before).toBe(1);
     const grandchild = await engine.fork({ parentRunId: child.runId, atStep: 40, override: changed, agent, world });
-    expect(grandchild.steps.slice(0, 39).every((step) => step.provenance === 'inherited')).toBe(true);
-    expect(grandchild.steps[39]).toMatchObject({
+    const trajectory = (await engine.getRun(grandchild.runId)).steps;
+    expect(trajectory.slice(0, 39).every((step) => step.provenance === 'inherited')).toBe(true);
+    expect(trajectory[39]).toMatchObject({
       step: 40,
       provenance: 'override',
       response: { output: { echoed: 'changed' } },
     });
-    expect(grandchild.steps.slice(0, 39)).toEqual(
+    expect(trajectory.slice(0, 39)).toEqual(
       (await engine.getRun(run.runId)).steps.slice(0, 39).map((step) => ({ ...step, provenance: 'inherited' })),
     );
   });
 
-  it("returns the fork's steps as getRun shows them, reading only the parent's", async () => {
+  it('reads step N and the checkpoint before it, nothing more: its result holds the steps it made, as getRun shows them', async () => {
     const { engine, agent, world, run, rowsRead } = await recorded();
-    const before = rowsRead();
-    const fork = await engine.fork({ parentRunId: run.runId, atStep: STEPS - 1, override: changed, agent, world });
-    // Step N to prepare the fork, then the parent's rows 0..N-1 for its view: its own steps it made.
     const atStep = STEPS - 1;
-    expect(rowsRead() - before).toBe(1 + atStep);
-    expect(fork.steps).toHaveLength(STEPS);
+    const before = rowsRead();
+    const fork = await engine.fork({ parentRunId: run.runId, atStep, override: changed, agent, world });
+    // Step N's row, to prepare the fork: none of the 200 rows before it.
+    expect(rowsRead() - before).toBe(1);
+    const { steps, ...summary } = await engine.getRun(fork.runId);
+    expect(steps).toHaveLength(STEPS);
+    expect(fork.ownSteps.map((step) => step.step)).toEqual([atStep, STEPS]);
     // As JSON too (its own steps keep the key order the provider gave; a read gives the stored order).
-    expect(JSON.parse(JSON.stringify(fork))).toEqual(await engine.getRun(fork.runId));
-    expect({ ...fork }).toEqual(await engine.getRun(fork.runId));
+    expect(JSON.parse(JSON.stringify(fork.ownSteps))).toEqual(steps.slice(atStep - 1));
+    const { ownSteps: _own, ...forkSummary } = fork;
+    expect(forkSummary).toEqual({ ...summary, stepCount: forkSummary.stepCount });
+    expect(forkSummary.stepCount).toBe((await engine.getRunSummary(fork.runId)).stepCount);
   });
 
   it('refuses a step outside the run as before, naming its steps', async () => {

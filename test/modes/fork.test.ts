@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ForkOverride } from '../../src/fork/index.js';
 import { compareRuns } from '../../src/analysis/index.js';
 import { createEngine } from '../../src/engine/index.js';
+import type { StepView } from '../../src/engine/index.js';
 import { restoreCheckpoint } from '../../src/checkpoint/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
@@ -27,6 +28,7 @@ describe('fork', () => {
       world: worldAt('2026-03-04'),
       sideEffects: simulateEstimates,
     });
+    const forkRun = await engine.getRun(fork.runId);
     expect(fork).toMatchObject({
       mode: 'fork',
       status: 'completed',
@@ -35,7 +37,7 @@ describe('fork', () => {
     });
     expect(fork.outcome).toMatchObject({ decision: 'approve' });
     expect(fork.outcome?.payout).toBeGreaterThan(0);
-    expect(fork.steps.map((step) => step.provenance)).toEqual([
+    expect(forkRun.steps.map((step) => step.provenance)).toEqual([
       'inherited',
       'inherited',
       'inherited',
@@ -46,13 +48,13 @@ describe('fork', () => {
       'live',
       'live',
     ]);
-    expect(fork.steps[3]!.response).toMatchObject({
+    expect(forkRun.steps[3]!.response).toMatchObject({
       output: {
         ocr_model: 'v1',
         fields: { damage_area_cm2: { value: 2050, confidence: 0.97 }, claim_reference: { value: 'CLM-91077' } },
       },
     });
-    expect(fork.steps[3]!.requestHash).toBe(incident.steps[3]!.requestHash);
+    expect(forkRun.steps[3]!.requestHash).toBe(incident.steps[3]!.requestHash);
   });
 
   it('stores only its own tail and leaves the parent as it was', async () => {
@@ -81,7 +83,7 @@ describe('fork', () => {
       world: worldAt('2026-03-04'),
       sideEffects: simulateEstimates,
     });
-    const comparison = compareRuns(incident, fork, (step) => step.kind);
+    const comparison = compareRuns(incident, await engine.getRun(fork.runId), (step) => step.kind);
     expect(comparison.firstDivergence).toEqual({ step: 4, kind: 'ocr_document', index: 0, on: 'response' });
     expect(comparison.a.status).toBe('failed');
     expect(comparison.b.status).toBe('completed');
@@ -98,9 +100,10 @@ describe('fork', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
     });
+    const forkRun = await engine.getRun(fork.runId);
     expect(fork.parent.override).toEqual({ kind: 'system-prompt', system });
-    expect(fork.steps[0]).toMatchObject({ provenance: 'live', request: { system } });
-    expect(fork.steps[0]!.requestHash).not.toBe(incident.steps[0]!.requestHash);
+    expect(forkRun.steps[0]).toMatchObject({ provenance: 'live', request: { system } });
+    expect(forkRun.steps[0]!.requestHash).not.toBe(incident.steps[0]!.requestHash);
     expect((await restoreCheckpoint(engine.store, fork.runId, 0)).context.system).toBe(system);
     expect((await restoreCheckpoint(engine.store, incident.runId, 0)).context.system).not.toBe(system);
   });
@@ -114,8 +117,9 @@ describe('fork', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
     });
+    const forkRun = await engine.getRun(fork.runId);
     expect(fork.parent.override).toEqual({ kind: 'model', model: 'claude-sonnet-5' });
-    expect(fork.steps[4]).toMatchObject({ provenance: 'live', request: { model: 'claude-sonnet-5' } });
+    expect(forkRun.steps[4]).toMatchObject({ provenance: 'live', request: { model: 'claude-sonnet-5' } });
     expect(fork.outcome).toMatchObject({ decision: 'refer' });
   });
 
@@ -135,15 +139,17 @@ describe('fork', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
     });
-    expect(second.steps.map((step) => step.provenance).slice(0, 4)).toEqual([
+    expect((await engine.getRun(second.runId)).steps.map((step) => step.provenance).slice(0, 4)).toEqual([
       'inherited',
       'inherited',
       'inherited',
       'override',
     ]);
-    const observed = (steps: typeof first.steps) =>
+    const observed = (steps: readonly StepView[]) =>
       steps.map(({ requestHash, response }) => ({ requestHash, response }));
-    expect(observed(second.steps.slice(0, 3))).toEqual(observed(first.steps.slice(0, 3)));
+    expect(observed((await engine.getRun(second.runId)).steps.slice(0, 3))).toEqual(
+      observed((await engine.getRun(first.runId)).steps.slice(0, 3)),
+    );
     expect((await restoreCheckpoint(engine.store, second.runId, 3)).context.system).toBe('Changed.');
     const atTheChange = await engine.fork({
       parentRunId: first.runId,
@@ -152,7 +158,7 @@ describe('fork', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
     });
-    expect(atTheChange.steps[2]).toMatchObject({ request: { system: 'Changed.' } });
+    expect((await engine.getRun(atTheChange.runId)).steps[2]).toMatchObject({ request: { system: 'Changed.' } });
   });
 
   it.each([
@@ -237,10 +243,11 @@ describe('fork (property)', () => {
             agent,
             world: () => syntheticWorld({ toolCalls, batch, idPrefix: 'other' }),
           });
-          expect(fork.steps.slice(0, atStep - 1).map((step) => step.requestHash)).toEqual(
+          const forkRun = await engine.getRun(fork.runId);
+          expect(forkRun.steps.slice(0, atStep - 1).map((step) => step.requestHash)).toEqual(
             parent.steps.slice(0, atStep - 1).map((step) => step.requestHash),
           );
-          expect(fork.steps.slice(0, atStep - 1).every((step) => step.provenance === 'inherited')).toBe(true);
+          expect(forkRun.steps.slice(0, atStep - 1).every((step) => step.provenance === 'inherited')).toBe(true);
           for (let step = 0; step < atStep - 1; step++) {
             expect(await restoreCheckpoint(engine.store, fork.runId, step)).toEqual(
               await restoreCheckpoint(engine.store, parent.runId, step),

@@ -118,9 +118,15 @@ describe('by default, no mode past the recording refunds again', () => {
       /^refund#0 \(step 6\) was not called: refund is not read-only, and a fork calls side-effecting tools only when asked by name/,
     );
     expect(fork.error!.message).toMatch(/--side-effects refund=simulate or refund=live/);
-    expect(provenances(fork)).toEqual(['inherited', 'override', 'live', 'live', 'live']);
+    expect(provenances(await desk.engine.getRun(fork.runId))).toEqual([
+      'inherited',
+      'override',
+      'live',
+      'live',
+      'live',
+    ]);
     // Step 5 is the model asking to refund the forked amount: the refund that was not made.
-    expect(fork.steps[4]!.response).toMatchObject({
+    expect((await desk.engine.getRun(fork.runId)).steps[4]!.response).toMatchObject({
       content: [{ type: 'text' }, { type: 'tool_use', name: 'refund', input: { order_id: 'ORD-1', amount: 80 } }],
     });
     expect((await desk.engine.store.readSteps(fork.runId)).map((row) => row.step)).toEqual([2, 3, 4, 5]);
@@ -305,9 +311,17 @@ describe('simulate: the tool’s simulator answers, nothing is refunded', () => 
       outcome: { refunded: 80, refund_id: 'SIM-ORD-1-0' },
       sideEffects: stored,
     });
-    expect(provenances(fork)).toEqual(['inherited', 'override', 'live', 'live', 'live', 'simulated', 'live']);
-    expect(sideEffects(fork)).toEqual(Array(7).fill(false));
-    expect(fork.steps[5]!.response).toEqual({
+    expect(provenances(await desk.engine.getRun(fork.runId))).toEqual([
+      'inherited',
+      'override',
+      'live',
+      'live',
+      'live',
+      'simulated',
+      'live',
+    ]);
+    expect(sideEffects(await desk.engine.getRun(fork.runId))).toEqual(Array(7).fill(false));
+    expect((await desk.engine.getRun(fork.runId)).steps[5]!.response).toEqual({
       output: { refund_id: 'SIM-ORD-1-0', amount: 80, simulated: true },
       isError: false,
     });
@@ -367,7 +381,7 @@ describe('simulate: the tool’s simulator answers, nothing is refunded', () => 
     const fork = await forkOf(desk, { build: 'no-simulator', sideEffects: 'simulate' });
     expect(fork).toMatchObject({ status: 'failed', error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 } });
     expect(fork.error!.message).toMatch(/refund is not read-only and its spec has no simulator to answer in its place/);
-    expect(fork.steps).toHaveLength(5);
+    expect((await desk.engine.getRun(fork.runId)).steps).toHaveLength(5);
     expect(desk.calls.refund).toBe(1);
   });
 });
@@ -389,8 +403,16 @@ describe('live: the real tool is called, and the step says so', () => {
       outcome: { refunded: 80, refund_id: 'RF-ORD-1-2' },
       sideEffects: stored,
     });
-    expect(provenances(fork)).toEqual(['inherited', 'override', 'live', 'live', 'live', 'live', 'live']);
-    expect(sideEffects(fork)).toEqual([false, false, false, false, false, true, false]);
+    expect(provenances(await desk.engine.getRun(fork.runId))).toEqual([
+      'inherited',
+      'override',
+      'live',
+      'live',
+      'live',
+      'live',
+      'live',
+    ]);
+    expect(sideEffects(await desk.engine.getRun(fork.runId))).toEqual([false, false, false, false, false, true, false]);
     expect((await desk.engine.getRun(fork.runId)).steps[5]).toMatchObject({
       kind: 'refund',
       provenance: 'live',
@@ -406,7 +428,10 @@ describe('live: the real tool is called, and the step says so', () => {
     const desk = await recordedDesk();
     const fork = await forkOf(desk, { sideEffects: { default: 'live', tools: { refund: 'simulate' } } });
     expect(fork).toMatchObject({ status: 'completed', outcome: { refunded: 80, refund_id: 'SIM-ORD-1-0' } });
-    expect(fork.steps[5]).toMatchObject({ provenance: 'simulated', sideEffect: false });
+    expect((await desk.engine.getRun(fork.runId)).steps[5]).toMatchObject({
+      provenance: 'simulated',
+      sideEffect: false,
+    });
     expect(desk.calls.refund).toBe(1);
   });
 
@@ -548,8 +573,9 @@ describe('a live side effect stays on the record after a resume', () => {
       world,
       sideEffects: { tools: { refund: 'live' } },
     });
+    const forkRun = await desk.engine.getRun(fork.runId);
     expect(fork).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_FAILED', step: 7 } });
-    expect(fork.steps[5]).toMatchObject({ kind: 'refund', sideEffect: true });
+    expect(forkRun.steps[5]).toMatchObject({ kind: 'refund', sideEffect: true });
     expect(desk.calls.refund).toBe(2);
     const before = (await desk.engine.lineage(PARENT)).tree.children.find((node) => node.run.runId === fork.runId);
     expect(before?.liveSideEffects).toEqual(['refund#0 (step 6)']);
@@ -720,7 +746,7 @@ describe('a tool the build does not declare is side-effecting', () => {
       expect(fork.error!.message).toMatch(
         /^notify_customer#0 \(step 6\) was not called: notify_customer is not a tool the build declares/,
       );
-      expect(fork.steps).toHaveLength(5);
+      expect((await desk.engine.getRun(fork.runId)).steps).toHaveLength(5);
     }
     expect(desk.calls).toMatchObject({ notify_customer: 1, refund: 1 });
   });
@@ -730,7 +756,9 @@ describe('a tool the build does not declare is side-effecting', () => {
     const fork = await forkOf(desk, { sideEffects: 'live' });
     expect(fork).toMatchObject({ status: 'completed', outcome: { refunded: 80 } });
     expect(
-      fork.steps.filter((step) => step.sideEffect).map((step) => `${step.kind}#${step.index}@${step.step}`),
+      (await desk.engine.getRun(fork.runId)).steps
+        .filter((step) => step.sideEffect)
+        .map((step) => `${step.kind}#${step.index}@${step.step}`),
     ).toEqual(['notify_customer#0@6', 'refund#0@8']);
     expect(desk.calls).toMatchObject({ notify_customer: 2, refund: 2 });
   });
@@ -755,7 +783,7 @@ describe('a simulator at fault is the agent’s own code: AGENT_CODE_FAILED', ()
       const fork = await forkOf(desk, { build, sideEffects: { tools: { refund: 'simulate' } } });
       expect(fork).toMatchObject({ status: 'failed', error: { code: 'AGENT_CODE_FAILED', step: 6 } });
       expect(fork.error!.message).toMatch(message);
-      expect(fork.steps).toHaveLength(5);
+      expect((await desk.engine.getRun(fork.runId)).steps).toHaveLength(5);
       expect(desk.calls.refund).toBe(1);
       const refused = await codeOf(() =>
         desk.engine.resume({

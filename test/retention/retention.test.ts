@@ -193,9 +193,10 @@ describe('retention of the full tier', () => {
       world: worldAt('2026-03-04'),
       sideEffects: 'simulate',
     });
+    const forkRun = await engine.getRun(fork.runId);
     expect(fork.retention.expiresAt).toBe('2026-03-07T09:00:00.000Z');
     // A fork's steps are read from the store when first read: count them while its rows are there.
-    const forkSteps = fork.steps.length;
+    const forkSteps = forkRun.steps.length;
     setNow(hoursLater(73));
     const report = await engine.gc();
     expect(report.purged.map((run) => run.runId).sort()).toEqual(['9b40c1d5', fork.runId].sort());

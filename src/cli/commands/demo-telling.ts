@@ -95,7 +95,7 @@ export async function tellFork(telling: Telling, number: number, incident: RunVi
     world,
     scenario: telling.directory,
   });
-  cli.print(formatRun(blocked, cli.style, summarizer));
+  cli.print(formatRun(await engine.getRun(blocked.runId), cli.style, summarizer));
   cli.print(
     `${story.text.forkBlocked} \`forkpoint resume ${blocked.runId} --side-effects ${story.sideEffects}\` continues it from step ${blocked.error?.step ?? '?'}, in the same run:`,
   );

@@ -1,6 +1,6 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { outcomeHistogram } from '../../analysis/index.js';
-import type { ForkResult } from '../../engine/index.js';
+import type { RunView } from '../../engine/index.js';
 import { assertSeed } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
@@ -97,7 +97,7 @@ export function forkCommand(cli: CommandContext) {
       const worldAt = at ?? parent.at ?? undefined;
       if (worldAt === undefined)
         throw new ForkpointError('USAGE', `run ${runId} has no world date; pass --at DATE`, { details: { runId } });
-      const forks: ForkResult[] = [];
+      const forks: RunView[] = [];
       for (let i = 0; i < repeats; i++) {
         const fork = await engine.fork({
           parentRunId: runId,
@@ -111,7 +111,8 @@ export function forkCommand(cli: CommandContext) {
           ...(forkRunId === undefined ? {} : { runId: forkRunId }),
           ...(seed === undefined ? {} : { seed: seed + i }),
         });
-        forks.push(fork);
+        // Shown whole: the steps it inherited, then its own.
+        forks.push(await engine.getRun(fork.runId));
         if (repeats > 1) cli.note(`fork ${i + 1}/${repeats}: ${fork.runId}`);
       }
       printForks(cli, options.json === true, forks, summarizerOf(scenario));
@@ -120,7 +121,7 @@ export function forkCommand(cli: CommandContext) {
   });
 }
 
-function printForks(cli: CommandContext, json: boolean, forks: readonly ForkResult[], summarizer: Summarizer): void {
+function printForks(cli: CommandContext, json: boolean, forks: readonly RunView[], summarizer: Summarizer): void {
   const single = forks.length === 1 ? forks[0] : undefined;
   if (json) {
     cli.json(single ?? { mode: 'fork', repeats: forks.length, histogram: outcomeHistogram(forks), runs: forks });
