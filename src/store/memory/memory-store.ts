@@ -8,6 +8,7 @@ import type { StoredRun } from './memory-runs.js';
 import { byCreation, expiredOf, expiredStructuralOf, pageOf, recordOf } from './memory-runs.js';
 import type { MemoryState } from './memory-writes.js';
 import { memoryWrites } from './memory-writes.js';
+import { asyncRunWrites } from '../sync-run-writes.js';
 
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions {
@@ -113,28 +114,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
 
   return {
     ...reader,
-    createRun: (run, start, blobList) =>
-      write(() => {
-        writes.createRun(run, start, blobList);
-      }),
-    commitStep: (runId, ownerToken, step, blobList, finish) =>
-      write(() => {
-        writes.commitStep(runId, ownerToken, step, blobList, finish);
-      }),
-    finishRun: (runId, ownerToken, finish) =>
-      write(() => {
-        writes.finishRun(runId, ownerToken, finish);
-      }),
-    renewLease: (runId, ownerToken, leaseExpiresAt) =>
-      write(() => writes.renewLease(runId, ownerToken, leaseExpiresAt)),
-    resumeRun: (claim) =>
-      write(() => {
-        writes.resumeRun(claim);
-      }),
-    writeRun: (run, rows, blobList, finish) =>
-      write(() => {
-        writes.writeRun(run, rows, blobList, finish);
-      }),
+    ...asyncRunWrites(writes, write),
     saveStructural: (runId, body) =>
       write(() => {
         const run = runs.get(runId);

@@ -4,7 +4,8 @@ import type { PayloadBlob } from '../../payload/index.js';
 import type { NewRunRecord, RunErrorRecord, RunFinish } from '../run-record.js';
 import { startedRunRecord } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
-import type { FullTierPurge, PurgeCounts, ResumeClaim } from '../store.js';
+import type { FullTierPurge, PurgeCounts } from '../store.js';
+import type { SyncRunWrites } from '../sync-run-writes.js';
 import type { MemoryBlobs } from './memory-blobs.js';
 import type { StoredRun } from './memory-runs.js';
 import { stepCountOf } from './memory-runs.js';
@@ -26,19 +27,7 @@ export interface MemoryState {
  * changes anything, so that a write that fails leaves the store as it was,
  * as a rolled-back transaction does; between two awaits nothing else runs.
  */
-export interface MemoryWrites {
-  createRun(run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): void;
-  commitStep(
-    runId: string,
-    ownerToken: string,
-    step: StepRecord,
-    blobs: readonly PayloadBlob[],
-    finish?: RunFinish,
-  ): void;
-  finishRun(runId: string, ownerToken: string, finish: RunFinish): void;
-  renewLease(runId: string, ownerToken: string, leaseExpiresAt: number): boolean;
-  resumeRun(claim: ResumeClaim): void;
-  writeRun(run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish): void;
+export interface MemoryWrites extends SyncRunWrites {
   purgeRuns(purges: readonly FullTierPurge[]): PurgeCounts;
 }
 

@@ -6,6 +6,7 @@ import type { PayloadBlob } from '../../payload/index.js';
 import type { NewRunRecord, RunFinish } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 import type { ResumeClaim } from '../store.js';
+import type { SyncRunWrites } from '../sync-run-writes.js';
 import type { BlobOwnership } from './blob-ownership.js';
 import type { RowReads } from './row-reads.js';
 import { finishToValues, newRunToParams, resumeToText } from './row-mapping.js';
@@ -17,20 +18,7 @@ import { LAST_STEP } from './step-ranges.js';
  * transaction (synchronous, as better-sqlite3 is). A step only reads its
  * run's row, and writes its own row and blobs.
  */
-export interface RunWrites {
-  createRun(run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): void;
-  commitStep(
-    runId: string,
-    ownerToken: string,
-    step: StepRecord,
-    blobs: readonly PayloadBlob[],
-    finish?: RunFinish,
-  ): void;
-  finishRun(runId: string, ownerToken: string, finish: RunFinish): void;
-  renewLease(runId: string, ownerToken: string, leaseExpiresAt: number): boolean;
-  resumeRun(claim: ResumeClaim): void;
-  writeRun(run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish): void;
-}
+export type RunWrites = SyncRunWrites;
 
 const FINISH_COLUMNS = `status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, owner_pid = NULL, owner_host = NULL,
   owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}`;

@@ -13,6 +13,7 @@ import { runWrites } from './run-writes.js';
 import { translateSqliteError, withSqliteErrors } from './sqlite-errors.js';
 import { RUN_COLUMNS } from './step-ranges.js';
 import { settingsTable } from './store-settings.js';
+import { asyncRunWrites } from '../sync-run-writes.js';
 
 /** The database the CLI uses unless told otherwise (`--db`, `FORKPOINT_DB`). */
 export const DEFAULT_DB_PATH = 'checkpoints/forkpoint.db';
@@ -152,28 +153,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
 
   return {
     ...reader,
-    createRun: (run, start, blobs) =>
-      write(() => {
-        writes.createRun(run, start, blobs);
-      }),
-    commitStep: (runId, ownerToken, step, blobs, finish) =>
-      write(() => {
-        writes.commitStep(runId, ownerToken, step, blobs, finish);
-      }),
-    finishRun: (runId, ownerToken, finish) =>
-      write(() => {
-        writes.finishRun(runId, ownerToken, finish);
-      }),
-    renewLease: (runId, ownerToken, leaseExpiresAt) =>
-      write(() => writes.renewLease(runId, ownerToken, leaseExpiresAt)),
-    resumeRun: (claim) =>
-      write(() => {
-        writes.resumeRun(claim);
-      }),
-    writeRun: (run, rows, blobs, finish) =>
-      write(() => {
-        writes.writeRun(run, rows, blobs, finish);
-      }),
+    ...asyncRunWrites(writes, write),
     saveStructural: (runId, body) =>
       write(() => {
         retention.saveStructural(runId, body);
