@@ -102,7 +102,8 @@ export {
   type ForkpointErrorOptions,
   type Remedy,
 } from './errors/index.js';
-export { ReplayDivergence, type Divergence, type DivergenceClass, type FieldChange } from './analysis/index.js';
+export { ReplayDivergence } from './analysis/index.js';
+export type { Divergence, DivergenceClass, FieldChange } from './vocabulary/index.js';
 
 // Cassettes: read and written through the engine (`engine.readCassette`, `engine.exportCassette`), which
 // seal, sign and check a full tier; a folder of them is listed here.

@@ -1,17 +1,5 @@
 export { changedFields, diffJson } from './diff-json.js';
 export { describeDivergence, inWritingOrder, type UnwordedDivergence } from './divergence.js';
-export {
-  isDivergence,
-  isFinding,
-  isShapedFinding,
-  type Divergence,
-  type DivergenceClass,
-  type DroppedCallFinding,
-  type FieldChange,
-  type Finding,
-  type MissFinding,
-  type ShapedFinding,
-} from '../vocabulary/index.js';
 export { ReplayDivergence } from './replay-divergence.js';
 export {
   compareRuns,

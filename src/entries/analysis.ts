@@ -26,12 +26,12 @@ export {
   type DivergenceSide,
   type DivergenceSource,
   type DivergenceTable,
-  type FieldChange,
   type FirstDivergence,
   type RunComparison,
   type SourcedDivergence,
   type SourcedStep,
 } from '../analysis/index.js';
+export type { FieldChange } from '../vocabulary/index.js';
 export {
   divergenceReport,
   lintFirstRequest,

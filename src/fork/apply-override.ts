@@ -1,4 +1,4 @@
-import type { FieldChange } from '../analysis/index.js';
+import type { FieldChange } from '../vocabulary/index.js';
 import { diffJson, observationOf } from '../analysis/index.js';
 import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { isModelResponse } from '../conversation/index.js';

@@ -1,4 +1,4 @@
-import type { FieldChange } from '../analysis/index.js';
+import type { FieldChange } from '../vocabulary/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 

@@ -1,6 +1,6 @@
 import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
-import type { FieldChange } from '../analysis/index.js';
+import type { FieldChange } from '../vocabulary/index.js';
 import { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { lineageOf, restoreCheckpoint } from '../checkpoint/index.js';

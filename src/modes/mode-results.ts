@@ -1,4 +1,5 @@
-import type { Divergence, ReplayDivergence } from '../analysis/index.js';
+import type { ReplayDivergence } from '../analysis/index.js';
+import type { Divergence } from '../vocabulary/index.js';
 import type { CaptureReport } from '../retention/index.js';
 import type { RunSummary, RunView, StepView } from '../read/index.js';
 import type { ParentLink, RunResume } from '../store/index.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReplayDivergence, isDivergence } from '../analysis/index.js';
+import { ReplayDivergence } from '../analysis/index.js';
+import { isDivergence } from '../vocabulary/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { ReplayingTransport, Transport } from '../transports/index.js';
 import { itemAt } from './item-at.js';

@@ -1,4 +1,4 @@
-import type { DroppedCallFinding, MissFinding } from '../analysis/index.js';
+import type { DroppedCallFinding, MissFinding } from '../vocabulary/index.js';
 import { ReplayDivergence, describeDivergence } from '../analysis/index.js';
 import { divergenceOfMiss } from '../analysis/index.js';
 import type { CassetteIndex } from '../cassette/index.js';

@@ -1,5 +1,5 @@
 import type { ToolSpec } from '../agent/index.js';
-import type { FieldChange } from '../analysis/index.js';
+import type { FieldChange } from '../vocabulary/index.js';
 import { diffJson } from '../analysis/index.js';
 import { stableJson, isJsonObject } from '../json/index.js';
 import type { JsonValue } from '../json/index.js';

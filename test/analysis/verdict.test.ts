@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CountedRun, Divergence } from '../../src/analysis/index.js';
+import type { CountedRun } from '../../src/analysis/index.js';
+import type { Divergence } from '../../src/vocabulary/index.js';
 import { judgeVerification } from '../../src/analysis/index.js';
 
 const failed: CountedRun = {

@@ -1,4 +1,5 @@
-import type { DivergenceSource, FieldChange } from '../../analysis/index.js';
+import type { DivergenceSource } from '../../analysis/index.js';
+import type { FieldChange } from '../../vocabulary/index.js';
 import type { DivergenceReport, ReportedReexecution } from '../../workflows/index.js';
 import { formatInput } from './format-headline.js';
 import type { Style } from './style.js';

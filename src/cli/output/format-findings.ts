@@ -1,4 +1,4 @@
-import type { Finding } from '../../analysis/index.js';
+import type { Finding } from '../../vocabulary/index.js';
 import type { Style } from './style.js';
 
 /**
