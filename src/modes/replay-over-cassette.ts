@@ -126,6 +126,15 @@ export async function replayOverCassette(
   } as ReplayResult;
 }
 
+/**
+ * What a replay found: every miss, and the recorded calls it never made, unless
+ * a divergence stopped it (entries after it were never reached: they are not
+ * dropped calls).
+ */
+export function findingsOf(result: DriveResult, transport: ReplayingTransport): readonly Divergence[] {
+  return [...transport.divergences(), ...(result.stoppedBy === null ? transport.droppedCalls() : [])];
+}
+
 function checkCassetteFits(cassette: Cassette, agent: AgentBuild, structural: boolean): void {
   const isStructural = cassette.canonicalForm === STRUCTURAL_FORM;
   if (structural !== isStructural) {

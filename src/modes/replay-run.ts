@@ -11,7 +11,7 @@ import { replayingTransport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import type { ReplayResult } from './mode-results.js';
 import type { ReplaySource } from './replay-over-cassette.js';
-import { replayOverCassette, replayRunId } from './replay-over-cassette.js';
+import { findingsOf, replayOverCassette, replayRunId } from './replay-over-cassette.js';
 import { structuralReplayRun } from './structural-replay-run.js';
 
 /** What `replay` needs. */
@@ -70,31 +70,29 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
   const runId = replayRunId(deps, source, agent, false);
   const index = new CassetteIndex(cassette);
   // Only a fidelity replay going live meets the world, and it meets it behind the firewall.
-  const live = options.mode === 'fidelity' && options.onMiss === 'live' ? options : null;
-  const policy = live === null ? null : resolveSideEffectPolicy(live.sideEffects, agent.tools);
+  const live =
+    options.mode === 'fidelity' && options.onMiss === 'live'
+      ? { world: options.world, policy: resolveSideEffectPolicy(options.sideEffects, agent.tools) }
+      : null;
   const transport: ReplayingTransport =
     options.mode === 'strict'
       ? replayingTransport({ mode: 'strict', index, runId })
-      : live === null || policy === null
+      : live === null
         ? replayingTransport({ mode: 'fidelity', onMiss: 'stop', index, runId })
         : replayingTransport({
             mode: 'fidelity',
             onMiss: 'live',
             index,
             runId,
-            live: guardedWorld(live.world(cassette.source.seed ?? 0), agent, policy, 'replay:fidelity'),
+            live: guardedWorld(live.world(cassette.source.seed ?? 0), agent, live.policy, 'replay:fidelity'),
           });
   return replayOverCassette(deps, source, runId, {
     mode: options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',
     agent,
     tier: tierOfCopy(cassette),
-    sideEffects: policy,
+    sideEffects: live?.policy ?? null,
     transport,
-    judge: (result) => ({
-      result,
-      // Entries after a divergence that stopped the run were never reached: they are not dropped calls.
-      findings: [...transport.divergences(), ...(result.stoppedBy === null ? transport.droppedCalls() : [])],
-    }),
+    judge: (result) => ({ result, findings: findingsOf(result, transport) }),
     // A recorded call the build no longer makes may be the fix working: the outcome is compared instead.
     divergenceAmong: (findings) => findings.find((finding) => finding.classification !== 'dropped-call'),
   });

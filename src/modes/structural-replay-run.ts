@@ -6,7 +6,7 @@ import { replayingTransport } from '../transports/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { ReplayResult } from './mode-results.js';
 import type { ReplaySource } from './replay-over-cassette.js';
-import { replayOverCassette, replayRunId } from './replay-over-cassette.js';
+import { findingsOf, replayOverCassette, replayRunId } from './replay-over-cassette.js';
 import { structuralKeys } from './structural-keys.js';
 
 /**
@@ -33,10 +33,10 @@ export async function structuralReplayRun(
     tier: 'structural',
     sideEffects: null,
     transport,
+    // Judged on the drive as it ended: an early end it turns into a divergence still keeps its dropped calls.
     judge: (result) => ({
       result: stopAtDroppedCall(result, runId, transport),
-      // Entries after a divergence that stopped the run were never reached: they are not dropped calls.
-      findings: [...transport.divergences(), ...(result.stoppedBy === null ? transport.droppedCalls() : [])],
+      findings: findingsOf(result, transport),
     }),
     // The shape did not hold at the first finding, a dropped call as much as a changed one.
     divergenceAmong: (findings) => findings[0],

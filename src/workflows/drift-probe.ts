@@ -52,9 +52,10 @@ export interface DriftReport {
  * probe must not register a second repair estimate. It writes no run.
  */
 export async function probeDrift(engine: Engine, options: DriftOptions): Promise<DriftReport> {
-  // The cassette read first: it raises CASSETTE_EXPIRED, naming what remains, when the trajectory's full tier is gone.
-  await engine.cassette(options.runId);
   const run = await engine.getRun(options.runId);
+  // An expired full tier reads back with no steps: only then is the cassette read, for the CASSETTE_EXPIRED
+  // that names what remains (a fork expires no later than its parent, so this covers the lineage too).
+  if (run.retention.expired) await engine.cassette(run.runId);
   const live = liveTransport(options.world);
   const specs = new Map(options.tools.map((tool) => [tool.name, tool]));
   const steps: DriftStep[] = [];
