@@ -2,7 +2,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import type { RunPageQuery } from '../../engine/index.js';
 import { DEFAULT_PAGE_SIZE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import type { RunMode, RunStatus } from '../../vocabulary/index.js';
+import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -10,15 +10,6 @@ import { withCommonOptions } from '../options/common-options.js';
 import { integerOption, runIdOption } from '../options/value-parsers.js';
 import { formatRuns } from '../output/format-runs.js';
 
-const MODES = [
-  'record',
-  'replay:strict',
-  'replay:fidelity',
-  'replay:structural',
-  'reexecution',
-  'fork',
-] as const satisfies readonly RunMode[];
-const STATUSES = ['running', 'completed', 'failed', 'diverged', 'interrupted'] as const satisfies readonly RunStatus[];
 // A page is held in memory and printed at once; a bigger listing is paged with --before.
 const MAX_LIMIT = 10_000;
 
@@ -47,8 +38,8 @@ export function runsCommand(cli: CommandContext) {
           sinceTimestamp,
         ),
       )
-      .addOption(new Option('--mode <MODE>', 'only runs of this mode').choices(MODES))
-      .addOption(new Option('--status <STATUS>', 'only runs with this status').choices(STATUSES))
+      .addOption(new Option('--mode <MODE>', 'only runs of this mode').choices(RUN_MODES))
+      .addOption(new Option('--status <STATUS>', 'only runs with this status').choices(RUN_STATUSES))
       .addOption(new Option('--build <NAME>', 'only runs of this agent build'))
       .addOption(runIdOption('--before <RUN_ID>', 'the page after this run (the `next` of the previous page)')),
   ).action(async (options) => {

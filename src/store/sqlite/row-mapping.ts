@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import { canonicalJson, isJsonArray, isJsonObject } from '../../json/index.js';
-import { isFinding } from '../../vocabulary/index.js';
+import { RUN_MODES, RUN_STATUSES, isFinding } from '../../vocabulary/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
@@ -69,15 +69,9 @@ export function runFromRow(row: RunRow): RunRecord {
   return decodingStored(`run ${row.run_id}'s summary`, () => mapRun(row));
 }
 
-const MODES: ReadonlySet<string> = new Set<RunMode>([
-  'record',
-  'replay:strict',
-  'replay:fidelity',
-  'replay:structural',
-  'reexecution',
-  'fork',
-]);
-const STATUSES: ReadonlySet<string> = new Set<RunStatus>(['running', 'completed', 'failed', 'diverged']);
+const MODES: ReadonlySet<string> = new Set<RunMode>(RUN_MODES);
+// `interrupted` is a reader's word for a running run whose owner is gone: no row stores it.
+const STATUSES: ReadonlySet<string> = new Set<RunStatus>(RUN_STATUSES.filter((status) => status !== 'interrupted'));
 const TIERS: ReadonlySet<string> = new Set<Tier>(['full', 'structural', 'synthetic']);
 
 // What every reader relies on, checked once here: a row edited outside forkpoint fails as STORE_CORRUPT, not
