@@ -6,6 +6,7 @@ import { cliMessage } from '../flag-hints.js';
 import { formatRunBrief } from '../output/format-run.js';
 import { formatTierSizes } from '../output/format-tiers.js';
 import type { Telling } from './demo-telling.js';
+import { incidentRecording } from './demo-telling.js';
 
 /**
  * The retention chapter: 73 hours after the incident, `gc` removes its full
@@ -22,15 +23,7 @@ export async function tellRetention(telling: Telling): Promise<void> {
   let now = recordedAt;
   const scratch = createEngine({ store: sqliteStore({ path: ':memory:' }), clock: () => now });
   try {
-    await scratch.record({
-      agent: buildOf(scenario, incident.build),
-      world: (seed) => scenario.openWorld({ at: incident.at, seed, latencyMs: 0 }),
-      input: incident.input,
-      at: incident.at,
-      scenario: telling.directory,
-      seed: incident.seed,
-      runId: incident.runId,
-    });
+    await scratch.record(incidentRecording(telling));
     now = new Date(recordedAt.getTime() + 73 * 3_600_000);
     const report = await scratch.gc();
     for (const run of report.purged) {

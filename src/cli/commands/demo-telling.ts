@@ -1,6 +1,6 @@
 import { compareRuns } from '../../analysis/index.js';
 import type { Cassette } from '../../cassette/index.js';
-import type { Engine, RunView } from '../../engine/index.js';
+import type { Engine, RecordOptions, RunView } from '../../engine/index.js';
 import { lintFirstRequest, probeDrift } from '../../workflows/index.js';
 import type { SideEffectOption } from '../../firewall/index.js';
 import { parseForkOverride } from '../../fork/index.js';
@@ -23,6 +23,21 @@ export interface Telling {
   readonly summarizer: Summarizer;
   /** The story's side-effect policy, read. */
   readonly sideEffects: SideEffectOption;
+}
+
+/** How the story records its incident: the same run, in the demo's store and in the retention chapter's scratch one. */
+export function incidentRecording(telling: Telling): RecordOptions {
+  const { scenario, story } = telling;
+  const { incident } = story;
+  return {
+    agent: buildOf(scenario, incident.build),
+    world: (seed) => scenario.openWorld({ at: incident.at, seed, latencyMs: 0 }),
+    input: incident.input,
+    at: incident.at,
+    scenario: telling.directory,
+    seed: incident.seed,
+    runId: incident.runId,
+  };
 }
 
 /** A chapter's title, numbered. */

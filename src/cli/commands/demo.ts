@@ -3,7 +3,7 @@ import { Command } from '@commander-js/extra-typings';
 import type { RunView } from '../../engine/index.js';
 import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import { parseSideEffectOption } from '../../firewall/index.js';
-import { buildOf, loadScenario } from '../../scenario/index.js';
+import { loadScenario } from '../../scenario/index.js';
 import { BUILT_IN_SCENARIOS } from '../built-in-scenarios.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
@@ -15,7 +15,7 @@ import { summarizerOf } from '../output/summarizer.js';
 import { tellRetention } from './demo-retention.js';
 import { tellSynthetic } from './demo-synthetic.js';
 import type { Telling } from './demo-telling.js';
-import { chapter, tellFork, tellReexecution, tellReplays, tellVolatile } from './demo-telling.js';
+import { chapter, incidentRecording, tellFork, tellReexecution, tellReplays, tellVolatile } from './demo-telling.js';
 
 const SCENARIO_DIR = BUILT_IN_SCENARIOS[0];
 
@@ -79,7 +79,7 @@ export function demoCommand(cli: CommandContext) {
 // made up, so the incident is recorded in the synthetic tier: it never expires, and the story can be told again
 // any day (the retention chapter shows what happens to a full-tier recording, on a scratch copy).
 async function recordIncident(telling: Telling): Promise<RunView> {
-  const { engine, scenario, story, cli } = telling;
+  const { engine, story, cli } = telling;
   const { incident } = story;
   const location = engine.store.location;
   const existing = (await engine.listRuns()).find((run) => run.runId === incident.runId);
@@ -108,14 +108,5 @@ async function recordIncident(telling: Telling): Promise<RunView> {
     cli.note(`(run ${incident.runId} is already recorded in ${location}; showing it)`);
     return await engine.getRun(incident.runId);
   }
-  return await engine.record({
-    agent: buildOf(scenario, incident.build),
-    world: (seed) => scenario.openWorld({ at: incident.at, seed, latencyMs: 0 }),
-    input: incident.input,
-    at: incident.at,
-    scenario: telling.directory,
-    seed: incident.seed,
-    runId: incident.runId,
-    tier: 'synthetic',
-  });
+  return await engine.record({ ...incidentRecording(telling), tier: 'synthetic' });
 }
