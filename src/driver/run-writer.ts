@@ -1,6 +1,7 @@
 import type { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
+import { asStoredJson } from '../json/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
@@ -137,12 +138,16 @@ export class RunWriter {
   storedRun(): RunRecord {
     if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
     const { status, outcome, error, findings = [], finishedAt } = this.finished;
-    // Under the id the sink stored it with: a minted id that was taken is replaced.
+    const { input, parent } = this.run;
+    // Under the id the sink stored it with (a minted id that was taken is replaced), its JSON as the store
+    // gives it back.
     return {
       ...this.run,
       runId: this.sink.runId,
+      input: asStoredJson(input),
+      parent: parent === null ? null : { ...parent, override: asStoredJson(parent.override) },
       status,
-      outcome,
+      outcome: outcome === null ? null : asStoredJson(outcome),
       error,
       findings,
       finishedAt,

@@ -12,6 +12,7 @@ export { stableJson } from './stable-json.js';
 export { sha256Hex } from './digest.js';
 export { applyMergePatch } from './merge-patch.js';
 export { deepFreeze } from './deep-freeze.js';
+export { asStoredJson } from './as-stored-json.js';
 export {
   JSON_PATCH_OPS,
   applyJsonPatch,

@@ -96,4 +96,17 @@ describe('fork point', () => {
       });
     }
   });
+
+  it('returns its run as the store gives it back, JSON without a negative zero (a minus sign the read would drop)', async () => {
+    const { engine, agent, world, run } = await recorded();
+    const withNegativeZero = { kind: 'tool-result', output: { echoed: -0 } } as const;
+    const fork = await engine.fork({ parentRunId: run.runId, atStep: 2, override: withNegativeZero, agent, world });
+    const { ownSteps: _own, stepCount: _count, ...summary } = fork;
+    const { steps: _steps, ...read } = await engine.getRun(fork.runId);
+    // toEqual tells -0 from 0.
+    expect(fork.parent.override).toEqual({ kind: 'tool-result', output: { echoed: 0 } });
+    expect(summary).toEqual(read);
+    const recording = await engine.record({ agent, world, input: { task: 'long', level: -0 } });
+    expect(recording.input).toEqual({ task: 'long', level: 0 });
+  });
 });
