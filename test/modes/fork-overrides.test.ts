@@ -804,8 +804,10 @@ const broken = (valid: fc.Arbitrary<Case>) =>
           const choices = WRONG[field]!;
           value[field] = choices[pick % choices.length];
         }
+        if (how !== 'shape') return { change: override(value), expected: 'invalid' };
+        // Made only for 'shape': a 'wrong' value may hold a BigInt, which JSON.stringify throws on.
         const shaped: unknown[] = [[value], null, JSON.stringify(value), new Date(0), Object.create(value) as unknown];
-        return { change: override(how === 'shape' ? shaped[pick % shaped.length] : value), expected: 'invalid' };
+        return { change: override(shaped[pick % shaped.length]), expected: 'invalid' };
       },
     }));
 const fallback = (step: StepView): Case =>
