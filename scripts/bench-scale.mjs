@@ -99,7 +99,7 @@ async function compareRecording(path) {
   const block = async (policy) => {
     const started = process.hrtime.bigint();
     for (let i = 0; i < BLOCK; i++)
-      await engine.record({ agent: syntheticAgent, world: scaleWorld, input: INPUT, capture: policy });
+      await engine.record({ agent: syntheticAgent, world: scaleWorld(), input: INPUT, capture: policy });
     return msSince(started) / BLOCK;
   };
   try {

@@ -60,7 +60,7 @@ export {
 export { isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
 
 // What answers a live run: a world.
-export type { ModelProvider, ToolHandler, World } from './world/index.js';
+export type { ModelProvider, ToolHandler, World, WorldFactory } from './world/index.js';
 
 // A packaged agent with its world, and its hand-written synthetic cases.
 export {

@@ -20,9 +20,8 @@ export async function benchIncident(dir) {
     const agent = scenario.builds.baseline;
     const incident = await engine.record({
       agent,
-      world: (seed) => scenario.openWorld({ at: AT, seed, latencyMs: 0 }),
+      world: scenario.openWorld({ at: AT, seed: 1, latencyMs: 0 }),
       input: { claimId: 'CLM-91077' },
-      at: AT,
       runId: '9b40c1d5',
       scenario: 'scenarios/claims-triage',
     });

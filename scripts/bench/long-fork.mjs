@@ -17,7 +17,7 @@ export async function benchLongFork({ dir, agent, steps, resultBytes, rounds, wa
   const world = syntheticWorld({ toolCalls: toolCallsFor(steps), resultBytes });
   const engine = createEngine({ store: sqliteStore({ path: join(dir, `long-fork-${steps}.db`) }) });
   try {
-    const run = await engine.record({ agent, world: () => world, input: INPUT, seed: 1 });
+    const run = await engine.record({ agent, world: world, input: INPUT });
     if (run.status !== 'completed' || run.steps.length !== steps)
       throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
     const atStep = steps - 1;
@@ -28,7 +28,7 @@ export async function benchLongFork({ dir, agent, steps, resultBytes, rounds, wa
         atStep,
         override: { kind: 'tool-result', output: { echoed: 'changed' } },
         agent,
-        world: () => world,
+        world: world,
       });
     const restoreMs = [];
     const forkMs = [];

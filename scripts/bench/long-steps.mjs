@@ -65,7 +65,7 @@ export async function benchLongSteps({ dir, agent, steps, rounds, resultBytes, w
     });
     if (bare.snapshot.value !== 'done') throw new Error(`the bare run ended in ${bare.snapshot.value}`);
     const recordStamps = [];
-    const run = await engine.record({ agent, world: () => stampedWorld(world, recordStamps), input: INPUT, seed: 1 });
+    const run = await engine.record({ agent, world: stampedWorld(world, recordStamps), input: INPUT });
     if (run.status !== 'completed' || run.steps.length !== length)
       throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);
     return { bare: perStepByTenth(bareStamps), recorded: perStepByTenth(recordStamps) };

@@ -68,7 +68,7 @@ function growthByObject(settled, empty) {
  */
 export async function benchRecording({ dir, steps, resultBytes, rounds, warmup, empty }) {
   const world = syntheticWorld({ toolCalls: toolCallsFor(steps), resultBytes });
-  const record = (engine) => engine.record({ agent: syntheticAgent, world: () => world, input: INPUT, seed: 1 });
+  const record = (engine) => engine.record({ agent: syntheticAgent, world: world, input: INPUT });
   const checked = (run) => {
     if (run.status !== 'completed' || run.steps.length !== steps)
       throw new Error(`the recording ended ${run.status} after ${run.steps.length} steps`);

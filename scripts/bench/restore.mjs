@@ -43,7 +43,7 @@ export async function benchForkResume(engine, run, agent, world) {
       atStep,
       override: { kind: 'tool-result', output: { echoed: 'changed' } },
       agent,
-      world: () => world,
+      world: world,
     });
   const first = await fork();
   if (first.status !== 'completed') throw new Error(`the fork at step ${atStep} ended ${first.status}`);

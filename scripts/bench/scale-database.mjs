@@ -31,10 +31,9 @@ export async function buildDatabase(path, runs, onProgress) {
   let i = 0;
   const store = sqliteStore({ path });
   const engine = createEngine({ store, clock: () => new Date(T0 + Math.floor((i * SPAN_MS) / runs)) });
-  const world = scaleWorld;
   try {
     for (; i < runs; i++) {
-      await engine.record({ agent: syntheticAgent, world, input: INPUT });
+      await engine.record({ agent: syntheticAgent, world: scaleWorld(), input: INPUT });
       if ((i + 1) % 5000 === 0) onProgress(i + 1);
     }
   } finally {

@@ -24,7 +24,7 @@ let failures = 0;
 let firstFailure = null;
 while (!stop) {
   try {
-    await engine.record({ agent: syntheticAgent, world: scaleWorld, input: INPUT, capture });
+    await engine.record({ agent: syntheticAgent, world: scaleWorld(), input: INPUT, capture });
     runs++;
   } catch (error) {
     failures++;

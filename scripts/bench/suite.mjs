@@ -26,10 +26,8 @@ export async function exportCassettes(dir, count = CASSETTES) {
       const input = claims[i % claims.length];
       const run = await engine.record({
         agent: scenario.builds.baseline,
-        world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }),
+        world: scenario.openWorld({ at, seed: i, latencyMs: 0 }),
         input,
-        at,
-        seed: i,
         scenario: 'scenarios/claims-triage',
         tier: 'synthetic',
       });

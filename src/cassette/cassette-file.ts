@@ -7,6 +7,7 @@ import type { ExpansionLimits } from './shaped-strings.js';
 import { compactShapedStrings, expandShapedStrings } from './shaped-strings.js';
 import { instantOf } from '../time/index.js';
 import { CASSETTE_FORMAT } from './cassette.js';
+import { CASSETTE_FORMAT_1, upgradeCassette } from './cassette-upgrade.js';
 import { SEALED_FORMAT } from './sealed-cassette.js';
 
 /**
@@ -39,7 +40,8 @@ const EXPANSION: ExpansionLimits = { perString: 16 * 1024 * 1024, total: 64 * 10
 /**
  * Reads and checks a cassette file. Anything malformed (not JSON, truncated,
  * nested too deep, an unknown format version, a missing or mistyped field) is
- * `CASSETTE_INVALID`, naming what is wrong.
+ * `CASSETTE_INVALID`, naming what is wrong. A file of an older format is read
+ * in the current one (see `upgradeCassette`).
  */
 export function parseCassette(text: string, origin: string): Cassette {
   // A byte order mark is how some editors begin a UTF-8 file; it is not part of the JSON.
@@ -48,7 +50,9 @@ export function parseCassette(text: string, origin: string): Cassette {
     `cassette ${origin}`,
     'CASSETTE_INVALID',
   );
-  const value = isJsonObject(parsed) && parsed.tier === 'structural' ? expandShapedStrings(parsed, EXPANSION) : parsed;
+  const current = upgradeCassette(parsed);
+  const value =
+    isJsonObject(current) && current.tier === 'structural' ? expandShapedStrings(current, EXPANSION) : current;
   assertCassette(value, origin);
   return value;
 }
@@ -64,7 +68,9 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
     });
   }
   if (value.format !== CASSETTE_FORMAT) {
-    throw invalid(`its format is ${JSON.stringify(value.format ?? null)}; this forkpoint reads ${CASSETTE_FORMAT}`);
+    throw invalid(
+      `its format is ${JSON.stringify(value.format ?? null)}; this forkpoint reads ${CASSETTE_FORMAT} (and ${CASSETTE_FORMAT_1}, which it upgrades)`,
+    );
   }
   const { agent, source, messages, entries, canonicalForm } = value;
   if (typeof canonicalForm !== 'string') throw invalid('canonicalForm is missing');
@@ -84,7 +90,7 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
     const held = source[field];
     if (held !== null && !isJsonObject(held)) throw invalid(`source.${field} must be an object or null`);
   }
-  const { seed, at } = source;
+  const { seed, worldAt } = source;
   if (
     seed !== undefined &&
     seed !== null &&
@@ -92,8 +98,12 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
   ) {
     throw invalid(`source.seed must be an integer from 0 to 4294967295 or null, got ${JSON.stringify(seed)}`);
   }
-  if (at !== undefined && at !== null && !(typeof at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(at))) {
-    throw invalid(`source.at must be a date written YYYY-MM-DD or null, got ${JSON.stringify(at)}`);
+  if (
+    worldAt !== undefined &&
+    worldAt !== null &&
+    !(typeof worldAt === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(worldAt))
+  ) {
+    throw invalid(`source.worldAt must be a date written YYYY-MM-DD or null, got ${JSON.stringify(worldAt)}`);
   }
   if (source.scenario !== undefined && source.scenario !== null && typeof source.scenario !== 'string')
     throw invalid('source.scenario must be a string or null');

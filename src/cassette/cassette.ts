@@ -5,7 +5,7 @@ import type { Tier } from '../vocabulary/index.js';
 // Types, not interfaces: a type is assignable to `JsonValue`, so a cassette is written as the plain JSON it is.
 
 /** The version of the cassette file format. */
-export const CASSETTE_FORMAT = 'forkpoint-cassette/1';
+export const CASSETTE_FORMAT = 'forkpoint-cassette/2';
 
 /** One recorded observation, at its position, with the request it answered. */
 export type CassetteEntry = {
@@ -26,7 +26,9 @@ export type CassetteSource = {
   readonly runId: string;
   readonly scenario: string | null;
   readonly input: JsonObject;
-  readonly at: string | null;
+  /** The date the recording's world said it answered as of. */
+  readonly worldAt: string | null;
+  /** The seed the recording's world said its model sampled with. */
   readonly seed: number | null;
   readonly recordedAt: string;
   readonly status: string;

@@ -3,6 +3,8 @@ export interface CliIo {
   readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number };
   readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** A uniform number in [0, 1): the seeds of the simulated worlds a command opens. Default: crypto-random. */
+  readonly random?: () => number;
 }
 
 /** The process's own streams and environment. */

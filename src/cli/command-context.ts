@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { dirname } from 'node:path';
@@ -33,6 +34,15 @@ export class CommandContext {
     readonly argv: readonly string[] = [],
   ) {
     this.style = styleFor(io.stdout, io.env);
+  }
+
+  /**
+   * The seed a simulated world a command opens samples with: the one given
+   * (`--seed`), or a fresh one from the injected randomness.
+   */
+  seed(given?: number): number {
+    if (given !== undefined) return given;
+    return this.io.random === undefined ? randomInt(0, 0x100000000) : Math.floor(this.io.random() * 0x100000000);
   }
 
   /** The database path: `--db`, then `FORKPOINT_DB`, then the default. */

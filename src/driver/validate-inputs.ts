@@ -1,3 +1,4 @@
+import type { World } from '../world/index.js';
 import { ForkpointError } from '../errors/index.js';
 
 // 12 hex characters for the runs forkpoint mints; 8 for those it minted before, which --run-id may still choose.
@@ -36,29 +37,33 @@ export function assertSeed(seed: number): void {
   }
 }
 
-/** A new run's id and seed, and how to mint another id if that one turns out to be taken. */
+/** A new run's id, what its world says of itself, and how to mint another id if that one turns out to be taken. */
 export interface RunIdentity {
   readonly runId: string;
-  readonly seed: number;
+  readonly worldAt: string | null;
+  readonly seed: number | null;
   /** Mints a replacement id; null for an id the caller chose, which is never replaced. */
   readonly mintRunId: (() => string) | null;
 }
 
 /**
- * The id and seed of a new run that observes the live world: the given ones,
- * checked, or fresh ones from the engine's injected ids and randomness.
+ * The identity of a new run that meets a live world: the given id, checked,
+ * or a fresh one from the engine's injected ids; and the world's date and
+ * seed as the world states them (checked), to be stored with the run.
  */
 export function newRunIdentity(
-  deps: { readonly newRunId: () => string; readonly random: () => number },
-  options: { readonly runId?: string; readonly at?: string; readonly seed?: number },
+  deps: { readonly newRunId: () => string },
+  options: { readonly runId?: string; readonly world: World },
 ): RunIdentity {
   const runId = options.runId ?? deps.newRunId();
   assertRunId(runId);
-  if (options.at !== undefined) assertWorldDate(options.at);
-  if (options.seed !== undefined) assertSeed(options.seed);
+  const { worldAt, seed } = options.world;
+  if (worldAt !== undefined) assertWorldDate(worldAt);
+  if (seed !== undefined) assertSeed(seed);
   return {
     runId,
-    seed: options.seed ?? Math.floor(deps.random() * 0x100000000),
+    worldAt: worldAt ?? null,
+    seed: seed ?? null,
     mintRunId: options.runId === undefined ? deps.newRunId : null,
   };
 }

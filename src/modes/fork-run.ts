@@ -32,11 +32,8 @@ interface ForkBase {
   readonly atStep: number;
   /** The build that continues the run (its hooks judge step N onwards); a build of the parent's agent. */
   readonly agent: AgentBuild;
-  /** The live world after the fork. */
-  readonly world: (seed: number) => World;
-  /** The world's date after the fork; default the parent's. */
-  readonly at?: string;
-  readonly seed?: number;
+  /** The live world after the fork; what it says of itself (its date, its seed) is stored with the fork. */
+  readonly world: World;
   readonly scenario?: string;
   readonly runId?: string;
   /**
@@ -72,7 +69,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
   requireSameAgent(parent, agent, 'fork');
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
   await requireFullTier(deps.store, parent, deps.clock(), 'fork');
-  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
+  const { runId, worldAt, seed, mintRunId } = newRunIdentity(deps, options);
   const point = await prepareFork(deps.store, parent.runId, options.atStep, change, agent);
 
   const collected = stepCollector();
@@ -82,7 +79,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
       mode: 'fork',
       scenario: options.scenario ?? parent.scenario,
       input: parent.input,
-      worldAt: options.at ?? parent.worldAt,
+      worldAt,
       seed,
       parent: {
         runId: parent.runId,
@@ -99,7 +96,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     agent,
     start: point.start,
     hasher: point.hasher,
-    transport: point.transport(guardedWorld(options.world(seed), agent, policy, 'fork')),
+    transport: point.transport(guardedWorld(options.world, agent, policy, 'fork')),
     sink: streamingSink(deps.store, deps, { mintRunId }),
     origin: continuedFrom(point.resumedFrom),
     ending: AT_FINAL_STEP,

@@ -28,15 +28,11 @@ import type { RecordResult } from './mode-results.js';
 /** What `record` needs. */
 export interface RecordOptions {
   readonly agent: AgentBuild;
-  /** Opens the live world for a seed (the seed drives its sampling). */
-  readonly world: (seed: number) => World;
+  /** The live world; what it says of itself (its date, its seed) is stored with the run. */
+  readonly world: World;
   readonly input: JsonObject;
-  /** The world's date (`YYYY-MM-DD`), stored with the run. */
-  readonly at?: string;
   /** Where the agent came from (a scenario directory), stored with the run. */
   readonly scenario?: string;
-  /** Default: drawn from the engine's randomness, and stored. */
-  readonly seed?: number;
   /** Default: minted by the engine. */
   readonly runId?: string;
   /** `synthetic` for a run of a hand-written synthetic case, which never expires; default `full`. */
@@ -56,7 +52,7 @@ export interface RecordOptions {
  * provider refusing a request) are part of the result, not thrown.
  */
 export async function recordRun(deps: EngineDeps, options: RecordOptions): Promise<RecordResult> {
-  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
+  const { runId, worldAt, seed, mintRunId } = newRunIdentity(deps, options);
   assertJsonValue(options.input, 'the run input');
   if (!isJsonObject(options.input)) throw new ForkpointError('INPUT_INVALID', 'the run input must be a JSON object');
   const { agent } = options;
@@ -66,7 +62,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     mode: 'record',
     scenario: options.scenario ?? null,
     input: options.input,
-    worldAt: options.at ?? null,
+    worldAt,
     seed,
     tier: options.tier ?? 'full',
     owner: newRunOwner(deps),
@@ -91,7 +87,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     start: startSnapshot(agent, options.input, deps),
     hasher: new RequestHasher(),
     // The original run: it meets the world as it is, side effects included. Every later mode is firewalled.
-    transport: liveTransport(options.world(seed)),
+    transport: liveTransport(options.world),
     sink,
     origin: FROM_INPUT,
     ending: AT_FINAL_STEP,

@@ -26,10 +26,8 @@ export interface ReexecuteOptions {
   /** The run whose input is run again. */
   readonly sourceRunId: string;
   readonly agent: AgentBuild;
-  /** The date of the world to run against. */
-  readonly at: string;
-  readonly world: (seed: number) => World;
-  readonly seed?: number;
+  /** The live world to run against; what it says of itself (its date, its seed) is stored with the run. */
+  readonly world: World;
   readonly scenario?: string;
   readonly runId?: string;
   /** What the re-execution does with calls to tools that are not read-only (default `refuse`; see `ForkOptions`). */
@@ -37,8 +35,8 @@ export interface ReexecuteOptions {
 }
 
 /**
- * Runs a recorded run's input again against the live world at another date:
- * the model samples afresh and the tools read that day's world, behind the
+ * Runs a recorded run's input again against a live world (today's, or a
+ * simulated one of another day): the model samples afresh and the tools answer as that world does, behind the
  * side-effect firewall. It is a second run, not a replay; its mode says so
  * and every step is `live` (or `simulated`).
  */
@@ -48,7 +46,7 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
   const policy = resolveSideEffectPolicy(options.sideEffects, options.agent.tools);
   // The input is a payload of the full tier: once that is gone, there is nothing to run again.
   await requireFullTier(deps.store, source, deps.clock(), 're-execute');
-  const { runId, seed, mintRunId } = newRunIdentity(deps, options);
+  const { runId, worldAt, seed, mintRunId } = newRunIdentity(deps, options);
   const { agent } = options;
   const collected = stepCollector();
   const { stored } = await executeRun(deps, {
@@ -57,7 +55,7 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
       mode: 'reexecution',
       scenario: options.scenario ?? source.scenario,
       input: source.input,
-      worldAt: options.at,
+      worldAt,
       seed,
       sourceRunId: source.runId,
       tier: tierOfCopy(source),
@@ -68,7 +66,7 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
     agent,
     start: startSnapshot(agent, source.input, deps),
     hasher: new RequestHasher(),
-    transport: guardedWorld(options.world(seed), agent, policy, 'reexecution'),
+    transport: guardedWorld(options.world, agent, policy, 'reexecution'),
     sink: streamingSink(deps.store, deps, { mintRunId }),
     origin: FROM_INPUT,
     ending: AT_FINAL_STEP,

@@ -91,7 +91,7 @@ export async function replayOverCassette(
       expiresNoLaterThan: cassette.expiresAt ?? null,
       scenario: source.scenario ?? cassette.source.scenario,
       input: cassette.source.input,
-      worldAt: cassette.source.at,
+      worldAt: cassette.source.worldAt,
       seed: cassette.source.seed,
       sourceRunId: cassette.source.runId,
       sourceCassette: source.cassetteFile ?? null,

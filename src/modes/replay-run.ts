@@ -36,7 +36,8 @@ export type ReplayOptions = {
   | {
       readonly mode: 'fidelity';
       readonly onMiss: 'live';
-      readonly world: (seed: number) => World;
+      /** The live world after the first miss: the recording's, as its cassette's source describes it (`worldAt`, `seed`). */
+      readonly world: World;
       /** What the steps after the first miss do with calls to tools that are not read-only (default `refuse`). */
       readonly sideEffects?: SideEffectOption;
     }
@@ -84,7 +85,7 @@ export async function replayRun(deps: EngineDeps, options: ReplayOptions): Promi
             onMiss: 'live',
             index,
             runId,
-            live: guardedWorld(live.world(cassette.source.seed ?? 0), agent, live.policy, 'replay:fidelity'),
+            live: guardedWorld(live.world, agent, live.policy, 'replay:fidelity'),
           });
   return replayOverCassette(deps, source, runId, {
     mode: options.mode === 'strict' ? 'replay:strict' : 'replay:fidelity',

@@ -11,6 +11,7 @@ import type { NewRunRecord, RunRecord, RunResume } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
+import { requireSameWorld } from './world-of-run.js';
 import type { AgentSnapshot, EngineDeps } from '../driver/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import {
@@ -35,8 +36,11 @@ export interface ResumeOptions {
   readonly runId: string;
   /** The run's own build: a resume continues its code (another build is a fork). */
   readonly agent: AgentBuild;
-  /** The live world the rest of the run meets. */
-  readonly world: (seed: number) => World;
+  /**
+   * The live world the rest of the run meets. A world that says its date or
+   * seed must say the run's: one run meets one world.
+   */
+  readonly world: World;
   /**
    * What the resumed attempt does with calls to tools that are not read-only
    * (default `refuse`; see `ForkOptions`). The call the run was making when it
@@ -62,6 +66,7 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
   const run = await requireRun(deps.store, options.runId);
   const { agent } = options;
   requireResumable(deps, run);
+  requireSameWorld(run, options.world);
   requireSameAgent(run, agent, 'resume');
   if (run.build !== agent.build || run.codeHash !== agent.codeHash) {
     throw new ForkpointError(
@@ -110,7 +115,7 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     agent,
     start: continuation.start,
     hasher: continuation.hasher,
-    transport: continuation.transport(guardedWorld(options.world(run.seed ?? 0), agent, policy, 'resume')),
+    transport: continuation.transport(guardedWorld(options.world, agent, policy, 'resume')),
     sink: streamingSink(deps.store, deps, { resumes: true }),
     origin: continuedFrom(continuation.resumedFrom),
     ending: AT_FINAL_STEP,

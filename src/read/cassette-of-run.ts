@@ -28,7 +28,7 @@ export async function cassetteOfRun(store: StoreReader, run: RunRecord, steps: r
       runId: run.runId,
       scenario: run.scenario,
       input: run.input,
-      at: run.worldAt,
+      worldAt: run.worldAt,
       seed: run.seed,
       recordedAt: run.createdAt,
       status: run.status,

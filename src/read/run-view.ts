@@ -35,8 +35,9 @@ export interface RunView {
   readonly agent: AgentRef;
   readonly scenario: string | null;
   readonly input: JsonObject;
-  /** The world date the run observed. */
-  readonly at: string | null;
+  /** The date the world the run met said it answered as of (see `World.worldAt`). */
+  readonly worldAt: string | null;
+  /** The seed the world the run met said its model sampled with. */
   readonly seed: number | null;
   readonly status: RunStatus;
   readonly outcome: JsonObject | null;
@@ -44,7 +45,7 @@ export interface RunView {
   readonly steps: readonly StepView[];
   readonly parent: ParentLink | null;
   /** The run this one replays or re-executes. */
-  readonly source: string | null;
+  readonly sourceRunId: string | null;
   /** The cassette file a replay read, when it did not read the database. */
   readonly sourceCassette: string | null;
   /**

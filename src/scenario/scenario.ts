@@ -26,7 +26,11 @@ export interface Scenario {
   inputFrom(flags: Readonly<Record<string, string | undefined>>): JsonObject;
   /** Every input the scenario knows (for batch recording with `--claims ALL`-style flags). */
   allInputs?(): readonly JsonObject[];
-  /** Opens the live world. */
+  /**
+   * Opens the live world on a day, with a seed. The world states the day and
+   * seed it answers by (`World.worldAt`, `World.seed`), so every run stores them
+   * and a later fork, resume or replay opens the same world again.
+   */
   openWorld(options: WorldOptions): World;
   /** Runs and scores hand-written synthetic cases (`forkpoint eval`). */
   readonly synthetic?: SyntheticSupport;

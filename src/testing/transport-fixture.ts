@@ -190,7 +190,7 @@ export function transportFixture(options: { readonly worldDown?: boolean } = {})
         runId: '00c0ffee',
         scenario: null,
         input: {},
-        at: null,
+        worldAt: null,
         seed: null,
         recordedAt: '2026-03-04T09:00:00.000Z',
         status: 'completed',

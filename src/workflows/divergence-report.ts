@@ -8,16 +8,19 @@ import type { ErrorCode } from '../errors/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
-import type { World } from '../world/index.js';
+import type { WorldFactory } from '../world/index.js';
 import type { Engine } from '../engine/index.js';
 import type { RunSummary } from '../read/index.js';
-import { assertSeed, assertWorldDate } from '../driver/index.js';
 import type { ReexecutionResult } from '../modes/index.js';
 
 /** How one recorded run is re-executed: the build to run and the world it runs against. */
 export interface ReexecutionPlan {
   readonly agent: AgentBuild;
-  readonly world: (seed: number) => World;
+  /**
+   * Opens the world of each re-execution. `run` counts the report's
+   * re-executions: the j-th of the i-th run is `i * repeats + j`.
+   */
+  readonly world: WorldFactory;
   /** The scenario directory stored with each re-execution. */
   readonly scenario?: string;
 }
@@ -26,15 +29,8 @@ export interface ReexecutionPlan {
 export interface DivergenceReportOptions {
   /** The recorded runs to re-execute, in the order the report lists them. */
   readonly runIds: readonly string[];
-  /** The date of the world every re-execution runs against. */
-  readonly at: string;
-  /** Re-executions per run, each with its own seed (default 1). */
+  /** Re-executions per run, each in a fresh world (default 1). */
   readonly repeats?: number;
-  /**
-   * A base for the seeds: re-execution j of the i-th run gets `seed + i * repeats + j`.
-   * Without it, seeds are drawn from the engine's injected randomness.
-   */
-  readonly seed?: number;
   /**
    * The build and world of each run. Called for every run before anything is
    * re-executed, so a plan that throws (an unknown build) writes nothing.
@@ -59,6 +55,8 @@ export interface ReportedReexecution extends SourcedDivergence {
   readonly runId: string;
   /** Which of the run's re-executions, from 1. */
   readonly repeat: number;
+  /** What its world said of itself. */
+  readonly worldAt: string | null;
   readonly seed: number | null;
   readonly recordedBuild: { readonly build: string; readonly codeHash: string };
   readonly build: { readonly build: string; readonly codeHash: string };
@@ -78,7 +76,6 @@ export interface SkippedRun {
 export interface DivergenceReport {
   /** The mode of every run the report made. */
   readonly mode: 'reexecution';
-  readonly at: string;
   readonly repeats: number;
   /** How many recorded runs were asked for. */
   readonly runs: number;
@@ -90,18 +87,18 @@ export interface DivergenceReport {
 }
 
 /**
- * Re-executes each recorded run `repeats` times against the world of `at`
+ * Re-executes each recorded run `repeats` times against a live world
  * (mode `reexecution`) and finds, for each re-execution, the first step where
  * it left the recording and what caused it: the chapter's table of where
  * divergence comes from. A run whose full tier cannot be read is skipped with
- * the reason; bad input (an unknown run, a bad date, repeats below 1) raises
+ * the reason; bad input (an unknown run, a world's bad date, repeats below 1) raises
  * before any run is written.
  *
  * @example
  * ```ts
  * const report = await divergenceReport(engine, {
- *   runIds: ['9b40c1d5'], at: '2026-03-09', repeats: 3,
- *   plan: () => ({ agent: baseline, world: (seed) => openClaimsWorld({ at: '2026-03-09', seed, latencyMs: 0 }) }),
+ *   runIds: ['9b40c1d5'], repeats: 3,
+ *   plan: () => ({ agent: baseline, world: (run) => openClaimsWorld({ at: '2026-03-09', seed: 7 + run, latencyMs: 0 }) }),
  * });
  * console.log(report.rows.map((row) => `${row.source} ${row.count}`));
  * ```
@@ -110,8 +107,6 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   const repeats = options.repeats ?? 1;
   if (!Number.isInteger(repeats) || repeats < 1)
     throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
-  assertWorldDate(options.at);
-  if (options.seed !== undefined) assertSeed(options.seed);
   const duplicate = options.runIds.find((runId, i) => options.runIds.indexOf(runId) !== i);
   if (duplicate !== undefined) throw new ForkpointError('USAGE', `run ${duplicate} is named twice; name each run once`);
   const runs: RunSummary[] = [];
@@ -138,17 +133,14 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
     // Read once the first re-execution has shown the full tier is there; the recording's side of every comparison.
     let recording: Cassette | undefined;
     for (let repeat = 0; repeat < repeats; repeat++) {
-      const seed = options.seed === undefined ? undefined : (options.seed + i * repeats + repeat) % 0x100000000;
       let result;
       try {
         result = await engine.reexecute({
           sourceRunId: run.runId,
           agent: plan.agent,
-          at: options.at,
-          world: plan.world,
+          world: plan.world(i * repeats + repeat),
           ...(options.sideEffects === undefined ? {} : { sideEffects: options.sideEffects }),
           ...(plan.scenario === undefined ? {} : { scenario: plan.scenario }),
-          ...(seed === undefined ? {} : { seed }),
         });
         recording ??= await engine.cassette(run.runId, 'full');
       } catch (error) {
@@ -166,6 +158,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
         input: run.input,
         runId: result.runId,
         repeat: repeat + 1,
+        worldAt: result.worldAt,
         seed: result.seed,
         recordedBuild: { build: run.agent.build, codeHash: run.agent.codeHash },
         build: { build: result.agent.build, codeHash: result.agent.codeHash },
@@ -176,7 +169,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
     }
   }
   const { rows, total } = tallyDivergences(reported);
-  return { mode: 'reexecution', at: options.at, repeats, runs: runs.length, skipped, total, rows };
+  return { mode: 'reexecution', repeats, runs: runs.length, skipped, total, rows };
 }
 
 /**

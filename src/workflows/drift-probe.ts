@@ -10,11 +10,9 @@ import type { Engine } from '../engine/index.js';
 /** What {@link probeDrift} needs. */
 export interface DriftOptions {
   readonly runId: string;
-  /** The date of the world to ask. */
-  readonly at: string;
   /** The tools as the build declares them: only `readOnly` ones are asked again. */
   readonly tools: readonly ToolSpec[];
-  /** The live world of `at`; its model is never asked. */
+  /** The live world to ask; its model is never asked. */
   readonly world: World;
 }
 
@@ -34,9 +32,9 @@ export interface DriftReport {
   readonly mode: 'drift';
   readonly runId: string;
   /** The world date the run was recorded against. */
-  readonly recordedAt: string | null;
-  /** The world date asked now. */
-  readonly at: string;
+  readonly recordedWorldAt: string | null;
+  /** The date of the world asked now, as it states it. */
+  readonly worldAt: string | null;
   /** Every tool step of the recorded trajectory, in order. */
   readonly steps: readonly DriftStep[];
   readonly changed: number;
@@ -91,8 +89,8 @@ export async function probeDrift(engine: Engine, options: DriftOptions): Promise
   return {
     mode: 'drift',
     runId: run.runId,
-    recordedAt: run.at,
-    at: options.at,
+    recordedWorldAt: run.worldAt,
+    worldAt: options.world.worldAt ?? null,
     steps,
     changed: count('changed'),
     unchanged: count('unchanged'),

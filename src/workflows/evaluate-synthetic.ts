@@ -44,11 +44,9 @@ export async function evaluateSynthetic(engine: Engine, options: EvaluateOptions
   for (const testCase of options.cases) {
     const run = await engine.record({
       agent: options.agent,
-      world: (seed) => options.support.openWorld(testCase, { at: testCase.at, seed, latencyMs: 0 }),
+      world: options.support.openWorld(testCase, { at: testCase.at, seed: options.seed, latencyMs: 0 }),
       input: testCase.input,
-      at: testCase.at,
       scenario: options.scenario,
-      seed: options.seed,
       tier: 'synthetic',
     });
     const verdict = options.support.score(testCase, {

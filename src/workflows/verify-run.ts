@@ -4,9 +4,8 @@ import { judgeVerification, outcomeHistogram } from '../analysis/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
-import type { World } from '../world/index.js';
+import type { WorldFactory } from '../world/index.js';
 import type { Engine, ReexecutionResult, ReplayResult, RunView } from '../engine/index.js';
-import { assertWorldDate } from '../engine/index.js';
 
 /** What `verify` needs. */
 export type VerifyOptions = {
@@ -22,8 +21,8 @@ export type VerifyOptions = {
   | { readonly mode: 'replay' }
   | {
       readonly mode: 'reexecution';
-      readonly at: string;
-      readonly world: (seed: number) => World;
+      /** Opens the world of each re-execution: the candidate's are runs 0..K-1, the control's K..2K-1. */
+      readonly world: WorldFactory;
       /** What both arms do with calls to tools that are not read-only (default `refuse`; see `ForkOptions`). */
       readonly sideEffects?: SideEffectOption;
     }
@@ -58,7 +57,7 @@ export interface VerifyResult {
 /**
  * Runs a candidate arm and a control arm over a recorded failure and judges
  * them: strict replays over the recording (default), or re-executions against
- * the world at a date, K times each with different seeds. Every run is stored
+ * a live world, K times each, each in a fresh world. Every run is stored
  * and labelled with its mode, under the recording.
  */
 export async function verifyRun(engine: Engine, options: VerifyOptions): Promise<VerifyResult> {
@@ -66,36 +65,34 @@ export async function verifyRun(engine: Engine, options: VerifyOptions): Promise
   if (!Number.isInteger(repeats) || repeats < 1)
     throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
   if (options.mode === 'reexecution') {
-    assertWorldDate(options.at);
     // Both arms are checked before either runs: a policy one build cannot take writes nothing.
     for (const agent of [options.candidate, options.baseline])
       resolveSideEffectPolicy(options.sideEffects, agent.tools);
   }
   const recording = await engine.getRunSummary(options.runId);
   const scenario = options.scenario === undefined ? {} : { scenario: options.scenario };
-  let runOnce: (agent: AgentBuild) => Promise<ReplayResult | ReexecutionResult>;
+  let runOnce: (agent: AgentBuild, run: number) => Promise<ReplayResult | ReexecutionResult>;
   if (options.mode === 'replay') {
     const cassette = await engine.cassette(recording.runId);
     runOnce = (agent) => engine.replay({ agent, cassette, mode: 'strict', ...scenario });
   } else {
-    const { at, world, sideEffects } = options;
-    runOnce = (agent) =>
+    const { world, sideEffects } = options;
+    runOnce = (agent, run) =>
       engine.reexecute({
         sourceRunId: recording.runId,
         agent,
-        at,
-        world,
+        world: world(run),
         ...(sideEffects === undefined ? {} : { sideEffects }),
         ...scenario,
       });
   }
-  const arm = async (agent: AgentBuild): Promise<(ReplayResult | ReexecutionResult)[]> => {
+  const arm = async (agent: AgentBuild, first: number): Promise<(ReplayResult | ReexecutionResult)[]> => {
     const runs: (ReplayResult | ReexecutionResult)[] = [];
-    for (let i = 0; i < repeats; i++) runs.push(await runOnce(agent));
+    for (let i = 0; i < repeats; i++) runs.push(await runOnce(agent, first + i));
     return runs;
   };
-  const candidate = await arm(options.candidate);
-  const control = await arm(options.baseline);
+  const candidate = await arm(options.candidate, 0);
+  const control = await arm(options.baseline, repeats);
   const divergence =
     candidate.map((run) => (run.mode === 'reexecution' ? null : run.divergence)).find((found) => found !== null) ??
     null;

@@ -1,1 +1,1 @@
-export type { ModelProvider, ToolHandler, World } from './world.js';
+export type { ModelProvider, ToolHandler, World, WorldFactory } from './world.js';

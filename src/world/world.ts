@@ -3,14 +3,13 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 
 /**
  * A model provider in the provider-neutral shape. An adapter wraps a real SDK
- * (`fromX`); scenarios may simulate one. A provider refuses a request by
+ * client; scenarios may simulate one. A provider refuses a request by
  * throwing a `ForkpointError` with code `PROVIDER_REJECTED`.
  */
 export interface ModelProvider {
   respond(request: ModelRequest): Promise<ModelResponse>;
 }
 
-/** A tool backend: takes the model's input, returns the tool's output or throws. */
 /**
  * A tool backend. It returns the tool's output, or throws: the model then sees
  * `{ error: message }`, with `retryable: true` when the error has a
@@ -18,8 +17,27 @@ export interface ModelProvider {
  */
 export type ToolHandler = (input: JsonObject) => Promise<JsonValue> | JsonValue;
 
-/** What answers a live run's requests: a model provider and the tool backends. */
+/**
+ * What answers a live run's requests: a model provider and the tool backends.
+ *
+ * A world may say what it is, and every run that meets it stores what it says:
+ * the day a simulated or snapshot world answers as of, the seed its simulated
+ * model samples with. A world of a real provider and real tools says neither:
+ * it is today's, and cannot be asked for again.
+ */
 export interface World {
   readonly model: ModelProvider;
   readonly tools: Readonly<Record<string, ToolHandler>>;
+  /** The day the world answers as of, `YYYY-MM-DD`. */
+  readonly worldAt?: string;
+  /** The seed its simulated model samples with: an integer from 0 to 2^32-1. */
+  readonly seed?: number;
 }
+
+/**
+ * Opens a fresh world for each run of a workflow that makes several (a
+ * verification's arms, a divergence report's re-executions). `run` counts the
+ * workflow's runs from 0, in the order it makes them, so a simulated world can
+ * derive a repeatable seed from it.
+ */
+export type WorldFactory = (run: number) => World;

@@ -88,10 +88,8 @@ export async function recordDivergenceStudy(engine: Engine, options: RecordStudy
   for (const planned of STUDY_PLAN) {
     const run = await engine.record({
       agent: RELEASES[planned.release],
-      world: (seed) => openClaimsWorld({ at: STUDY_AT, seed, latencyMs: 0 }),
+      world: openClaimsWorld({ at: STUDY_AT, seed: planned.seed, latencyMs: 0 }),
       input: { claimId: planned.claimId },
-      at: STUDY_AT,
-      seed: planned.seed,
       scenario,
       ...(planned.structuralOnly === true ? { capture: skipFullTier } : {}),
     });

@@ -10,7 +10,7 @@ describe('lineageOf', () => {
   it('leaves out a middle run whose own rows start after the step its fork forked at', async () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
     const agent = testAgent();
-    const world = () => syntheticWorld({ toolCalls: 20 });
+    const world = syntheticWorld({ toolCalls: 20 });
     const run = await engine.record({ agent, world, input: { task: 'nested' } });
     const child = await engine.fork({ parentRunId: run.runId, atStep: 30, override: changed('child'), agent, world });
     const grandchild = await engine.fork({

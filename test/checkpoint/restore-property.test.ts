@@ -292,7 +292,7 @@ describe('restoreCheckpoint (property)', () => {
               atStep,
               override: { kind: 'tool-result', output: overrideOutput },
               agent,
-              world: () => planWorld(plan, 'forked'),
+              world: planWorld(plan, 'forked'),
               runId: 'f0f0f0f0',
             });
             const forkRun = await engine.getRun(fork.runId);

@@ -137,7 +137,7 @@ describe('forkpoint record, as it runs', () => {
     const { scenario } = await import('../support/incident.js');
     await engine.record({
       agent: scenario.builds.baseline!,
-      world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
+      world: scenario.openWorld({ at: '2026-03-04', seed: 1, latencyMs: 0 }),
       input: { claimId: 'CLM-91077' },
       runId: '9b40c1d5',
       // The store reads at once, as it is told: the promise only carries the answer.

@@ -55,10 +55,8 @@ describe('forkpoint divergence-report', () => {
       (
         await engine.record({
           agent,
-          world: worldAt('2026-03-04'),
+          world: worldAt('2026-03-04', seed),
           input: { claimId },
-          at: '2026-03-04',
-          seed,
           scenario: 'scenarios/claims-triage',
         })
       ).runId;

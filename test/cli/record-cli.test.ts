@@ -35,7 +35,7 @@ describe('forkpoint record', () => {
       runId: '9b40c1d5',
       agent: { name: 'claims-triage', build: 'baseline' },
       input: { claimId: 'CLM-91077' },
-      at: '2026-03-04',
+      worldAt: '2026-03-04',
       status: 'failed',
       outcome: null,
       error: { code: 'VALIDATION_FAILED', step: 9 },

@@ -40,7 +40,7 @@ describe('forkpoint replay', () => {
       mode: 'replay:strict',
       status: 'failed',
       error: { code: 'VALIDATION_FAILED', step: 9 },
-      source: '9b40c1d5',
+      sourceRunId: '9b40c1d5',
     });
     expect(body.steps.map((step: { provenance: string }) => step.provenance)).toEqual(Array(9).fill('recorded'));
     expect(body.steps.map((step: { requestHash: string }) => step.requestHash)).toEqual(
@@ -184,7 +184,7 @@ describe('forkpoint replay', () => {
   it('lists replays as what they are, newest first', async () => {
     await json(['replay', '9b40c1d5', '--build', 'patched']);
     const { body } = await json(['runs']);
-    expect(body.runs.map((run: { mode: string; source: string | null }) => [run.mode, run.source])).toEqual([
+    expect(body.runs.map((run: { mode: string; sourceRunId: string | null }) => [run.mode, run.sourceRunId])).toEqual([
       ['replay:strict', '9b40c1d5'],
       ['record', null],
     ]);
@@ -202,8 +202,8 @@ describe('forkpoint replay', () => {
       ['a truncated cassette', (text: string) => text.slice(0, 200), /not valid JSON/],
       [
         'an unknown format version',
-        (text: string) => text.replace('forkpoint-cassette/1', 'forkpoint-cassette/2'),
-        /format is "forkpoint-cassette\/2"/,
+        (text: string) => text.replace('forkpoint-cassette/2', 'forkpoint-cassette/3'),
+        /format is "forkpoint-cassette\/3"/,
       ],
       [
         'a cassette from another agent',
@@ -266,7 +266,12 @@ describe('forkpoint reexecute', () => {
       'estimate_repair=simulate',
     ]);
     expect(exit).toBe(0);
-    expect(body).toMatchObject({ mode: 'reexecution', status: 'completed', source: '9b40c1d5', at: '2026-03-09' });
+    expect(body).toMatchObject({
+      mode: 'reexecution',
+      status: 'completed',
+      sourceRunId: '9b40c1d5',
+      worldAt: '2026-03-09',
+    });
     expect(body.steps[5]).toMatchObject({ kind: 'estimate_repair', provenance: 'simulated', sideEffect: false });
     const human = await cli(['reexecute', '9b40c1d5', '--at', '2026-03-09', '--db', db]);
     expect(human.stdout.split('\n')[0]).toMatch(

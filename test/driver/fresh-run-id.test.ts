@@ -6,7 +6,7 @@ import { assertRunId, RUN_ID_ATTEMPTS } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 const agent = testAgent();
-const world = () => syntheticWorld({ toolCalls: 1 });
+const world = syntheticWorld({ toolCalls: 1 });
 
 /** An engine whose id source answers from a list (then fails the test), counting its calls. */
 function engineWithIds(ids: readonly string[]) {
@@ -90,7 +90,7 @@ describe('run ids', () => {
       world,
       override: { kind: 'tool-result', output: { other: true } },
     });
-    const again = await engine.reexecute({ sourceRunId: parent.runId, agent, at: '2026-03-09', world });
+    const again = await engine.reexecute({ sourceRunId: parent.runId, agent, world });
     const replay = await engine.replay({ agent, cassette: await engine.cassette(parent.runId), mode: 'strict' });
     expect([fork.runId, again.runId, replay.runId]).toEqual(['0000000000bb', '0000000000cc', '0000000000dd']);
     expect((await engine.lineage(parent.runId)).tree.children.map((child) => child.run.runId).sort()).toEqual([

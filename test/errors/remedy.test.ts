@@ -24,7 +24,6 @@ describe('an error with a remedy', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
       input: { claimId: 'CLM-91077' },
-      at: '2026-03-04',
       runId: '9b40c1d5',
     });
     await expect(again).rejects.toMatchObject({

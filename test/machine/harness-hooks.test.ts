@@ -94,7 +94,7 @@ describe('the harness hooks a build may define', () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
     const run = await engine.record({
       agent: each,
-      world: () => syntheticWorld({ toolCalls: 4, batch: 2 }),
+      world: syntheticWorld({ toolCalls: 4, batch: 2 }),
       input: { n: 1 },
     });
     expect(run.status).toBe('completed');

@@ -400,7 +400,7 @@ describe('fork and re-execution keep to the agent of the run', () => {
         parentRunId: '9b40c1d5',
         atStep: 5,
         agent: testAgent(),
-        world: () => syntheticWorld({ toolCalls: 1 }),
+        world: syntheticWorld({ toolCalls: 1 }),
         override: { kind: 'model', model: 'claude-sonnet-5' },
       });
     expect(await refusedWith(engine, fork)).toBe('AGENT_MISMATCH');
@@ -415,8 +415,7 @@ describe('fork and re-execution keep to the agent of the run', () => {
       engine.reexecute({
         sourceRunId: '9b40c1d5',
         agent: testAgent(),
-        at: '2026-03-04',
-        world: () => syntheticWorld({ toolCalls: 1 }),
+        world: syntheticWorld({ toolCalls: 1 }),
       });
     expect(await refusedWith(engine, reexecute)).toBe('AGENT_MISMATCH');
     await expect(reexecute()).rejects.toThrow(/cannot re-execute run 9b40c1d5/);
@@ -426,7 +425,7 @@ describe('fork and re-execution keep to the agent of the run', () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
     const parent = await engine.record({
       agent: testAgent(),
-      world: () => syntheticWorld({ toolCalls: 1 }),
+      world: syntheticWorld({ toolCalls: 1 }),
       input: { n: 1 },
     });
     expect(
@@ -925,7 +924,7 @@ describe('fork overrides (property)', () => {
   it("every override is refused (OVERRIDE_INVALID / OVERRIDE_MISMATCH, nothing written) or changes step N's request or response, and is stored as asked", async () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
     const agent = testAgent();
-    const world = () => syntheticWorld({ toolCalls: 2 });
+    const world = syntheticWorld({ toolCalls: 2 });
     const parent = await engine.record({ agent, world, input: { n: 1 } });
     const steps = {
       tool: parent.steps.filter((step) => step.kind !== 'model'),

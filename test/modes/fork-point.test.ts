@@ -28,7 +28,7 @@ async function recorded() {
   const counting = countingStore();
   const engine = createEngine({ store: counting.store });
   const agent = testAgent({ stepCap: STEPS + 2 });
-  const world = () => syntheticWorld({ toolCalls: TOOL_CALLS });
+  const world = syntheticWorld({ toolCalls: TOOL_CALLS });
   const run = await engine.record({ agent, world, input: { task: 'long' } });
   expect(run.steps).toHaveLength(STEPS);
   return { ...counting, engine, agent, world, run };

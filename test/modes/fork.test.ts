@@ -33,7 +33,7 @@ describe('fork', () => {
       mode: 'fork',
       status: 'completed',
       parent: { runId: '9b40c1d5', atStep: 4, override: corrected },
-      at: '2026-03-04',
+      worldAt: '2026-03-04',
     });
     expect(fork.outcome).toMatchObject({ decision: 'approve' });
     expect(fork.outcome?.payout).toBeGreaterThan(0);
@@ -227,7 +227,7 @@ describe('fork (property)', () => {
           const agent = testAgent();
           const parent = await engine.record({
             agent,
-            world: () => syntheticWorld({ toolCalls, batch }),
+            world: syntheticWorld({ toolCalls, batch }),
             input: { n: 1 },
           });
           const atStep = 1 + (pick % parent.steps.length);
@@ -241,7 +241,7 @@ describe('fork (property)', () => {
             atStep,
             override,
             agent,
-            world: () => syntheticWorld({ toolCalls, batch, idPrefix: 'other' }),
+            world: syntheticWorld({ toolCalls, batch, idPrefix: 'other' }),
           });
           const forkRun = await engine.getRun(fork.runId);
           expect(forkRun.steps.slice(0, atStep - 1).map((step) => step.requestHash)).toEqual(

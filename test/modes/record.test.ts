@@ -24,9 +24,8 @@ const fixed = (store: Store, overrides: Partial<EngineOptions> = {}) =>
 
 const incident = (overrides: Partial<RecordOptions> = {}): RecordOptions => ({
   agent: scenario.builds.baseline!,
-  world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
+  world: scenario.openWorld({ at: '2026-03-04', seed: 1, latencyMs: 0 }),
   input: { claimId: 'CLM-91077' },
-  at: '2026-03-04',
   ...overrides,
 });
 
@@ -80,7 +79,13 @@ describe('engine.record', () => {
   it('records the incident as the run the chapter describes', async () => {
     const engine = fixed(sqliteStore({ path: ':memory:' }));
     const run = await engine.record(incident({ runId: '9b40c1d5' }));
-    expect(run).toMatchObject({ mode: 'record', runId: '9b40c1d5', status: 'failed', parent: null, at: '2026-03-04' });
+    expect(run).toMatchObject({
+      mode: 'record',
+      runId: '9b40c1d5',
+      status: 'failed',
+      parent: null,
+      worldAt: '2026-03-04',
+    });
     expect(run.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
     expect(run.steps).toHaveLength(9);
     expect(run.steps.every((step) => step.provenance === 'live')).toBe(true);
@@ -110,11 +115,13 @@ describe('engine.record', () => {
     expect(JSON.parse((await store.readBlobs([digest])).get(digest)!)).toEqual(head);
   });
 
-  it('takes its run id, seed and timestamps from the injected ids, randomness and clock', async () => {
+  it('takes its run id and timestamps from the injected ids and clock, its date and seed from what the world states', async () => {
     const engine = fixed(sqliteStore({ path: ':memory:' }));
-    const run = await engine.record(incident());
+    const run = await engine.record(
+      incident({ world: scenario.openWorld({ at: '2026-03-05', seed: 42, latencyMs: 0 }) }),
+    );
     expect(run.runId).toBe('aaaa0001');
-    expect(run.seed).toBe(Math.floor(0.25 * 0x100000000));
+    expect(run).toMatchObject({ worldAt: '2026-03-05', seed: 42 });
     expect(run.createdAt).toBe('2026-03-04T10:00:00.000Z');
     expect(run.finishedAt).toBe('2026-03-04T10:00:00.000Z');
   });
@@ -125,17 +132,13 @@ describe('engine.record', () => {
     const first = await engine.record(
       incident({
         runId: 'aaaa0001',
-        seed: 7,
-        at: '2026-03-09',
-        world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }),
+        world: scenario.openWorld({ at: '2026-03-09', seed: 7, latencyMs: 0 }),
       }),
     );
     const second = await engine.record(
       incident({
         runId: 'aaaa0002',
-        seed: 7,
-        at: '2026-03-09',
-        world: (seed) => scenario.openWorld({ at: '2026-03-09', seed, latencyMs: 0 }),
+        world: scenario.openWorld({ at: '2026-03-09', seed: 7, latencyMs: 0 }),
       }),
     );
     expect(second.steps.map((step) => step.requestHash)).toEqual(first.steps.map((step) => step.requestHash));
@@ -148,17 +151,38 @@ describe('engine.record', () => {
     const engine = fixed(store);
     await engine.record(incident({ runId: '9b40c1d5' }));
     const before = await store.readSteps('9b40c1d5');
-    expect(await rejectionCode(() => engine.record(incident({ runId: '9b40c1d5', at: '2026-03-09' })))).toBe(
-      'RUN_EXISTS',
-    );
+    expect(
+      await rejectionCode(() =>
+        engine.record(
+          incident({ runId: '9b40c1d5', world: scenario.openWorld({ at: '2026-03-09', seed: 1, latencyMs: 0 }) }),
+        ),
+      ),
+    ).toBe('RUN_EXISTS');
     expect(await store.listRuns()).toHaveLength(1);
     expect(await store.readSteps('9b40c1d5')).toEqual(before);
   });
 
+  it("stores no date and no seed for a world that states neither (a real provider's, today's)", async () => {
+    const run = await fixed(sqliteStore({ path: ':memory:' })).record({
+      agent: testAgent(),
+      world: syntheticWorld({ toolCalls: 1 }),
+      input: { n: 1 },
+    });
+    expect(run).toMatchObject({ status: 'completed', worldAt: null, seed: null });
+  });
+
   it.each([
     ['a malformed run id', { runId: '9B40C1D5' }, 'USAGE'],
-    ['an impossible date', { at: '2026-13-01' }, 'USAGE'],
-    ['a negative seed', { seed: -1 }, 'USAGE'],
+    [
+      'a world of an impossible date',
+      { world: scenario.openWorld({ at: '2026-13-01', seed: 1, latencyMs: 0 }) },
+      'USAGE',
+    ],
+    [
+      'a world of a negative seed',
+      { world: { ...scenario.openWorld({ at: '2026-03-04', seed: 1, latencyMs: 0 }), seed: -1 } },
+      'USAGE',
+    ],
     [
       'an input that is not plain JSON',
       { input: { claimId: 'CLM-91077', when: new Date() } as never },
@@ -193,7 +217,7 @@ describe('engine.record', () => {
     };
     const run = await fixed(sqliteStore({ path: ':memory:' })).record({
       agent: testAgent(),
-      world: () => failing,
+      world: failing,
       input: { n: 1 },
     });
     expect(run.steps[1]).toMatchObject({
@@ -216,7 +240,7 @@ describe('engine.record', () => {
             : world.model.respond(request),
       },
     };
-    const run = await fixed(store).record({ agent: testAgent(), world: () => flaky, input: { n: 1 } });
+    const run = await fixed(store).record({ agent: testAgent(), world: flaky, input: { n: 1 } });
     expect(run.status).toBe('failed');
     expect(run.error).toMatchObject({ code: 'PROVIDER_FAILED', step: 5 });
     expect(run.error?.message).toMatch(/model#2 \(step 5\): fetch failed \(ECONNRESET\)/);
@@ -240,7 +264,7 @@ describe('engine.record', () => {
     };
     expect(
       await rejectionCode(() =>
-        fixed(store).record({ agent: testAgent(), world: () => syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }),
+        fixed(store).record({ agent: testAgent(), world: syntheticWorld({ toolCalls: 2 }), input: { n: 1 } }),
       ),
     ).toBe('INTERNAL');
     expect(await inner.getRun('aaaa0001')).toMatchObject({

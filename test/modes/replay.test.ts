@@ -35,7 +35,7 @@ describe('strict replay of the incident', () => {
     expect(replay).toMatchObject({
       mode: 'replay:strict',
       status: 'failed',
-      source: '9b40c1d5',
+      sourceRunId: '9b40c1d5',
       divergence: null,
       findings: [],
     });
@@ -117,7 +117,7 @@ describe('strict replay of the incident', () => {
       cassette: await engine.cassette(incident.runId),
       mode: 'strict',
       onMiss: 'live',
-      world: () => world,
+      world: world,
     };
     const replay = await engine.replay(sneaky as unknown as ReplayOptions);
     expect(replay.status).toBe('diverged');
@@ -148,7 +148,7 @@ describe('strict replay of the incident', () => {
     expect(await engine.getRunSummary(replay.runId)).toMatchObject({
       mode: 'replay:strict',
       agent: { build: 'patched' },
-      source: '9b40c1d5',
+      sourceRunId: '9b40c1d5',
       status: 'completed',
     });
     expect((await engine.getRun(replay.runId)).findings).toHaveLength(5);
@@ -173,10 +173,10 @@ describe('fidelity replay', () => {
   it('with onMiss live, asks the live world from the miss on, marks those steps live and reports every divergence', async () => {
     const { engine, incident } = await withIncident();
     let modelCalls = 0;
-    const counted = (seed: number): World => {
-      const world = worldAt('2026-03-04')(seed);
+    const counted = ((): World => {
+      const world = worldAt('2026-03-04');
       return { ...world, model: { respond: (request) => (modelCalls++, world.model.respond(request)) } };
-    };
+    })();
     const replay = await engine.replay({
       agent: build('timestamped'),
       cassette: await engine.cassette(incident.runId),
@@ -300,7 +300,7 @@ describe('cassette files', () => {
       'source',
       'tier',
     ]);
-    expect(parsed.format).toBe('forkpoint-cassette/1');
+    expect(parsed.format).toBe('forkpoint-cassette/2');
     expect(parsed.entries.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(parsed.messages).toHaveLength(10);
     const digests = new Set(parsed.messages.map((item) => item.digest));
@@ -311,11 +311,25 @@ describe('cassette files', () => {
     expect(referenced.every((digest) => digests.has(digest))).toBe(true);
   });
 
+  it('reads a file of format 1, which named the world date source.at, as the same cassette', async () => {
+    const { engine, incident } = await withIncident();
+    const cassette = await engine.cassette(incident.runId);
+    const current = serializeCassette(cassette);
+    const older = current
+      .replace('"format": "forkpoint-cassette/2"', '"format": "forkpoint-cassette/1"')
+      .replace('"worldAt": "2026-03-04"', '"at": "2026-03-04"');
+    expect(older).not.toContain('worldAt');
+    const read = parseCassette(older, 'older.json');
+    expect(read).toEqual(cassette);
+    expect(read.source.worldAt).toBe('2026-03-04');
+    expect(serializeCassette(read)).toBe(current);
+  });
+
   it.each([
     ['truncated JSON', (text: string) => text.slice(0, text.length / 2), /not valid JSON/],
     [
       'an unknown format version',
-      (text: string) => text.replace('forkpoint-cassette/1', 'forkpoint-cassette/9'),
+      (text: string) => text.replace('forkpoint-cassette/2', 'forkpoint-cassette/9'),
       /format is "forkpoint-cassette\/9"/,
     ],
     [
@@ -349,15 +363,14 @@ describe('re-execution', () => {
     const again = await engine.reexecute({
       sourceRunId: incident.runId,
       agent: build('baseline'),
-      at: '2026-03-09',
       world: worldAt('2026-03-09'),
       sideEffects: { tools: { estimate_repair: 'live' } },
     });
     expect(again).toMatchObject({
       mode: 'reexecution',
       status: 'completed',
-      source: '9b40c1d5',
-      at: '2026-03-09',
+      sourceRunId: '9b40c1d5',
+      worldAt: '2026-03-09',
       input: { claimId: 'CLM-91077' },
     });
     expect(again.outcome).toMatchObject({ decision: 'approve' });

@@ -16,28 +16,24 @@ const SEED = 20260304;
 const INCIDENT = {
   agent: build('baseline'),
   input: { claimId: 'CLM-91077' },
-  at: '2026-03-04',
-  seed: SEED,
   scenario: 'scenarios/claims-triage',
 };
 const liveEstimates = { tools: { estimate_repair: 'live' } } as const;
 
 /** The claims world whose provider fails its `failing`-th call with a dropped connection. */
-const droppingWorld =
-  (failing: number) =>
-  (seed: number): World => {
-    const world = worldAt('2026-03-04')(seed);
-    let calls = 0;
-    return {
-      ...world,
-      model: {
-        respond: (request) =>
-          ++calls === failing
-            ? Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
-            : world.model.respond(request),
-      },
-    };
+const droppingWorld = (failing: number): World => {
+  const world = worldAt('2026-03-04', SEED);
+  let calls = 0;
+  return {
+    ...world,
+    model: {
+      respond: (request) =>
+        ++calls === failing
+          ? Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+          : world.model.respond(request),
+    },
   };
+};
 
 const engineOn = (store: Store, options: Partial<EngineOptions> = {}) => createEngine({ store, ...options });
 
@@ -59,10 +55,10 @@ describe('engine.resume', () => {
     const resumed = await engine.resume({
       runId: 'dead0001',
       agent: build('baseline'),
-      world: worldAt('2026-03-04'),
+      world: worldAt('2026-03-04', SEED),
       sideEffects: liveEstimates,
     });
-    const whole = await engine.record({ ...INCIDENT, world: worldAt('2026-03-04'), runId: 'a11e0001' });
+    const whole = await engine.record({ ...INCIDENT, world: worldAt('2026-03-04', SEED), runId: 'a11e0001' });
     expect(resumed).toMatchObject({
       mode: 'record',
       runId: 'dead0001',
@@ -95,13 +91,17 @@ describe('engine.resume', () => {
   it('stops again at the firewall when the rest of the run meets a side effect it was not allowed, and resumes a third attempt', async () => {
     const engine = engineOn(sqliteStore({ path: ':memory:' }));
     await engine.record({ ...INCIDENT, world: droppingWorld(3), runId: 'dead0002' });
-    const blocked = await engine.resume({ runId: 'dead0002', agent: build('baseline'), world: worldAt('2026-03-04') });
+    const blocked = await engine.resume({
+      runId: 'dead0002',
+      agent: build('baseline'),
+      world: worldAt('2026-03-04', SEED),
+    });
     expect(blocked).toMatchObject({ status: 'failed', error: { code: 'SIDE_EFFECT_BLOCKED', step: 6 } });
     expect(blocked.steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2]);
     const done = await engine.resume({
       runId: 'dead0002',
       agent: build('baseline'),
-      world: worldAt('2026-03-04'),
+      world: worldAt('2026-03-04', SEED),
       sideEffects: { tools: { estimate_repair: 'simulate' } },
     });
     expect(done.steps.map((step) => step.attempt)).toEqual([1, 1, 1, 1, 2, 3, 3, 3, 3]);
@@ -114,11 +114,11 @@ describe('engine.resume', () => {
 
   it('refuses what it must not resume, with RESUME_REFUSED or AGENT_MISMATCH, and changes nothing', async () => {
     const engine = engineOn(sqliteStore({ path: ':memory:' }));
-    const incident = await engine.record({ ...INCIDENT, world: worldAt('2026-03-04'), runId: '9b40c1d5' });
+    const incident = await engine.record({ ...INCIDENT, world: worldAt('2026-03-04', SEED), runId: '9b40c1d5' });
     const completed = await engine.record({
       ...INCIDENT,
       input: { claimId: 'CLM-91002' },
-      world: worldAt('2026-03-04'),
+      world: worldAt('2026-03-04', SEED),
       runId: 'c0ffee01',
     });
     const replay = await engine.replay({
@@ -128,9 +128,9 @@ describe('engine.resume', () => {
     });
     await engine.record({ ...INCIDENT, world: droppingWorld(2), runId: 'dead0003' });
     const before = await engine.listRuns();
-    const refusal = async (runId: string, agent = build('baseline')) => {
+    const refusal = async (runId: string, agent = build('baseline'), world = worldAt('2026-03-04', SEED)) => {
       try {
-        await engine.resume({ runId, agent, world: worldAt('2026-03-04') });
+        await engine.resume({ runId, agent, world });
       } catch (error) {
         return isForkpointError(error) ? `${error.code}: ${error.message}` : String(error);
       }
@@ -147,6 +147,13 @@ describe('engine.resume', () => {
       /^RESUME_REFUSED: .*ran build baseline .*build patched .* would continue it with other code/,
     );
     expect(await refusal('dead0003', testAgent())).toMatch(/^AGENT_MISMATCH: /);
+    // One run meets one world: a world that states another day or seed would make the run's record untrue.
+    expect(await refusal('dead0003', build('baseline'), worldAt('2026-03-09', SEED))).toMatch(
+      /^RESUME_REFUSED: .*met the world of 2026-03-04 with seed 20260304; this world has date 2026-03-09/,
+    );
+    expect(await refusal('dead0003', build('baseline'), worldAt('2026-03-04', 1))).toMatch(
+      /^RESUME_REFUSED: .*this world has seed 1\./,
+    );
     expect(await refusal('ffff0000')).toMatch(/^RUN_NOT_FOUND: /);
     expect(await engine.listRuns()).toEqual(before);
   });
@@ -157,8 +164,8 @@ describe('engine.resume', () => {
     const leaseClock = () => now;
     // The first owner's provider hangs at its third call: the process is "stuck", its lease not renewed.
     let release: (() => void) | undefined;
-    const stuck = (seed: number): World => {
-      const world = worldAt('2026-03-04')(seed);
+    const stuck = ((): World => {
+      const world = worldAt('2026-03-04', SEED);
       let calls = 0;
       return {
         ...world,
@@ -169,7 +176,7 @@ describe('engine.resume', () => {
           },
         },
       };
-    };
+    })();
     const first = engineOn(store, { leaseClock, leaseMs: 30_000 });
     const recording = first.record({ ...INCIDENT, world: stuck, runId: 'dead0004' });
     while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -177,7 +184,7 @@ describe('engine.resume', () => {
     expect((await second.getRunSummary('dead0004')).status).toBe('running');
     expect(
       await rejectionCode(() =>
-        second.resume({ runId: 'dead0004', agent: build('baseline'), world: worldAt('2026-03-04') }),
+        second.resume({ runId: 'dead0004', agent: build('baseline'), world: worldAt('2026-03-04', SEED) }),
       ),
     ).toBe('RESUME_REFUSED');
 
@@ -186,7 +193,7 @@ describe('engine.resume', () => {
     const resumed = await second.resume({
       runId: 'dead0004',
       agent: build('baseline'),
-      world: worldAt('2026-03-04'),
+      world: worldAt('2026-03-04', SEED),
       sideEffects: liveEstimates,
     });
     expect(resumed).toMatchObject({
@@ -219,10 +226,10 @@ describe('engine.resume', () => {
           ++calls === 11 ? Promise.reject(new Error('503 overloaded')) : dropping.model.respond(request),
       },
     };
-    const stopped = await engine.record({ agent, world: () => failing, input: { n: 1 }, runId: 'dead0005' });
+    const stopped = await engine.record({ agent, world: failing, input: { n: 1 }, runId: 'dead0005' });
     // Past the full checkpoint and conversation segment of step 16, with messages after it.
     expect(stopped).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_FAILED', step: 21 } });
-    const resumed = await engine.resume({ runId: 'dead0005', agent, world: () => syntheticWorld({ toolCalls: 30 }) });
+    const resumed = await engine.resume({ runId: 'dead0005', agent, world: syntheticWorld({ toolCalls: 30 }) });
     expect(resumed.status).toBe('completed');
     expect(resumed.steps).toHaveLength(61);
     expect((await store.readSteps('dead0005')).some((row) => row.step > 21 && row.messageSegment !== null)).toBe(true);
@@ -240,7 +247,7 @@ describe('engine.resume', () => {
     const engine = engineOn(inner);
     await engine.record({
       agent: testAgent(),
-      world: () => syntheticWorld({ toolCalls: 2 }),
+      world: syntheticWorld({ toolCalls: 2 }),
       input: { n: 1 },
       runId: 'aaaa0001',
     });
@@ -264,7 +271,7 @@ describe('engine.resume', () => {
           atStep: 2,
           override: change,
           agent: testAgent(),
-          world: () => syntheticWorld({ toolCalls: 2 }),
+          world: syntheticWorld({ toolCalls: 2 }),
           runId: 'f0f00001',
         }),
       ),
@@ -277,7 +284,7 @@ describe('engine.resume', () => {
     const resumed = await engine.resume({
       runId: 'f0f00001',
       agent: testAgent(),
-      world: () => syntheticWorld({ toolCalls: 2 }),
+      world: syntheticWorld({ toolCalls: 2 }),
     });
     expect(resumed.status).toBe('completed');
     expect(resumed.steps.map((step) => [step.provenance, step.attempt])).toEqual([

@@ -12,8 +12,6 @@ import { sqliteStore } from '../../src/store/index.js';
 import type { RefundBuildName, RefundCalls } from '../support/refund-agent.js';
 import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
 
-const AT = '2026-03-04';
-const LATER = '2026-03-09';
 const PARENT = '0000aaaa';
 // The customer's order was 80, not 120: what would the desk have refunded?
 const CHEAPER: ForkOverride = { kind: 'tool-merge', patch: { amount: 80 } };
@@ -37,7 +35,7 @@ function deterministicEngine(): Engine {
 interface Desk {
   readonly engine: Engine;
   readonly recording: RecordResult;
-  readonly world: (seed: number) => World;
+  readonly world: World;
   readonly calls: RefundCalls;
 }
 
@@ -49,9 +47,7 @@ async function recordedDesk(options: { notify?: boolean } = {}): Promise<Desk> {
     agent: baseline,
     world,
     input: { orderId: 'ORD-1' },
-    at: AT,
     runId: PARENT,
-    seed: 7,
   });
   return { engine, recording, world, calls };
 }
@@ -142,7 +138,7 @@ describe('by default, no mode past the recording refunds again', () => {
 
   it('a re-execution stops at the refund', async () => {
     const desk = await recordedDesk();
-    const run = await desk.engine.reexecute({ sourceRunId: PARENT, agent: baseline, at: LATER, world: desk.world });
+    const run = await desk.engine.reexecute({ sourceRunId: PARENT, agent: baseline, world: desk.world });
     expect(run).toMatchObject({
       mode: 'reexecution',
       status: 'failed',
@@ -229,8 +225,7 @@ describe('by default, no mode past the recording refunds again', () => {
       candidate: terse,
       baseline,
       mode: 'reexecution',
-      at: LATER,
-      world: desk.world,
+      world: () => desk.world,
     });
     expect(result.verdict).toBe('blocked');
     expect(result.reason).toMatch(/stopped by the side-effect firewall .*refund#0 \(step 6\) was not called/);
@@ -244,8 +239,7 @@ describe('by default, no mode past the recording refunds again', () => {
     const desk = await recordedDesk();
     const report = await divergenceReport(desk.engine, {
       runIds: [PARENT],
-      at: LATER,
-      plan: () => ({ agent: baseline, world: desk.world }),
+      plan: () => ({ agent: baseline, world: () => desk.world }),
     });
     const sources = report.rows
       .filter((row) => row.count > 0)
@@ -285,9 +279,8 @@ describe('by default, no mode past the recording refunds again', () => {
     const desk = await recordedDesk();
     const report = await probeDrift(desk.engine, {
       runId: PARENT,
-      at: LATER,
       tools: baseline.tools,
-      world: desk.world(0),
+      world: desk.world,
     });
     expect(report.steps.map((step) => `${step.kind}:${step.status}`)).toEqual([
       'lookup_order:unchanged',
@@ -338,7 +331,6 @@ describe('simulate: the tool’s simulator answers, nothing is refunded', () => 
     const run = await desk.engine.reexecute({
       sourceRunId: PARENT,
       agent: baseline,
-      at: LATER,
       world: desk.world,
       sideEffects: 'simulate',
     });
@@ -365,8 +357,7 @@ describe('simulate: the tool’s simulator answers, nothing is refunded', () => 
     const desk = await recordedDesk();
     const report = await divergenceReport(desk.engine, {
       runIds: [PARENT],
-      at: LATER,
-      plan: () => ({ agent: baseline, world: desk.world }),
+      plan: () => ({ agent: baseline, world: () => desk.world }),
       sideEffects: 'simulate',
     });
     const sources = report.rows
@@ -440,7 +431,6 @@ describe('live: the real tool is called, and the step says so', () => {
     const run = await desk.engine.reexecute({
       sourceRunId: PARENT,
       agent: baseline,
-      at: LATER,
       world: desk.world,
       sideEffects: 'live',
     });
@@ -463,8 +453,7 @@ describe('live: the real tool is called, and the step says so', () => {
       candidate: terse,
       baseline,
       mode: 'reexecution',
-      at: LATER,
-      world: desk.world,
+      world: () => desk.world,
       sideEffects: 'live',
     });
     expect(verdict.verdict).toBe('not-reproducible');
@@ -538,27 +527,24 @@ describe('resume of a blocked fork', () => {
 
 describe('a live side effect stays on the record after a resume', () => {
   /** The desk's world, but its provider fails once (a 503) when it is asked to write the outcome after the refund. */
-  const failingOnceAfterRefund = (world: (seed: number) => World) => {
+  const failingOnceAfterRefund = (inner: World): World => {
     let failed = false;
-    return (seed: number): World => {
-      const inner = world(seed);
-      return {
-        ...inner,
-        model: {
-          async respond(request) {
-            const refunded = request.messages.some((message) =>
-              message.content.some(
-                (part) => part.type === 'tool_result' && JSON.stringify(part.content).includes('refund_id'),
-              ),
-            );
-            if (refunded && !failed) {
-              failed = true;
-              throw new Error('503 Service Unavailable');
-            }
-            return inner.model.respond(request);
-          },
+    return {
+      ...inner,
+      model: {
+        async respond(request) {
+          const refunded = request.messages.some((message) =>
+            message.content.some(
+              (part) => part.type === 'tool_result' && JSON.stringify(part.content).includes('refund_id'),
+            ),
+          );
+          if (refunded && !failed) {
+            failed = true;
+            throw new Error('503 Service Unavailable');
+          }
+          return inner.model.respond(request);
         },
-      };
+      },
     };
   };
 
@@ -618,7 +604,6 @@ describe('a side-effect policy is checked before anything is written', () => {
         desk.engine.reexecute({
           sourceRunId: PARENT,
           agent: baseline,
-          at: LATER,
           world: desk.world,
           sideEffects: option,
         }),
@@ -643,8 +628,7 @@ describe('a side-effect policy is checked before anything is written', () => {
           candidate: terse,
           baseline,
           mode: 'reexecution',
-          at: LATER,
-          world: desk.world,
+          world: () => desk.world,
           sideEffects: option,
         }),
     ],
@@ -653,8 +637,7 @@ describe('a side-effect policy is checked before anything is written', () => {
       (desk, option) =>
         divergenceReport(desk.engine, {
           runIds: [PARENT],
-          at: LATER,
-          plan: () => ({ agent: baseline, world: desk.world }),
+          plan: () => ({ agent: baseline, world: () => desk.world }),
           sideEffects: option,
         }),
     ],
@@ -710,8 +693,7 @@ describe('a side-effect policy is checked before anything is written', () => {
         candidate: baseline,
         baseline: lookupsOnly,
         mode: 'reexecution',
-        at: LATER,
-        world: desk.world,
+        world: () => desk.world,
         sideEffects: { tools: { refund: 'simulate' } },
       }),
     );
@@ -803,7 +785,6 @@ describe('a simulator at fault is the agent’s own code: AGENT_CODE_FAILED', ()
     const run = await desk.engine.reexecute({
       sourceRunId: PARENT,
       agent: refundBuild('simulator-throws'),
-      at: LATER,
       world: desk.world,
       sideEffects: 'simulate',
     });

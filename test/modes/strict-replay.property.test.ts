@@ -75,7 +75,7 @@ describe('strict replay (property)', () => {
           const agent = testAgent();
           const recorded = await engine.record({
             agent,
-            world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
+            world: syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
             input: { n: 1 },
           });
           const cassette = cassetteMutations[cassetteMutation]!(await engine.cassette(recorded.runId), at);
@@ -85,7 +85,7 @@ describe('strict replay (property)', () => {
             cassette,
             mode: 'strict',
             onMiss: 'live',
-            world: () => world,
+            world: world,
           };
           const replay = await engine.replay(options as unknown as ReplayOptions);
           expect(calls()).toBe(0);
@@ -104,7 +104,7 @@ describe('strict replay (property)', () => {
         const agent = testAgent();
         const recorded = await engine.record({
           agent,
-          world: () => syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
+          world: syntheticWorld({ ...shape, outcome: { ok: shape.ok } }),
           input: { n: 1 },
         });
         const replay = await engine.replay({ agent, cassette: await engine.cassette(recorded.runId), mode: 'strict' });

@@ -16,7 +16,6 @@ async function recorded(): Promise<{ engine: Engine; setNow: (now: Date) => void
     agent: build('baseline'),
     world: worldAt('2026-03-04'),
     input: { claimId: 'CLM-91077' },
-    at: '2026-03-04',
     runId: '9b40c1d5',
   });
   return { engine, setNow: (next) => (now = next) };
@@ -148,7 +147,6 @@ describe('sealed exports', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
       input: { claimId: 'CLM-91002' },
-      at: '2026-03-04',
       runId: '5e000001',
       tier: 'synthetic',
     });
@@ -191,7 +189,6 @@ describe('retention periods per store', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
       input: { claimId: 'CLM-91002' },
-      at: '2026-03-04',
       runId: '7e000001',
     });
     expect(later.retention).toMatchObject({

@@ -27,7 +27,7 @@ afterEach(() => {
 async function longRun(toolCalls: number) {
   const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
   const agent = testAgent({ stepCap: 2 * toolCalls + 1 });
-  const run = await engine.record({ agent, world: () => syntheticWorld({ toolCalls }), input: { task: 'long' } });
+  const run = await engine.record({ agent, world: syntheticWorld({ toolCalls }), input: { task: 'long' } });
   expect(run.steps).toHaveLength(2 * toolCalls + 1);
   return { engine, run };
 }

@@ -49,10 +49,8 @@ describe('canaries planted in a claim', () => {
     const testCase = support.parseCase(cannedCase(), 'canary.json');
     const run = await engine.record({
       agent: build('baseline'),
-      world: (seed) => support.openWorld(testCase, { at: testCase.at, seed, latencyMs: 0 }),
+      world: support.openWorld(testCase, { at: testCase.at, seed: 1, latencyMs: 0 }),
       input: testCase.input,
-      at: testCase.at,
-      seed: 1,
     });
     expect(run.outcome).toMatchObject({ decision: 'approve' });
     const full = serializeCassette(await engine.cassette(run.runId));

@@ -27,7 +27,7 @@ describe('the capture policy at scale', () => {
     };
     const engine = createEngine({ store });
     const agent = testAgent();
-    const world = () => syntheticWorld({ toolCalls: 2, resultBytes: 300 });
+    const world = syntheticWorld({ toolCalls: 2, resultBytes: 300 });
     for (let i = 0; i < 3; i++) await engine.record({ agent, world, input: { i } });
     const dropped = await engine.record({ agent, world, input: { i: 3 }, capture: { keep: 'errors+sample', rate: 0 } });
     expect(calls).toEqual(['purgeRuns']);

@@ -41,7 +41,7 @@ async function recordRuns(count: number, toolCalls = 1) {
   const runs: string[] = [];
   for (let i = 0; i < count; i++)
     runs.push(
-      (await engine.record({ agent, world: () => syntheticWorld({ toolCalls, resultBytes: 300 }), input: { task: i } }))
+      (await engine.record({ agent, world: syntheticWorld({ toolCalls, resultBytes: 300 }), input: { task: i } }))
         .runId,
     );
   now = LATER;
@@ -80,7 +80,7 @@ describe('gc in bounded batches', () => {
   it('purges a fork no later than the run it reads, so that its structural record is made from rows still there', async () => {
     const { store, engine, agent, runs, setNow } = await recordRuns(1, 2);
     setNow(RECORDED);
-    const world = () => syntheticWorld({ toolCalls: 2, resultBytes: 300 });
+    const world = syntheticWorld({ toolCalls: 2, resultBytes: 300 });
     const override = { kind: 'tool-result' as const, output: { changed: true } };
     const fork = await engine.fork({ parentRunId: runs[0]!, atStep: 2, agent, world, override });
     const forkOfFork = await engine.fork({ parentRunId: fork.runId, atStep: 4, agent, world, override });
@@ -104,7 +104,7 @@ describe('gc in bounded batches', () => {
       parentRunId: runs[0]!,
       atStep: 2,
       agent,
-      world: () => syntheticWorld({ toolCalls: 2 }),
+      world: syntheticWorld({ toolCalls: 2 }),
       override: { kind: 'tool-result', output: {} },
     });
     const first = await collectGarbage(store, LATER, (run) => run.runId === fork.runId);

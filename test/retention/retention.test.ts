@@ -24,11 +24,9 @@ function engineWithClock(): { engine: Engine; setNow: (at: Date) => void } {
 const recordIncident = (engine: Engine, runId = '9b40c1d5') =>
   engine.record({
     agent: build('baseline'),
-    world: worldAt('2026-03-04'),
+    world: worldAt('2026-03-04', 7),
     input: { claimId: 'CLM-91077' },
-    at: '2026-03-04',
     runId,
-    seed: 7,
     scenario: 'scenarios/claims-triage',
   });
 
@@ -130,7 +128,6 @@ describe('retention of the full tier', () => {
           engine.reexecute({
             sourceRunId: '9b40c1d5',
             agent: build('baseline'),
-            at: '2026-03-09',
             world: worldAt('2026-03-09'),
           }),
         )
@@ -147,7 +144,7 @@ describe('retention of the full tier', () => {
       mode: 'replay:structural',
       status: 'completed',
       divergence: null,
-      source: '9b40c1d5',
+      sourceRunId: '9b40c1d5',
     });
     expect(replay.steps).toHaveLength(incident.steps.length);
     expect(replay.retention.tier).toBe('structural');
@@ -233,7 +230,6 @@ describe('retention of the full tier', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
       input: { claimId: 'CLM-91002' },
-      at: '2026-03-04',
       tier: 'synthetic',
     });
     expect(synthetic.retention).toMatchObject({ tier: 'synthetic', expiresAt: null, structuralExpiresAt: null });
@@ -265,14 +261,12 @@ describe('the capture policy', () => {
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
       input: { claimId: 'CLM-91077' },
-      at: '2026-03-04',
       capture: policy,
     });
     const completed = await engine.record({
       agent: build('baseline'),
       world: worldAt('2026-03-04'),
       input: { claimId: 'CLM-91002' },
-      at: '2026-03-04',
       capture: policy,
     });
     expect(failed.capture).toMatchObject({ kept: true, reason: 'error' });

@@ -18,7 +18,7 @@ describe('a full disk', () => {
       try {
         await createEngine({ store: tight }).record({
           agent,
-          world: () => syntheticWorld({ toolCalls: 200, resultBytes: 2048 }),
+          world: syntheticWorld({ toolCalls: 200, resultBytes: 2048 }),
           input: { n: 1 },
           runId: 'f0110000',
         });
@@ -44,7 +44,7 @@ describe('a full disk', () => {
       const resumed = await engine.resume({
         runId: 'f0110000',
         agent,
-        world: () => syntheticWorld({ toolCalls: 200, resultBytes: 2048 }),
+        world: syntheticWorld({ toolCalls: 200, resultBytes: 2048 }),
       });
       expect(resumed).toMatchObject({ status: 'completed', resumed: { fromStep: kept + 1, after: 'STORE_FULL' } });
       await roomy.close();

@@ -1,4 +1,5 @@
 import type { Engine } from '../../src/engine/index.js';
+import type { World } from '../../src/world/index.js';
 import type { RecordResult } from '../../src/modes/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import { sqliteStore } from '../../src/store/index.js';
@@ -7,8 +8,15 @@ import scenario from '../../scenarios/claims-triage/index.js';
 /** The claims-triage scenario. */
 export { scenario };
 
-/** The live world of the claims-triage scenario on a day. */
-export const worldAt = (at: string) => (seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
+/** The live world of the claims-triage scenario on a day, its model sampling with `seed`. */
+export const worldAt = (at: string, seed = 1) => scenario.openWorld({ at, seed, latencyMs: 0 });
+
+/**
+ * A fresh claims-triage world on a day for each run of a workflow that makes
+ * several, each sampling with a seed drawn from `random` (as the CLI draws them).
+ */
+export const worldsAt = (at: string, random: () => number) => (): World =>
+  worldAt(at, Math.floor(random() * 0x100000000));
 
 /** A build of the claims-triage scenario by name. */
 export const build = (name: string) => {
@@ -24,7 +32,6 @@ export async function withIncident(): Promise<{ engine: Engine; incident: Record
     agent: build('baseline'),
     world: worldAt('2026-03-04'),
     input: { claimId: 'CLM-91077' },
-    at: '2026-03-04',
     runId: '9b40c1d5',
     scenario: 'scenarios/claims-triage',
   });

@@ -204,13 +204,13 @@ export function openRefundWorld(options: RefundWorldOptions): World {
   };
 }
 
-/** A world factory with its own counters, for engine tests. */
+/** A world with its own counters, for engine tests. */
 export function createRefundDesk(options: { readonly notify?: boolean } = {}): {
-  world: (seed: number) => World;
+  world: World;
   calls: RefundCalls;
 } {
   const calls = zeroCalls();
-  return { world: () => openRefundWorld({ calls, ...options }), calls };
+  return { world: openRefundWorld({ calls, ...options }), calls };
 }
 
 // The model's decision, from the conversation alone: which tools have answered, and what.

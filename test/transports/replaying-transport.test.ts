@@ -23,7 +23,7 @@ const cassette: Cassette = {
     runId: '00000001',
     scenario: null,
     input: {},
-    at: null,
+    worldAt: null,
     seed: 1,
     recordedAt: 'x',
     status: 'completed',

@@ -8,7 +8,7 @@ import { divergenceReport } from '../../src/workflows/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import type { StudyRun } from '../../studies/divergence/record-study.js';
 import { recordDivergenceStudy } from '../../studies/divergence/record-study.js';
-import { build, scenario, worldAt } from '../support/incident.js';
+import { build, scenario, worldAt, worldsAt } from '../support/incident.js';
 
 const AT = '2026-03-09';
 const REPEATS = 2;
@@ -26,9 +26,11 @@ function deterministicEngine(): Engine {
   });
 }
 
+// Seeds that repeat on every run of the suite, as the engine's randomness does.
+let seedDraws = 0;
 const plan = (run: { agent: { build: string } }) => ({
   agent: build(run.agent.build),
-  world: worldAt(AT),
+  world: worldsAt(AT, () => (seedDraws++ * 0.6180339887) % 1),
   scenario: 'scenarios/claims-triage',
 });
 
@@ -47,7 +49,6 @@ describe('divergenceReport over the recorded divergence study', () => {
     // The study's world is made up: its re-executions may register estimates, by name.
     report = await divergenceReport(engine, {
       runIds: study.map((run) => run.runId),
-      at: AT,
       repeats: REPEATS,
       plan,
       sideEffects: { tools: { estimate_repair: 'live' } },
@@ -58,7 +59,7 @@ describe('divergenceReport over the recorded divergence study', () => {
     expect(study.length).toBeGreaterThanOrEqual(24);
     expect(new Set(study.map((run) => run.release))).toEqual(new Set(['baseline', 'timestamped', 'older-baseline']));
     for (const run of study)
-      expect(await engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', at: '2026-03-04' });
+      expect(await engine.getRunSummary(run.runId)).toMatchObject({ mode: 'record', worldAt: '2026-03-04' });
   });
 
   it('finds every source, and the counts add up to runs × K minus the skipped', () => {
@@ -94,8 +95,8 @@ describe('divergenceReport over the recorded divergence study', () => {
     for (const entry of entries)
       expect(await engine.getRunSummary(entry.runId)).toMatchObject({
         mode: 'reexecution',
-        source: entry.recordedRunId,
-        at: AT,
+        sourceRunId: entry.recordedRunId,
+        worldAt: AT,
       });
     expect(new Set(entries.map((entry) => entry.seed)).size).toBe(entries.length);
   });
@@ -155,14 +156,12 @@ describe('divergenceReport behind the side-effect firewall', () => {
     const engine = deterministicEngine();
     const recorded = await engine.record({
       agent: build('baseline'),
-      world: worldAt('2026-03-04'),
+      world: worldAt('2026-03-04', 5),
       input: { claimId: 'CLM-91002' },
-      at: '2026-03-04',
-      seed: 5,
       scenario: 'scenarios/claims-triage',
     });
-    const samePlan = () => ({ agent: build('baseline'), world: worldAt('2026-03-04') });
-    return { engine, runIds: [recorded.runId], at: '2026-03-04', seed: 5, plan: samePlan };
+    const samePlan = () => ({ agent: build('baseline'), world: () => worldAt('2026-03-04', 5) });
+    return { engine, runIds: [recorded.runId], plan: samePlan };
   };
   const sourceOf = (report: DivergenceReport) =>
     report.rows.flatMap((row) => row.entries).map((entry) => [entry.source, entry.step]);
@@ -186,24 +185,22 @@ describe('divergenceReport behind the side-effect firewall', () => {
 });
 
 describe('divergenceReport on bad input', () => {
-  it('writes nothing for an unknown run, a bad date, repeats below 1, or a build that cannot be planned', async () => {
+  it("writes nothing for an unknown run, a world's bad date, repeats below 1, or a build that cannot be planned", async () => {
     const engine = deterministicEngine();
     const recorded = await engine.record({
       agent: build('baseline'),
-      world: worldAt('2026-03-04'),
+      world: worldAt('2026-03-04', 1),
       input: { claimId: 'CLM-91069' },
-      at: '2026-03-04',
-      seed: 1,
     });
     const attempts: Array<[Partial<Parameters<typeof divergenceReport>[1]>, string]> = [
       [{ runIds: [recorded.runId, 'deadbeef'] }, 'RUN_NOT_FOUND'],
-      [{ at: '2026-02-30' }, 'USAGE'],
+      [{ plan: () => ({ agent: build('baseline'), world: () => worldAt('2026-02-30') }) }, 'USAGE'],
       [{ repeats: 0 }, 'USAGE'],
       [{ runIds: [recorded.runId, recorded.runId] }, 'USAGE'],
-      [{ plan: () => ({ agent: buildOf(scenario, 'no-such-build'), world: worldAt(AT) }) }, 'BUILD_NOT_FOUND'],
+      [{ plan: () => ({ agent: buildOf(scenario, 'no-such-build'), world: () => worldAt(AT) }) }, 'BUILD_NOT_FOUND'],
     ];
     for (const [override, code] of attempts) {
-      const attempt = divergenceReport(engine, { runIds: [recorded.runId], at: AT, plan, ...override });
+      const attempt = divergenceReport(engine, { runIds: [recorded.runId], plan, ...override });
       await expect(attempt).rejects.toMatchObject({ name: 'ForkpointError', code });
     }
     expect(await engine.listRuns()).toHaveLength(1);

@@ -20,7 +20,11 @@ function countingWorld(at: string): { world: World; calls: string[] } {
     ]),
   );
   return {
-    world: { model: { respond: () => Promise.reject(new Error('the drift probe asked the model')) }, tools },
+    world: {
+      model: { respond: () => Promise.reject(new Error('the drift probe asked the model')) },
+      tools,
+      worldAt: at,
+    },
     calls,
   };
 }
@@ -31,15 +35,14 @@ describe('the drift probe', () => {
     const { world, calls } = countingWorld('2026-03-09');
     const report = await probeDrift(engine, {
       runId: incident.runId,
-      at: '2026-03-09',
       tools: build('baseline').tools,
       world,
     });
     expect(report).toMatchObject({
       mode: 'drift',
       runId: '9b40c1d5',
-      recordedAt: '2026-03-04',
-      at: '2026-03-09',
+      recordedWorldAt: '2026-03-04',
+      worldAt: '2026-03-09',
       changed: 1,
       unchanged: 2,
       skipped: 1,
@@ -66,7 +69,6 @@ describe('the drift probe', () => {
     const { engine, incident } = await withIncident();
     const report = await probeDrift(engine, {
       runId: incident.runId,
-      at: '2026-03-04',
       tools: build('baseline').tools,
       world: countingWorld('2026-03-04').world,
     });
@@ -80,11 +82,10 @@ describe('the drift probe', () => {
       atStep: 4,
       override: { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } },
       agent: build('baseline'),
-      world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
+      world: scenario.openWorld({ at: '2026-03-04', seed: 1, latencyMs: 0 }),
     });
     const report = await probeDrift(engine, {
       runId: fork.runId,
-      at: '2026-03-09',
       tools: build('baseline').tools,
       world: countingWorld('2026-03-09').world,
     });
@@ -99,14 +100,12 @@ describe('the drift probe', () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }), clock: () => now });
     const run = await engine.record({
       agent: build('baseline'),
-      world: (seed) => scenario.openWorld({ at: '2026-03-04', seed, latencyMs: 0 }),
+      world: scenario.openWorld({ at: '2026-03-04', seed: 1, latencyMs: 0 }),
       input: { claimId: 'CLM-91077' },
-      at: '2026-03-04',
     });
     now = new Date('2026-03-08T09:00:00Z');
     const error = await probeDrift(engine, {
       runId: run.runId,
-      at: '2026-03-09',
       tools: build('baseline').tools,
       world: countingWorld('2026-03-09').world,
     }).catch((caught: unknown) => caught);

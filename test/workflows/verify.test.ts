@@ -2,7 +2,7 @@ import { verifyRun } from '../../src/workflows/index.js';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { sqliteStore } from '../../src/store/index.js';
-import { build, worldAt } from '../support/incident.js';
+import { build, worldAt, worldsAt } from '../support/incident.js';
 
 /** A repeatable stand-in for the engine's randomness, so the drawn seeds are the same on every run. */
 function steppedRandom(): () => number {
@@ -15,18 +15,15 @@ describe('engine.verify', () => {
     const engine = createEngine({ store: sqliteStore({ path: ':memory:' }), random: steppedRandom() });
     const recorded = await engine.record({
       agent: build('baseline'),
-      world: worldAt('2026-03-04'),
+      world: worldAt('2026-03-04', 1),
       input: { claimId: 'CLM-91091' },
-      at: '2026-03-04',
-      seed: 1,
     });
     const result = await verifyRun(engine, {
       runId: recorded.runId,
       candidate: build('patched'),
       baseline: build('baseline'),
       mode: 'reexecution',
-      at: '2026-03-04',
-      world: worldAt('2026-03-04'),
+      world: worldsAt('2026-03-04', steppedRandom()),
       repeats: 12,
       sideEffects: 'simulate',
     });

@@ -9,9 +9,14 @@ export interface ClaimsWorldOptions extends WorldOptions {
   readonly variation?: number;
 }
 
-/** The claims-triage world on day `at`: the simulated model and the four tool backends. */
+/**
+ * The claims-triage world on day `at`: the simulated model and the four tool
+ * backends. It states its day and seed, so every run that meets it stores them.
+ */
 export function openClaimsWorld(options: ClaimsWorldOptions): World {
   return {
+    worldAt: options.at,
+    seed: options.seed,
     model: simulatedModel({
       seed: options.seed,
       latencyMs: options.latencyMs,

@@ -31,11 +31,9 @@ export function incidentRecording(telling: Telling): RecordOptions {
   const { incident } = story;
   return {
     agent: buildOf(scenario, incident.build),
-    world: (seed) => scenario.openWorld({ at: incident.at, seed, latencyMs: 0 }),
+    world: worldOf(scenario, incident.at, incident.seed),
     input: incident.input,
-    at: incident.at,
     scenario: telling.directory,
-    seed: incident.seed,
     runId: incident.runId,
   };
 }
@@ -45,7 +43,8 @@ export function chapter(cli: CommandContext, number: number, text: string): void
   cli.print(`\n${cli.style.bold(`${number}.`)} ${text}\n`);
 }
 
-const worldOf = (scenario: Scenario, at: string) => (seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
+// A fresh world each time: a simulated model's sampling has state, and a resume meets its run's world anew.
+const worldOf = (scenario: Scenario, at: string, seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
 
 /** The fix and the control arm re-executed against the later world, and what that world now answers. */
 export async function tellReexecution(telling: Telling, number: number): Promise<void> {
@@ -57,8 +56,7 @@ export async function tellReexecution(telling: Telling, number: number): Promise
     await engine.reexecute({
       sourceRunId: incident.runId,
       agent: buildOf(scenario, build),
-      at: laterAt,
-      world: worldOf(scenario, laterAt),
+      world: worldOf(scenario, laterAt, cli.seed()),
       scenario: telling.directory,
       sideEffects: telling.sideEffects,
     });
@@ -68,7 +66,6 @@ export async function tellReexecution(telling: Telling, number: number): Promise
   cli.print(story.text.reexecuted(control.status === 'completed'));
   const drift = await probeDrift(engine, {
     runId: incident.runId,
-    at: laterAt,
     tools: buildOf(scenario, incident.build).tools,
     world: scenario.openWorld({ at: laterAt, seed: incident.seed, latencyMs: 0 }),
   });
@@ -101,20 +98,25 @@ export async function tellFork(telling: Telling, number: number, incident: RunVi
   const { cli, engine, scenario, story, summarizer } = telling;
   chapter(cli, number, story.text.chapters.fork);
   const agent = buildOf(scenario, story.incident.build);
-  const world = worldOf(scenario, story.incident.at);
+  const seed = cli.seed();
   const blocked = await engine.fork({
     parentRunId: incident.runId,
     atStep: story.fork.atStep,
     override: parseForkOverride(story.fork.override),
     agent,
-    world,
+    world: worldOf(scenario, story.incident.at, seed),
     scenario: telling.directory,
   });
   cli.print(formatRun(await engine.getRun(blocked.runId), cli.style, summarizer));
   cli.print(
     `${story.text.forkBlocked} \`forkpoint resume ${blocked.runId} --side-effects ${story.sideEffects}\` continues it from step ${blocked.error?.step ?? '?'}, in the same run:`,
   );
-  const fork = await engine.resume({ runId: blocked.runId, agent, world, sideEffects: telling.sideEffects });
+  const fork = await engine.resume({
+    runId: blocked.runId,
+    agent,
+    world: worldOf(scenario, story.incident.at, seed),
+    sideEffects: telling.sideEffects,
+  });
   cli.print(formatRun(fork, cli.style, summarizer));
   const comparison = compareRuns(incident, fork, (step) => summarizer.step(step));
   const first = comparison.firstDivergence;

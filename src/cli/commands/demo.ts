@@ -87,7 +87,7 @@ async function recordIncident(telling: Telling): Promise<RunView> {
     if (
       existing.mode !== 'record' ||
       !isDeepStrictEqual(existing.input, incident.input) ||
-      existing.at !== incident.at
+      existing.worldAt !== incident.at
     ) {
       throw new ForkpointError(
         'RUN_EXISTS',

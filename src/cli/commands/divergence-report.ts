@@ -65,16 +65,18 @@ export function divergenceReportCommand(cli: CommandContext) {
       const runIds = named ?? (await engine.listRuns()).filter((run) => run.mode === 'record').map((run) => run.runId);
       const report = await divergenceReport(engine, {
         runIds,
-        at,
         repeats,
-        ...(seed === undefined ? {} : { seed }),
-        plan: planner(options.scenario, build, at),
+        plan: planner(options.scenario, build, (run) => ({
+          at,
+          seed: seed === undefined ? cli.seed() : (seed + run) % 0x100000000,
+        })),
         ...(sideEffects === undefined ? {} : { sideEffects }),
         ...progressFor(cli),
       });
       if (cli.io.stderr.isTTY === true && report.runs > 0) cli.io.stderr.write('\n');
-      if (options.json === true) cli.json({ ...report, build: build ?? null });
-      else cli.print(formatDivergenceReport(report, build, cli.style));
+      const { mode, ...rest } = report;
+      if (options.json === true) cli.json({ mode, worldAt: at, ...rest, build: build ?? null });
+      else cli.print(formatDivergenceReport(report, at, build, cli.style));
     });
     cli.exit(EXIT.ok);
   });
@@ -95,7 +97,7 @@ function runIdList(text: string): string[] {
 function planner(
   explicit: string | undefined,
   build: string | undefined,
-  at: string,
+  worldOf: (run: number) => { readonly at: string; readonly seed: number },
 ): (run: RunSummary) => Promise<ReexecutionPlan> {
   const loaded = new Map<string, Promise<{ scenario: Scenario; directory: string }>>();
   return async (run) => {
@@ -105,7 +107,7 @@ function planner(
     const { scenario, directory } = await found;
     return {
       agent: buildOf(scenario, build ?? run.agent.build),
-      world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }),
+      world: (run) => scenario.openWorld({ ...worldOf(run), latencyMs: 0 }),
       scenario: directory,
     };
   };

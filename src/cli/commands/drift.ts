@@ -35,7 +35,6 @@ export function driftCommand(cli: CommandContext) {
       const build = buildOf(scenario, run.agent.build);
       const report = await probeDrift(engine, {
         runId,
-        at,
         tools: build.tools,
         world: scenario.openWorld({ at, seed: run.seed ?? 0, latencyMs: 0 }),
       });
@@ -49,7 +48,7 @@ export function driftCommand(cli: CommandContext) {
 /** The drift report for people. */
 export function formatDrift(report: DriftReport, style: Style): string {
   const lines = [
-    `${style.bold('drift')} · run ${report.runId} · recorded against the world of ${report.recordedAt ?? '?'}, asked again against ${report.at} · the agent is not re-run`,
+    `${style.bold('drift')} · run ${report.runId} · recorded against the world of ${report.recordedWorldAt ?? '?'}, asked again against ${report.worldAt ?? "today's"} · the agent is not re-run`,
   ];
   for (const step of report.steps) lines.push(`  ${formatStep(step, style)}`);
   lines.push(`${report.changed} changed, ${report.unchanged} unchanged, ${report.skipped} skipped`);

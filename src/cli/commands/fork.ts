@@ -94,7 +94,7 @@ export function forkCommand(cli: CommandContext) {
       const parent = await engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(options.scenario, parent.scenario, runId);
       const agent = buildOf(scenario, options.build ?? parent.agent.build);
-      const worldAt = at ?? parent.at ?? undefined;
+      const worldAt = at ?? parent.worldAt ?? undefined;
       if (worldAt === undefined)
         throw new ForkpointError('USAGE', `run ${runId} has no world date; pass --at DATE`, { details: { runId } });
       const forks: RunView[] = [];
@@ -104,12 +104,14 @@ export function forkCommand(cli: CommandContext) {
           atStep,
           override,
           agent,
-          at: worldAt,
-          world: (worldSeed) => scenario.openWorld({ at: worldAt, seed: worldSeed, latencyMs: 0 }),
+          world: scenario.openWorld({
+            at: worldAt,
+            seed: cli.seed(seed === undefined ? undefined : seed + i),
+            latencyMs: 0,
+          }),
           scenario: directory,
           ...(sideEffects === undefined ? {} : { sideEffects }),
           ...(forkRunId === undefined ? {} : { runId: forkRunId }),
-          ...(seed === undefined ? {} : { seed: seed + i }),
         });
         // Shown whole: the steps it inherited, then its own.
         forks.push(await engine.getRun(fork.runId));

@@ -86,11 +86,9 @@ export function recordBatchCommand(cli: CommandContext) {
       for (const [i, input] of inputs.entries()) {
         const run = await engine.record({
           agent,
-          world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs: 0 }),
+          world: scenario.openWorld({ at, seed: cli.seed(seed === undefined ? undefined : seed + i), latencyMs: 0 }),
           input,
-          at,
           scenario: scenarioReference(directory),
-          ...(seed === undefined ? {} : { seed: seed + i }),
           capture,
           tier,
         });

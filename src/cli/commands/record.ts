@@ -57,11 +57,9 @@ export function recordCommand(cli: CommandContext) {
     await withStore(cli.openStore(options), async (store) => {
       const run = await cli.engine(options, store).record({
         agent,
-        world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs }),
+        world: scenario.openWorld({ at, seed: cli.seed(seed), latencyMs }),
         input,
-        at,
         scenario: scenarioReference(directory),
-        ...(seed === undefined ? {} : { seed }),
         ...(runId === undefined ? {} : { runId }),
         ...(capture.keep === 'all' ? {} : { capture }),
         tier: options.tier ?? 'full',

@@ -40,11 +40,9 @@ export function reexecuteCommand(cli: CommandContext) {
       const result = await engine.reexecute({
         sourceRunId: runId,
         agent: buildOf(scenario, options.build ?? source.agent.build),
-        at,
-        world: (worldSeed) => scenario.openWorld({ at, seed: worldSeed, latencyMs }),
+        world: scenario.openWorld({ at, seed: cli.seed(seed), latencyMs }),
         scenario: directory,
         ...(sideEffects === undefined ? {} : { sideEffects }),
-        ...(seed === undefined ? {} : { seed }),
       });
       if (options.json === true) cli.json(result);
       else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));

@@ -92,7 +92,9 @@ export function replayCommand(cli: CommandContext) {
       );
       const agent = buildOf(scenario, options.build ?? cassette.agent.build);
       const base = { agent, cassette, scenario: directory, ...(file === undefined ? {} : { cassetteFile: file }) };
-      const at = cassette.source.at ?? '1970-01-01';
+      // The recording's own world, as its cassette describes it.
+      const at = cassette.source.worldAt ?? '1970-01-01';
+      const seed = cassette.source.seed ?? 0;
       const replay: ReplayOptions =
         tier === 'structural'
           ? { ...base, mode: 'structural' }
@@ -103,7 +105,7 @@ export function replayCommand(cli: CommandContext) {
                   ...base,
                   mode: 'fidelity',
                   onMiss: 'live',
-                  world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }),
+                  world: scenario.openWorld({ at, seed, latencyMs: 0 }),
                   ...(sideEffects === undefined ? {} : { sideEffects }),
                 }
               : { ...base, mode: 'fidelity' };

@@ -32,11 +32,12 @@ export function resumeCommand(cli: CommandContext) {
       const engine = cli.engine(options, store);
       const run = await engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(options.scenario, run.scenario, runId);
-      const at = run.at ?? '1970-01-01';
+      // The run's own world: one run meets one world.
+      const at = run.worldAt ?? '1970-01-01';
       const result = await engine.resume({
         runId,
         agent: buildOf(scenario, run.agent.build),
-        world: (seed) => scenario.openWorld({ at, seed, latencyMs }),
+        world: scenario.openWorld({ at, seed: run.seed ?? cli.seed(), latencyMs }),
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });
       if (options.json === true) cli.json(result);

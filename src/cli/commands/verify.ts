@@ -73,8 +73,7 @@ export function verifyCommand(cli: CommandContext) {
           : await verifyRun(engine, {
               ...common,
               mode: 'reexecution',
-              at,
-              world: (seed) => scenario.openWorld({ at, seed, latencyMs: 0 }),
+              world: () => scenario.openWorld({ at, seed: cli.seed(), latencyMs: 0 }),
               ...(sideEffects === undefined ? {} : { sideEffects }),
             });
       if (options.json === true) cli.json(result);

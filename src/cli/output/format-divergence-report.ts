@@ -26,7 +26,12 @@ interface Row {
  * total against runs × repeats minus the skipped, then the re-executions
  * behind each row (where each left, and the first fields that differ).
  */
-export function formatDivergenceReport(report: DivergenceReport, build: string | undefined, style: Style): string {
+export function formatDivergenceReport(
+  report: DivergenceReport,
+  at: string,
+  build: string | undefined,
+  style: Style,
+): string {
   const skippedCount = report.skipped.reduce((sum, run) => sum + run.reexecutions, 0);
   const rows: Row[] = [
     ...report.rows.map((row) => ({ source: row.source, count: row.count, meaning: MEANING[row.source] })),
@@ -37,7 +42,7 @@ export function formatDivergenceReport(report: DivergenceReport, build: string |
     },
   ];
   const lines = [
-    `${style.bold('divergence-report')} · mode ${report.mode} · ${report.runs} recorded runs × ${report.repeats} against the world of ${report.at} · ${
+    `${style.bold('divergence-report')} · mode ${report.mode} · ${report.runs} recorded runs × ${report.repeats} against the world of ${at} · ${
       build === undefined ? "each run's own build" : `build ${build}`
     }`,
     ...table(

@@ -24,26 +24,26 @@ export function headline(run: RunSummary | RunView, style: Style): string {
   const parts: string[] = [style.bold(run.mode), `run ${run.runId}`];
   switch (run.mode) {
     case 'record':
-      parts.push(build, input, ...(run.at === null ? [] : [`world ${run.at}`]), ...seed);
+      parts.push(build, input, ...(run.worldAt === null ? [] : [`world ${run.worldAt}`]), ...seed);
       break;
     case 'replay:strict':
     case 'replay:fidelity':
       parts.push(
-        `${build} over the recorded observations of run ${run.source ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
+        `${build} over the recorded observations of run ${run.sourceRunId ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
         input,
-        ...(run.at === null ? [] : [`world ${run.at} as recorded`]),
+        ...(run.worldAt === null ? [] : [`world ${run.worldAt} as recorded`]),
       );
       break;
     case 'replay:structural':
       parts.push(
-        `${build} over the recorded shapes (structural tier) of run ${run.source ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
+        `${build} over the recorded shapes (structural tier) of run ${run.sourceRunId ?? '?'}${run.sourceCassette === null ? '' : ` (${run.sourceCassette})`}`,
         input,
-        ...(run.at === null ? [] : [`world ${run.at} as recorded`]),
+        ...(run.worldAt === null ? [] : [`world ${run.worldAt} as recorded`]),
       );
       break;
     case 'reexecution':
       parts.push(
-        `a second run of run ${run.source ?? '?'}'s input against the world of ${run.at ?? '?'}, not a replay`,
+        `a second run of run ${run.sourceRunId ?? '?'}'s input against ${run.worldAt === null ? "today's world" : `the world of ${run.worldAt}`}, not a replay`,
         build,
         input,
         ...seed,
@@ -53,7 +53,7 @@ export function headline(run: RunSummary | RunView, style: Style): string {
       parts.push(
         `${build} forked from run ${run.parent?.runId ?? '?'} at step ${run.parent?.atStep ?? '?'} (${describeOverride(run.parent?.override ?? null, run.parent?.changes)})`,
         input,
-        ...(run.at === null ? [] : [`world ${run.at}`]),
+        ...(run.worldAt === null ? [] : [`world ${run.worldAt}`]),
         ...seed,
       );
       break;

@@ -17,7 +17,7 @@ export function runLine(run: RunSummary, style: Style, summarizer: Summarizer): 
         : style.red(run.error?.code ?? run.status);
   const firewall = run.sideEffects === null ? '' : ` · ${formatFirewall(run.sideEffects, style)}`;
   const resumed = run.resumes.length === 0 ? '' : ` · ${style.yellow(`resumed ×${run.resumes.length}`)}`;
-  return `${run.runId} ${run.mode} ${run.agent.build} · ${formatInput(run.input)}${run.at === null ? '' : ` · world ${run.at}`}${firewall}${resumed} · ${run.status} ${ending}`;
+  return `${run.runId} ${run.mode} ${run.agent.build} · ${formatInput(run.input)}${run.worldAt === null ? '' : ` · world ${run.worldAt}`}${firewall}${resumed} · ${run.status} ${ending}`;
 }
 
 /** A run's lineage: its ancestors, then the tree of runs made from it. */

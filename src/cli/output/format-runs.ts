@@ -18,7 +18,7 @@ export function formatRuns(page: RunPage, style: Style, nextPage: string | null)
     { header: 'mode', cell: (run) => run.mode },
     { header: 'build', cell: (run) => `${run.agent.name}/${run.agent.build}` },
     { header: 'input', cell: (run) => formatInput(run.input) },
-    { header: 'world', cell: (run) => run.at ?? '-' },
+    { header: 'world', cell: (run) => run.worldAt ?? '-' },
     { header: 'steps', align: 'right', cell: (run) => String(run.stepCount) },
     { header: 'from', cell: origin },
     { header: 'status', cell: (run) => status(run, style) },
@@ -46,5 +46,5 @@ const plain = (text: string): string => text;
 // Where a run came from: `parent@step` for a fork, the source run for a replay or re-execution.
 function origin(run: RunSummary): string {
   if (run.parent !== null) return `${run.parent.runId}@${run.parent.atStep}`;
-  return run.source ?? '-';
+  return run.sourceRunId ?? '-';
 }

@@ -100,7 +100,7 @@ const sameStore: Store = sqliteStoreOfSubpath({ path: ':memory:' });
 const engine: Engine = createEngine({ store, clock: () => new Date('2026-03-04T09:00:00Z') });
 
 export async function story(): Promise<string[]> {
-  const recorded: RecordResult = await engine.record({ agent, world: () => world, input: { ticket: 'T-1' } });
+  const recorded: RecordResult = await engine.record({ agent, world, input: { ticket: 'T-1' } });
   const checkpoint: RestoredCheckpoint = await engine.checkpoint(recorded.runId, 1);
   const cassette: Cassette = await engine.cassette(recorded.runId);
   const replay: ReplayResult = await engine.replay({ agent, cassette, mode: 'strict' });
@@ -108,8 +108,7 @@ export async function story(): Promise<string[]> {
   const again: ReexecutionResult = await engine.reexecute({
     sourceRunId: recorded.runId,
     agent,
-    at: '2026-03-09',
-    world: () => world,
+    world,
   });
   // @ts-expect-error: a re-execution is not a replay.
   const mistaken: ReplayResult = again;
@@ -117,7 +116,7 @@ export async function story(): Promise<string[]> {
     parentRunId: recorded.runId,
     atStep: 2,
     agent,
-    world: () => world,
+    world,
     edit: (draft) => {
       draft.open = false;
     },
@@ -127,13 +126,13 @@ export async function story(): Promise<string[]> {
     parentRunId: recorded.runId,
     atStep: 2,
     agent,
-    world: () => world,
+    world,
     override: parseForkOverride({ kind: 'tool-merge', patch: { open: false } }),
   });
-  const resumed: ResumeResult = await engine.resume({ runId: fork.runId, agent, world: () => world });
+  const resumed: ResumeResult = await engine.resume({ runId: fork.runId, agent, world });
   const kept = await engine.record({
     agent,
-    world: () => world,
+    world,
     input: { ticket: 'T-2' },
     capture: parseCapturePolicy('errors+sample:0.01'),
   });
@@ -145,7 +144,6 @@ export async function story(): Promise<string[]> {
   const lint: LintReport = lintFirstRequest(agent, { ticket: 'T-1' });
   const report: DivergenceReport = await divergenceReport(engine, {
     runIds: [recorded.runId],
-    at: '2026-03-09',
     plan: () => ({ agent, world: () => world }),
   });
   const table = tallyDivergences(report.rows.flatMap((row) => row.entries));

@@ -62,10 +62,8 @@ export function recordClaim(options: RecordClaimOptions): Promise<RecordResult> 
   const wrap = options.wrapWorld ?? ((world: World) => world);
   return engine.record({
     agent: options.agent ?? baseline,
-    world: (seed) => wrap(scenario.openWorld({ at: options.at, seed, latencyMs: 0 })),
+    world: wrap(scenario.openWorld({ at: options.at, seed: options.seed ?? 1, latencyMs: 0 })),
     input: { claimId: options.claimId },
-    at: options.at,
-    seed: options.seed ?? 1,
   });
 }
 

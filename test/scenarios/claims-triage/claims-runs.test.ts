@@ -87,7 +87,7 @@ describe('the incident: CLM-91077 recorded on 2026-03-04 with baseline', () => {
   test('is recorded as mode record, with its date and seed, every step live', async () => {
     const run = await recordClaim({ claimId: 'CLM-91077', at: INCIDENT_DAY, seed: 7 });
     expect(run.mode).toBe('record');
-    expect(run.at).toBe(INCIDENT_DAY);
+    expect(run.worldAt).toBe(INCIDENT_DAY);
     expect(run.seed).toBe(7);
     expect(run.agent.build).toBe('baseline');
     expect(new Set(run.steps.map((step) => step.provenance))).toEqual(new Set(['live']));

@@ -42,10 +42,8 @@ export function recordCase(testCase: SyntheticCase, agent: AgentBuild, seed = 1)
   const engine = createEngine({ store: sqliteStore({ path: ':memory:' }) });
   return engine.record({
     agent,
-    world: (runSeed) => synthetic().openWorld(testCase, { at: testCase.at, seed: runSeed, latencyMs: 0 }),
+    world: synthetic().openWorld(testCase, { at: testCase.at, seed, latencyMs: 0 }),
     input: testCase.input,
-    at: testCase.at,
-    seed,
   });
 }
 
