@@ -12,7 +12,7 @@ export interface MissedCall {
   readonly step: number;
   readonly kind: string;
   readonly index: number;
-  readonly hash: string;
+  readonly requestHash: string;
   readonly canonical: string;
   /** The model request, for model calls: its messages are compared in full. */
   readonly modelRequest?: ModelRequest;
@@ -25,7 +25,7 @@ export interface MissedCall {
  * `messages[3].content[0].content...` rather than "a digest changed".
  */
 export function divergenceOfMiss(index: CassetteIndex, call: MissedCall): MissFinding {
-  const miss = index.classify(call.kind, call.index, call.hash);
+  const miss = index.classify(call.kind, call.index, call.requestHash);
   const replayed = expand(JSON.parse(call.canonical) as JsonValue, call.modelRequest?.messages);
   const recorded =
     miss.nearest === undefined
@@ -37,7 +37,7 @@ export function divergenceOfMiss(index: CassetteIndex, call: MissedCall): MissFi
     step: call.step,
     kind: call.kind,
     index: call.index,
-    actualHash: call.hash,
+    actualHash: call.requestHash,
     recordedHashes: miss.recordedHashes,
     changed: changedFields(diff),
     diff,

@@ -149,12 +149,12 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
 
 function entryProblem(entry: JsonValue, previousStep: number): string | undefined {
   if (!isJsonObject(entry)) return 'is not an object';
-  const { step, kind, index, hash, request, response } = entry;
+  const { step, kind, index, requestHash, request, response } = entry;
   if (typeof step !== 'number' || !Number.isInteger(step) || step <= previousStep)
     return 'has a step that is not the next in order';
   if (typeof kind !== 'string' || kind === '') return 'has no kind';
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return 'has no index';
-  if (typeof hash !== 'string' || !/^[0-9a-f]{16}$/.test(hash)) return 'has no 16-hex request hash';
+  if (typeof requestHash !== 'string' || !/^[0-9a-f]{16}$/.test(requestHash)) return 'has no 16-hex requestHash';
   if (request === undefined) return 'has no request';
   if (kind === 'model' ? !isModelResponse(response) : !isToolResponse(response)) {
     return `has a response that is not a ${kind === 'model' ? 'model response' : 'tool result { output, isError }'}`;

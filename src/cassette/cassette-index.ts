@@ -44,7 +44,7 @@ export class CassetteIndex {
       else if (entry.kind !== 'model' && isToolResponse(response)) this.tools.set(key, deepFreeze(response));
       else throw notOfItsKind(entry);
       push(this.byPosition, `${entry.kind}:${entry.index}`, entry);
-      push(this.byHash, entry.hash, entry);
+      push(this.byHash, entry.requestHash, entry);
     }
     this.messagesByDigest = new Map(cassette.messages.map(({ digest, message }) => [digest, message]));
   }
@@ -52,19 +52,19 @@ export class CassetteIndex {
   /** The recorded model response at `model:index:hash`; undefined on a miss. Either way its position counts as asked for. */
   modelAnswer(index: number, hash: string): ModelResponse | undefined {
     this.asked.add(`model:${index}`);
-    return this.models.get(formatCassetteKey({ kind: 'model', index, hash }));
+    return this.models.get(formatCassetteKey({ kind: 'model', index, requestHash: hash }));
   }
 
   /** The recorded tool response at `kind:index:hash`; undefined on a miss. Either way its position counts as asked for. */
   toolAnswer(kind: string, index: number, hash: string): ToolResponse | undefined {
     this.asked.add(`${kind}:${index}`);
-    return this.tools.get(formatCassetteKey({ kind, index, hash }));
+    return this.tools.get(formatCassetteKey({ kind, index, requestHash: hash }));
   }
 
   /** Classifies a miss. */
   classify(kind: string, index: number, hash: string): Miss {
     const atPosition = this.byPosition.get(`${kind}:${index}`) ?? [];
-    const recordedHashes = atPosition.map((entry) => entry.hash);
+    const recordedHashes = atPosition.map((entry) => entry.requestHash);
     if (atPosition.length > 0) return { classification: 'changed', recordedHashes, nearest: atPosition[0] };
     const sameHash = (this.byHash.get(hash) ?? []).find((entry) => entry.kind === kind);
     if (sameHash !== undefined) return { classification: 'reordered', recordedHashes, nearest: sameHash };

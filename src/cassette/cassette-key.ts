@@ -5,10 +5,10 @@ export interface CassetteKey {
   /** That kind's call number within the run, from 0. */
   readonly index: number;
   /** The request hash (16 hex). */
-  readonly hash: string;
+  readonly requestHash: string;
 }
 
 /** Formats a key as `kind:index:hash`, for example `ocr_document:0:3f9a1c0d2b7e4a55`. */
 export function formatCassetteKey(key: CassetteKey): string {
-  return `${key.kind}:${key.index}:${key.hash}`;
+  return `${key.kind}:${key.index}:${key.requestHash}`;
 }

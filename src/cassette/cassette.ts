@@ -14,7 +14,7 @@ export type CassetteEntry = {
   readonly kind: string;
   readonly index: number;
   /** The request hash in the cassette's canonical form. */
-  readonly hash: string;
+  readonly requestHash: string;
   /** The canonical request: for a model call, messages stand as their digests. */
   readonly request: JsonValue;
   /** A model response, or `{ output, isError }` for a tool. */

@@ -32,8 +32,8 @@ export class DigestListPrefix {
   }
 
   /** The canonical text of the prefix followed by `rest` (`],` and the request's other fields), and its hash. */
-  close(rest: string): { readonly canonical: string; readonly hash: string } {
-    const hash = this.hash.copy().update(rest, 'utf8').digest('hex').slice(0, REQUEST_HASH_LENGTH);
-    return { canonical: this.text + rest, hash };
+  close(rest: string): { readonly canonical: string; readonly requestHash: string } {
+    const requestHash = this.hash.copy().update(rest, 'utf8').digest('hex').slice(0, REQUEST_HASH_LENGTH);
+    return { canonical: this.text + rest, requestHash };
   }
 }

@@ -11,7 +11,7 @@ import { digestArray } from './message-digests.js';
 /** A request in canonical form and its hash. */
 export interface HashedRequest {
   readonly canonical: string;
-  readonly hash: string;
+  readonly requestHash: string;
 }
 
 /** A hashed model request, with the digest of each of its messages. */
@@ -112,12 +112,12 @@ export class RequestHasher {
     const canonical = `{"messages":[${digestArray(messageDigests)
       .map((digest) => `"${digest}"`)
       .join(',')}${rest}`;
-    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests, headText };
+    return { canonical, requestHash: sha256Hex(canonical, REQUEST_HASH_LENGTH), messageDigests, headText };
   }
 
   /** Hashes a tool request. */
   hashToolRequest(request: ToolRequest): HashedRequest {
     const canonical = canonicalJson({ input: request.input, tool: request.tool });
-    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH) };
+    return { canonical, requestHash: sha256Hex(canonical, REQUEST_HASH_LENGTH) };
   }
 }

@@ -11,11 +11,11 @@ export function structuralKeys(): RequestKeys {
   return {
     model(call) {
       const hashed = hasher.hashModelRequest(call.request);
-      return { hash: hashed.hash, canonical: JSON.stringify(hashed.summary) };
+      return { requestHash: hashed.requestHash, canonical: JSON.stringify(hashed.summary) };
     },
     tool(call) {
       const hashed = hasher.hashToolRequest(call.request);
-      return { hash: hashed.hash, canonical: hashed.canonical };
+      return { requestHash: hashed.requestHash, canonical: hashed.canonical };
     },
   };
 }

@@ -41,7 +41,7 @@ export async function cassetteOfRun(store: StoreReader, run: RunRecord, steps: r
       step: step.step,
       kind: step.kind,
       index: step.index,
-      hash: step.requestHash,
+      requestHash: step.requestHash,
       request: step.request,
       response: step.response,
     })),

@@ -49,7 +49,7 @@ export function describeFindingConformance(
       ).toEqual(
         served(fixture)
           .entries.slice(2)
-          .map(({ step, kind, index, hash }) => ({
+          .map(({ step, kind, index, requestHash: hash }) => ({
             classification: 'dropped-call',
             step,
             kind,
@@ -76,7 +76,7 @@ export function describeFindingConformance(
         step: 2,
         kind: 'lookup',
         index: 0,
-        recordedHashes: [recorded.hash],
+        recordedHashes: [recorded.requestHash],
       });
       expect(finding.message).toContain('lookup#0 (step 2)');
       if ('error' in settled) {

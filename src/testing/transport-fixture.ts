@@ -77,7 +77,7 @@ const entryOf = (call: ModelCall | ToolCall, request: JsonValue, response: JsonV
   step: call.step,
   kind: call.kind,
   index: call.index,
-  hash: call.hash,
+  requestHash: call.requestHash,
   request,
   response,
 });

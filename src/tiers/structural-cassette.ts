@@ -28,7 +28,7 @@ export function structuralCassetteOf(full: Cassette, expiresAt: string | null): 
       step: entry.step,
       kind: entry.kind,
       index: entry.index,
-      hash: hashed.hash,
+      requestHash: hashed.requestHash,
       request: hashed.summary,
       response:
         entry.kind === 'model' ? shapeModelResponse(modelResponseOf(entry)) : shapeToolResponse(toolResponseOf(entry)),

@@ -45,14 +45,14 @@ export class StructuralHasher {
     const digests = this.inner.messageDigests(request.messages.map((message) => this.shapeOf(message)));
     const head = this.head.of(request);
     const canonical = `{"head":"${head}","messages":${JSON.stringify(digests)}}`;
-    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), summary: { messages: digests.length } };
+    return { canonical, requestHash: sha256Hex(canonical, REQUEST_HASH_LENGTH), summary: { messages: digests.length } };
   }
 
   /** Hashes the shape of a tool request. */
   hashToolRequest(request: ToolRequest): StructurallyHashed {
     const input = shapeJson(request.input);
     const canonical = stableJson({ input, tool: request.tool });
-    return { canonical, hash: sha256Hex(canonical, REQUEST_HASH_LENGTH), summary: {} };
+    return { canonical, requestHash: sha256Hex(canonical, REQUEST_HASH_LENGTH), summary: {} };
   }
 
   private shapeOf(message: Message): Message {

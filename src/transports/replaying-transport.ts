@@ -24,7 +24,7 @@ export interface RequestKeys {
 
 /** A request's hash and the canonical text it was computed over (or a summary of it). */
 export interface RequestKey {
-  readonly hash: string;
+  readonly requestHash: string;
   readonly canonical: string;
 }
 
@@ -99,7 +99,7 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
         call,
         options.keys?.model(call),
         call.request,
-        (at) => index.modelAnswer(at.index, at.hash),
+        (at) => index.modelAnswer(at.index, at.requestHash),
         (world) => world.model(call),
       ),
     tool: (call: ToolCall) =>
@@ -107,7 +107,7 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
         call,
         options.keys?.tool(call),
         undefined,
-        (at) => index.toolAnswer(at.kind, at.index, at.hash),
+        (at) => index.toolAnswer(at.kind, at.index, at.requestHash),
         (world) => world.tool(call),
       ),
     // A copy: what a caller was told stays as it was told, while the replay goes on.
@@ -120,7 +120,7 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
           kind: entry.kind,
           index: entry.index,
           actualHash: null,
-          recordedHashes: [entry.hash],
+          recordedHashes: [entry.requestHash],
           changed: [],
           diff: [],
         };

@@ -9,7 +9,7 @@ export interface CallPosition {
   /** That kind's call number from 0. */
   readonly index: number;
   /** The request hash (16 hex) in the canonical form. */
-  readonly hash: string;
+  readonly requestHash: string;
   /** The canonical request text the hash was computed over. */
   readonly canonical: string;
 }

@@ -201,6 +201,6 @@ function firewalled(divergence: SourcedDivergence, result: ReexecutionResult): S
 }
 
 function sideOf(cassette: Cassette): { codeHash: string; steps: SourcedStep[]; messages: Cassette['messages'] } {
-  const steps = cassette.entries.map((entry) => ({ ...entry, requestHash: entry.hash, provenance: 'recorded' }));
+  const steps = cassette.entries.map((entry) => ({ ...entry, requestHash: entry.requestHash, provenance: 'recorded' }));
   return { codeHash: cassette.agent.codeHash, steps, messages: cassette.messages };
 }

@@ -72,7 +72,7 @@ export async function probeDrift(engine: Engine, options: DriftOptions): Promise
       const input = isJsonObject(view.request) ? view.request.input : undefined;
       const answer = await live.tool({
         ...where,
-        hash: '',
+        requestHash: '',
         canonical: '',
         request: { tool: view.kind, input: isJsonObject(input) ? input : {} },
       });

@@ -10,12 +10,12 @@ describe('CassetteIndex', () => {
   it('answers a model position with its model response and a tool position with its tool result, frozen', () => {
     const index = new CassetteIndex(cassette);
     const [model, lookup] = cassette.entries;
-    const answer = index.modelAnswer(0, model!.hash);
+    const answer = index.modelAnswer(0, model!.requestHash);
     expect(answer).toEqual(model!.response);
     expect(Object.isFrozen(answer)).toBe(true);
-    expect(index.toolAnswer('lookup', 0, lookup!.hash)).toEqual(lookup!.response);
+    expect(index.toolAnswer('lookup', 0, lookup!.requestHash)).toEqual(lookup!.response);
     // Another kind at the same index and hash is another key.
-    expect(index.toolAnswer('model', 0, model!.hash)).toBeUndefined();
+    expect(index.toolAnswer('model', 0, model!.requestHash)).toBeUndefined();
   });
 
   it('refuses an entry whose response is not of its kind, naming it', () => {

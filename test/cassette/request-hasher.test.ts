@@ -44,9 +44,9 @@ describe('RequestHasher', () => {
       tools,
     });
     expect(hashed.canonical).toBe(expected);
-    expect(hashed.hash).toBe(sha256Hex(expected, 16));
+    expect(hashed.requestHash).toBe(sha256Hex(expected, 16));
     expect(hashed.messageDigests).toHaveLength(3);
-    expect(hashed.hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(hashed.requestHash).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('hashes a growing conversation as it would hash each request from scratch, and a request over part of it too', () => {
@@ -58,31 +58,31 @@ describe('RequestHasher', () => {
     for (let length = 0; length <= messages.length; length++) {
       const hashed = hasher.hashModelRequest(request(messages.slice(0, length)));
       expect(hashed.canonical).toBe(fromScratch(digestArray(hashed.messageDigests)));
-      expect(hashed.hash).toBe(sha256Hex(fromScratch(digestArray(hashed.messageDigests)), 16));
-      hashes.push(hashed.hash);
+      expect(hashed.requestHash).toBe(sha256Hex(fromScratch(digestArray(hashed.messageDigests)), 16));
+      hashes.push(hashed.requestHash);
     }
     expect(new Set(hashes).size).toBe(messages.length + 1);
     // Behind the conversation it has seen, the hasher takes the slower path to the same answer.
     const partial = hasher.hashModelRequest(request(messages.slice(0, 1)));
-    expect(partial.hash).toBe(hashes[1]);
+    expect(partial.requestHash).toBe(hashes[1]);
     expect(partial.canonical).toBe(fromScratch(digestArray(partial.messageDigests)));
   });
 
   it('gives the same hash to two runs whose provider minted different ids and signatures', () => {
     const a = new RequestHasher().hashModelRequest(request(conversation({ tool: 'toolu_A', signature: 'sig_A' })));
     const b = new RequestHasher().hashModelRequest(request(conversation({ tool: 'toolu_B', signature: 'sig_B' })));
-    expect(a.hash).toBe(b.hash);
+    expect(a.requestHash).toBe(b.requestHash);
   });
 
   it('changes the hash when content, system prompt, model or params change', () => {
-    const base = new RequestHasher().hashModelRequest(request(conversation({ tool: 't', signature: 's' }))).hash;
+    const base = new RequestHasher().hashModelRequest(request(conversation({ tool: 't', signature: 's' }))).requestHash;
     const variants = [
       request(conversation({ tool: 't', signature: 's' }, 2050)),
       request(conversation({ tool: 't', signature: 's' }), { system: `${system} Now: 10:00` }),
       request(conversation({ tool: 't', signature: 's' }), { model: 'claude-sonnet-5' }),
       request(conversation({ tool: 't', signature: 's' }), { params: { maxTokens: 100, temperature: 0 } }),
     ];
-    for (const variant of variants) expect(new RequestHasher().hashModelRequest(variant).hash).not.toBe(base);
+    for (const variant of variants) expect(new RequestHasher().hashModelRequest(variant).requestHash).not.toBe(base);
   });
 
   it('digests each message once and rejects a rewritten conversation', () => {
@@ -191,15 +191,15 @@ describe('RequestHasher', () => {
     };
     const continuedFresh = fresh.hashModelRequest(request([...messages, next]));
     const continuedRestored = restored.hashModelRequest(request([...copy, structuredClone(next)]));
-    expect(continuedRestored.hash).toBe(continuedFresh.hash);
+    expect(continuedRestored.requestHash).toBe(continuedFresh.requestHash);
   });
 
   it('hashes a tool request by tool and input, never by call id', () => {
     const hasher = new RequestHasher();
     const hashed = hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-1' } });
     expect(hashed.canonical).toBe('{"input":{"document_id":"DOC-1"},"tool":"ocr_document"}');
-    expect(hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-2' } }).hash).not.toBe(
-      hashed.hash,
+    expect(hasher.hashToolRequest({ tool: 'ocr_document', input: { document_id: 'DOC-2' } }).requestHash).not.toBe(
+      hashed.requestHash,
     );
   });
 });

@@ -146,7 +146,7 @@ describe('fault campaign', () => {
           '"expiresAt"',
           '"seed"',
           '"step"',
-          '"hash"',
+          '"requestHash"',
           '"full"',
           '"synthetic"',
           '2026-03-07',

@@ -311,14 +311,15 @@ describe('cassette files', () => {
     expect(referenced.every((digest) => digests.has(digest))).toBe(true);
   });
 
-  it('reads a file of format 1, which named the world date source.at, as the same cassette', async () => {
+  it('reads a file of format 1, which named the world date source.at and a request hash hash, as the same cassette', async () => {
     const { engine, incident } = await withIncident();
     const cassette = await engine.cassette(incident.runId);
     const current = serializeCassette(cassette);
     const older = current
       .replace('"format": "forkpoint-cassette/2"', '"format": "forkpoint-cassette/1"')
-      .replace('"worldAt": "2026-03-04"', '"at": "2026-03-04"');
-    expect(older).not.toContain('worldAt');
+      .replace('"worldAt": "2026-03-04"', '"at": "2026-03-04"')
+      .replaceAll('"requestHash": ', '"hash": ');
+    expect(older).not.toMatch(/worldAt|requestHash/);
     const read = parseCassette(older, 'older.json');
     expect(read).toEqual(cassette);
     expect(read.source.worldAt).toBe('2026-03-04');
@@ -334,8 +335,8 @@ describe('cassette files', () => {
     ],
     [
       'a malformed entry',
-      (text: string) => text.replace(/"hash": "[0-9a-f]{16}"/, '"hash": "nope"'),
-      /entries\[0\] has no 16-hex request hash/,
+      (text: string) => text.replace(/"requestHash": "[0-9a-f]{16}"/, '"requestHash": "nope"'),
+      /entries\[0\] has no 16-hex requestHash/,
     ],
     [
       'a response of the wrong shape',

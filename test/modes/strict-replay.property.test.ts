@@ -44,7 +44,7 @@ const cassetteMutations: Record<string, CassetteMutation> = {
   rehash: (cassette, at) => ({
     ...cassette,
     entries: cassette.entries.map((entry, i) =>
-      i === at % Math.max(1, cassette.entries.length) ? { ...entry, hash: 'f'.repeat(16) } : entry,
+      i === at % Math.max(1, cassette.entries.length) ? { ...entry, requestHash: 'f'.repeat(16) } : entry,
     ),
   }),
   reorder: (cassette) => ({

@@ -114,7 +114,7 @@ describe('structural request keys', () => {
     tools: [],
     params: { maxTokens: 10 },
   });
-  const hash = (value: ModelRequest) => new StructuralHasher().hashModelRequest(value).hash;
+  const hash = (value: ModelRequest) => new StructuralHasher().hashModelRequest(value).requestHash;
 
   it('are equal for requests that differ only in content, and differ when the shape does', () => {
     expect(hash(request('Triage CLM-91077'))).toBe(hash(request('Triage CLM-91002')));
@@ -122,7 +122,7 @@ describe('structural request keys', () => {
     expect(hash(request('x', 'You triage claims.'))).toBe(hash(request('x', 'You triage cl4ims.')));
     expect(hash(request('x', 'You triage claims.'))).not.toBe(hash(request('x', 'You triage claims. Now: 10:00')));
     const tool = (input: JsonValue) =>
-      new StructuralHasher().hashToolRequest({ tool: 'estimate_repair', input: input as never }).hash;
+      new StructuralHasher().hashToolRequest({ tool: 'estimate_repair', input: input as never }).requestHash;
     expect(tool({ damage_area_cm2: 2050 })).toBe(tool({ damage_area_cm2: 205 }));
     expect(tool({ damage_area_cm2: 2050 })).not.toBe(tool({ damage_area_cm2: 205.5 }));
     expect(tool({ damage_area_cm2: 2050 })).not.toBe(tool({ damage_area_cm2: -2050 }));

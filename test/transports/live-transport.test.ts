@@ -9,7 +9,7 @@ const modelCall = {
   step: 3,
   kind: 'model',
   index: 1,
-  hash: 'h',
+  requestHash: 'h',
   canonical: '',
   request: { model: 'm', system: '', messages: [], tools: [], params: { maxTokens: 1 } },
 } satisfies ModelCall;
@@ -17,7 +17,7 @@ const toolCall = {
   step: 4,
   kind: 'echo',
   index: 0,
-  hash: 'h',
+  requestHash: 'h',
   canonical: '',
   request: { tool: 'echo', input: {} },
 } satisfies ToolCall;

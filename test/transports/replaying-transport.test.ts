@@ -10,7 +10,7 @@ const toolEntry = (step: number, kind: string, index: number, h: string, output:
   step,
   kind,
   index,
-  hash: h,
+  requestHash: h,
   request: { input: { n: index }, tool: kind },
   response: { output, isError: false },
 });
@@ -42,7 +42,7 @@ const call = (kind: string, index: number, h: string, input: Record<string, numb
   step: index + 1,
   kind,
   index,
-  hash: h,
+  requestHash: h,
   canonical: JSON.stringify({ input, tool: kind }),
   request: { tool: kind, input },
 });
