@@ -1,6 +1,6 @@
-import type { Message, MessagePart } from '../conversation/index.js';
+import type { Message, MessagePart, ProviderPart } from '../conversation/index.js';
 
-type Family = 'tool_use' | 'signature';
+type Family = 'tool_use' | 'signature' | 'redacted' | 'provider';
 
 /**
  * The positional aliases of one run's opaque values, numbered per family in
@@ -9,7 +9,7 @@ type Family = 'tool_use' | 'signature';
  */
 export class AliasTable {
   private readonly aliases = new Map<string, string>();
-  private readonly counts: Record<Family, number> = { tool_use: 0, signature: 0 };
+  private readonly counts: Record<Family, number> = { tool_use: 0, signature: 0, redacted: 0, provider: 0 };
 
   /** The alias of `value`, minting the next one when it is new. */
   aliasOf(family: Family, value: string): string {
@@ -45,6 +45,10 @@ export function aliasOpaqueIds(message: Message, table: AliasTable): Message {
         if (alias === undefined) return part;
         return { ...part, toolUseId: alias };
       }
+      case 'redacted_thinking':
+        return { ...part, data: table.aliasOf('redacted', part.data) };
+      case 'provider':
+        return aliasProviderBlock(part, table);
       case 'text':
         return part;
     }
@@ -59,5 +63,24 @@ export function registerOpaqueIds(message: Message, table: AliasTable): void {
   for (const part of message.content) {
     if (part.type === 'tool_use') table.aliasOf('tool_use', part.id);
     else if (part.type === 'thinking') table.aliasOf('signature', part.signature);
+    else if (part.type === 'redacted_thinking') table.aliasOf('redacted', part.data);
+    else if (part.type === 'provider' && typeof part.block.id === 'string') table.aliasOf('provider', part.block.id);
   }
+}
+
+// A provider's own block (a server tool's call and its result) names its call by `id` and refers to it by
+// `tool_use_id`, minted afresh on every call as a tool-use id is: aliased by the same positional rule.
+function aliasProviderBlock(part: ProviderPart, table: AliasTable): MessagePart {
+  const { id, tool_use_id: toolUseId } = part.block;
+  const alias = typeof id === 'string' ? table.aliasOf('provider', id) : undefined;
+  const refers = typeof toolUseId === 'string' ? table.find('provider', toolUseId) : undefined;
+  if (alias === undefined && refers === undefined) return part;
+  return {
+    ...part,
+    block: {
+      ...part.block,
+      ...(alias === undefined ? {} : { id: alias }),
+      ...(refers === undefined ? {} : { tool_use_id: refers }),
+    },
+  };
 }

@@ -3,13 +3,15 @@ export {
   toolUsesOf,
   type Message,
   type MessagePart,
+  type ProviderPart,
+  type RedactedThinkingPart,
   type TextPart,
   type ThinkingPart,
   type ToolResultPart,
   type ToolUsePart,
 } from './message.js';
 export type { ModelParams, ModelRequest, ToolDefinition } from './model-request.js';
-export type { ModelResponse, StopReason } from './model-response.js';
+export { STOP_REASONS, type ModelResponse, type StopReason, type Usage } from './model-response.js';
 export type { ToolRequest, ToolResponse } from './tool-call.js';
 export {
   isMessage,

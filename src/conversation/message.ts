@@ -2,10 +2,11 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 
 // Types, not interfaces: a type is assignable to `JsonValue`, so these are hashed and stored as the plain JSON they are.
 
-/** Plain text written by the user or the model. */
+/** Plain text written by the user or the model, with the provider's citations of it, if any, verbatim. */
 export type TextPart = {
   readonly type: 'text';
   readonly text: string;
+  readonly citations?: readonly JsonObject[];
 };
 
 /**
@@ -16,6 +17,15 @@ export type ThinkingPart = {
   readonly type: 'thinking';
   readonly thinking: string;
   readonly signature: string;
+};
+
+/**
+ * Reasoning the provider keeps encrypted. `data` is opaque, minted afresh on
+ * every call, and must go back verbatim in the next request.
+ */
+export type RedactedThinkingPart = {
+  readonly type: 'redacted_thinking';
+  readonly data: string;
 };
 
 /** The model asks for a tool call. `id` is minted by the provider. */
@@ -34,8 +44,20 @@ export type ToolResultPart = {
   readonly isError: boolean;
 };
 
+/**
+ * A block the neutral shape has no kind of its own for (a server tool's call
+ * or result, a search result, a kind a provider adds later), kept verbatim as
+ * `provider` sent it and sent back to it so: never dropped.
+ */
+export type ProviderPart = {
+  readonly type: 'provider';
+  /** Whose block it is: `anthropic`, `openai`, ... */
+  readonly provider: string;
+  readonly block: JsonObject;
+};
+
 /** Any part of a message. */
-export type MessagePart = TextPart | ThinkingPart | ToolUsePart | ToolResultPart;
+export type MessagePart = TextPart | ThinkingPart | RedactedThinkingPart | ToolUsePart | ToolResultPart | ProviderPart;
 
 /**
  * One conversation turn in the provider-neutral shape. Adapters translate a

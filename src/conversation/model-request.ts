@@ -16,6 +16,16 @@ export type ModelParams = {
   readonly temperature?: number;
   readonly topP?: number;
   readonly topK?: number;
+  /** Text that ends the model's turn when it writes it. */
+  readonly stopSequences?: readonly string[];
+  /** Extended reasoning, with the most tokens it may spend. */
+  readonly thinking?: { readonly budgetTokens: number };
+  /**
+   * Anything else the provider takes, sent to it verbatim in its own names
+   * (`tool_choice`, `reasoning`, `metadata`, ...). It is part of the request
+   * hash: a change in it is a change in the request.
+   */
+  readonly provider?: JsonObject;
 };
 
 /** One model request in the provider-neutral shape. */

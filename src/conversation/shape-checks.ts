@@ -2,7 +2,8 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 import type { Message, MessagePart } from './message.js';
 import type { ModelParams, ModelRequest, ToolDefinition } from './model-request.js';
-import type { ModelResponse } from './model-response.js';
+import type { ModelResponse, StopReason } from './model-response.js';
+import { STOP_REASONS } from './model-response.js';
 import type { ToolResponse } from './tool-call.js';
 
 /**
@@ -13,9 +14,13 @@ export function isMessagePart(value: JsonValue | undefined): value is MessagePar
   if (!isJsonObject(value)) return false;
   switch (value.type) {
     case 'text':
-      return typeof value.text === 'string';
+      return typeof value.text === 'string' && (value.citations === undefined || isObjectList(value.citations));
     case 'thinking':
       return typeof value.thinking === 'string' && typeof value.signature === 'string';
+    case 'redacted_thinking':
+      return typeof value.data === 'string';
+    case 'provider':
+      return typeof value.provider === 'string' && isJsonObject(value.block);
     case 'tool_use':
       return typeof value.id === 'string' && typeof value.name === 'string' && isJsonObject(value.input);
     case 'tool_result':
@@ -35,6 +40,9 @@ export function isMessage(value: JsonValue | undefined): value is Message & Json
   );
 }
 
+const STOP_REASON_SET: ReadonlySet<string> = new Set<StopReason>(STOP_REASONS);
+const COUNTS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const;
+
 /** True for a model response in the provider-neutral shape. */
 export function isModelResponse(value: JsonValue | undefined): value is ModelResponse & JsonValue {
   return (
@@ -43,12 +51,29 @@ export function isModelResponse(value: JsonValue | undefined): value is ModelRes
     typeof value.model === 'string' &&
     Array.isArray(value.content) &&
     value.content.every(isMessagePart) &&
-    (value.stopReason === 'end_turn' || value.stopReason === 'tool_use' || value.stopReason === 'max_tokens') &&
-    isJsonObject(value.usage) &&
-    typeof value.usage.inputTokens === 'number' &&
-    typeof value.usage.outputTokens === 'number'
+    typeof value.stopReason === 'string' &&
+    STOP_REASON_SET.has(value.stopReason) &&
+    (value.providerStopReason === undefined || typeof value.providerStopReason === 'string') &&
+    isUsage(value.usage)
   );
 }
+
+/** True for token counts: input and output, each other count a whole number when present, the provider's own an object. */
+function isUsage(value: JsonValue | undefined): boolean {
+  if (!isJsonObject(value)) return false;
+  const usage = value;
+  return (
+    typeof usage.inputTokens === 'number' &&
+    typeof usage.outputTokens === 'number' &&
+    COUNTS.every((name) => usage[name] === undefined || isCount(usage[name])) &&
+    (usage.provider === undefined || isJsonObject(usage.provider))
+  );
+}
+
+const isCount = (value: JsonValue | undefined): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+const isObjectList = (value: JsonValue | undefined): boolean => Array.isArray(value) && value.every(isJsonObject);
 
 /** True for a tool response: `{ output, isError }`. */
 export function isToolResponse(value: JsonValue | undefined): value is ToolResponse & JsonValue {
@@ -65,14 +90,23 @@ export function isToolDefinition(value: JsonValue | undefined): value is ToolDef
   );
 }
 
-/** True for a model request's parameters: `maxTokens`, and each sampling parameter a number when present. */
+/**
+ * True for a model request's parameters: `maxTokens`, each sampling parameter
+ * a number when present, stop sequences strings, a thinking budget a number,
+ * and the provider's own parameters an object.
+ */
 export function isModelParams(value: JsonValue | undefined): value is ModelParams & JsonValue {
+  if (!isJsonObject(value)) return false;
+  const { stopSequences, thinking, provider } = value;
   return (
-    isJsonObject(value) &&
     typeof value.maxTokens === 'number' &&
     (['temperature', 'topP', 'topK'] as const).every(
       (name) => value[name] === undefined || typeof value[name] === 'number',
-    )
+    ) &&
+    (stopSequences === undefined ||
+      (Array.isArray(stopSequences) && stopSequences.every((item) => typeof item === 'string'))) &&
+    (thinking === undefined || (isJsonObject(thinking) && typeof thinking.budgetTokens === 'number')) &&
+    (provider === undefined || isJsonObject(provider))
   );
 }
 

@@ -33,6 +33,7 @@ const CODE_KINDS = {
   VALIDATION_FAILED: 'outcome',
   STEP_CAP_REACHED: 'outcome',
   HOOK_FAILED: 'outcome',
+  MODEL_REFUSED: 'outcome',
   PROVIDER_REJECTED: 'outcome',
   PROVIDER_FAILED: 'outcome',
   TOOL_FAILED: 'outcome',

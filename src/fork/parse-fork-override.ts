@@ -1,5 +1,5 @@
 import type { ModelResponse } from '../conversation/index.js';
-import { isModelResponse } from '../conversation/index.js';
+import { STOP_REASONS, isModelResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonPatchOperation, JsonValue } from '../json/index.js';
 import { JSON_PATCH_OPS, assertJsonValue, parseJsonPointer } from '../json/index.js';
@@ -86,7 +86,7 @@ function modelResponse(value: unknown, where: string): void {
   json(value, where);
   if (!isModelResponse(value as JsonValue)) {
     throw invalid(
-      `override field ${where} must be a model response: { id, model, content: [text | thinking | tool_use parts], stopReason: end_turn | tool_use | max_tokens, usage: { inputTokens, outputTokens } }`,
+      `override field ${where} must be a model response: { id, model, content: [text | thinking | redacted_thinking | tool_use | provider parts], stopReason: ${STOP_REASONS.join(' | ')}, usage: { inputTokens, outputTokens } }`,
     );
   }
   const parts = (value as ModelResponse).content;

@@ -78,6 +78,12 @@ export function createAgentMachine(build: AgentBuild) {
               target: 'awaitingTools',
               actions: 'applyObservation',
             },
+            // A paused turn (`pause_turn`): the next model call continues it.
+            {
+              guard: { type: 'leadsTo', params: 'awaitingModel' },
+              target: 'awaitingModel',
+              actions: 'applyObservation',
+            },
             { guard: { type: 'leadsTo', params: 'done' }, target: 'done', actions: 'applyObservation' },
             { target: 'failed', actions: 'applyObservation' },
           ],

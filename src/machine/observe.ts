@@ -15,8 +15,9 @@ export interface Observed {
 
 /**
  * Applies a model response: the assistant turn is appended, and either its
- * tool calls become pending or, when it asks for none, its text is parsed and
- * validated as the run's outcome.
+ * tool calls become pending, or a paused turn (`pause_turn`) is continued by
+ * the next model call, or a refusal ends the run (`MODEL_REFUSED`), or its
+ * text is parsed and validated as the run's outcome.
  */
 export function observeModelResponse(build: AgentBuild, context: AgentContext, response: ModelResponse): Observed {
   const step = context.step + 1;
@@ -29,6 +30,16 @@ export function observeModelResponse(build: AgentBuild, context: AgentContext, r
   };
   const toolUses = toolUsesOf(assistant);
   if (toolUses.length > 0) return withinCap(build, { ...advanced, pending: toolUses, results: [] }, 'awaitingTools');
+  // The provider paused a long turn: sending the conversation back as it is lets the model go on.
+  if (response.stopReason === 'pause_turn') return withinCap(build, advanced, 'awaitingModel');
+  if (response.stopReason === 'refusal' || response.stopReason === 'content_filter') {
+    const said = textOf(response.content);
+    return fail(
+      advanced,
+      'MODEL_REFUSED',
+      `the model declined to answer (${response.providerStopReason ?? response.stopReason})${said === '' ? '' : `: ${said.slice(0, 200)}`}`,
+    );
+  }
 
   const judged = runHook(() => judgeOutcome(build, textOf(response.content)));
   if (judged.ok) return { context: { ...advanced, outcome: judged.value }, next: 'done' };

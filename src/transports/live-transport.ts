@@ -45,7 +45,7 @@ export function liveTransport(world: World): Transport {
       if (!isModelResponse(response)) {
         throw new ForkpointError(
           'AGENT_CODE_FAILED',
-          `the model response to ${where} is not in the provider-neutral shape (id, model, content parts, stopReason end_turn|tool_use|max_tokens, usage); check the world's model provider`,
+          `the model response to ${where} is not in the provider-neutral shape (id, model, content parts, a stopReason forkpoint knows, usage with whole-number token counts); check the world's model provider`,
         );
       }
       return { response, provenance: 'live' };

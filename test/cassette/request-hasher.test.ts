@@ -74,6 +74,47 @@ describe('RequestHasher', () => {
     expect(a.requestHash).toBe(b.requestHash);
   });
 
+  it("aliases redacted reasoning and a provider block's own ids by the same positional rule", () => {
+    const withOpaque = (data: string, serverId: string): Message[] => [
+      { role: 'user', content: [{ type: 'text', text: 'Find the policy.' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'redacted_thinking', data },
+          {
+            type: 'provider',
+            provider: 'anthropic',
+            block: { type: 'server_tool_use', id: serverId, name: 'web_search' },
+          },
+          {
+            type: 'provider',
+            provider: 'anthropic',
+            block: { type: 'web_search_tool_result', tool_use_id: serverId, content: [] },
+          },
+        ],
+      },
+    ];
+    const hashOf = (messages: Message[]) => new RequestHasher().hashModelRequest(request(messages)).requestHash;
+    expect(hashOf(withOpaque('EuYBCkQ', 'srvtoolu_A'))).toBe(hashOf(withOpaque('Zm9vYmFy', 'srvtoolu_B')));
+    // What the block holds is not opaque: a different search result is a different request.
+    const other = withOpaque('EuYBCkQ', 'srvtoolu_A');
+    const changed: Message[] = [
+      other[0]!,
+      {
+        role: 'assistant',
+        content: [
+          ...other[1]!.content.slice(0, 2),
+          {
+            type: 'provider',
+            provider: 'anthropic',
+            block: { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_A', content: [{ url: 'x' }] },
+          },
+        ],
+      },
+    ];
+    expect(hashOf(changed)).not.toBe(hashOf(other));
+  });
+
   it('changes the hash when content, system prompt, model or params change', () => {
     const base = new RequestHasher().hashModelRequest(request(conversation({ tool: 't', signature: 's' }))).requestHash;
     const variants = [
@@ -81,6 +122,13 @@ describe('RequestHasher', () => {
       request(conversation({ tool: 't', signature: 's' }), { system: `${system} Now: 10:00` }),
       request(conversation({ tool: 't', signature: 's' }), { model: 'claude-sonnet-5' }),
       request(conversation({ tool: 't', signature: 's' }), { params: { maxTokens: 100, temperature: 0 } }),
+      request(conversation({ tool: 't', signature: 's' }), { params: { maxTokens: 100, stopSequences: ['END'] } }),
+      request(conversation({ tool: 't', signature: 's' }), {
+        params: { maxTokens: 100, thinking: { budgetTokens: 2048 } },
+      }),
+      request(conversation({ tool: 't', signature: 's' }), {
+        params: { maxTokens: 100, provider: { tool_choice: { type: 'any' } } },
+      }),
     ];
     for (const variant of variants) expect(new RequestHasher().hashModelRequest(variant).requestHash).not.toBe(base);
   });

@@ -41,6 +41,30 @@ describe('the agent machine (pure, no I/O)', () => {
     expect(awaitingOf(next)).toMatchObject({ kind: 'echo', index: 0 });
   });
 
+  it('continues a paused turn (pause_turn) with the next model call, the paused content sent back as it came', () => {
+    const { machine, snapshot } = begin();
+    const paused = { ...finalTurn('Searching the policy archive'), stopReason: 'pause_turn' as const };
+    const [next] = transition(machine, snapshot, { type: 'model.responded', response: paused });
+    expect(next.value).toBe('awaitingModel');
+    expect(awaitingOf(next)).toEqual({ kind: 'model', index: 1 });
+    expect(next.context.messages.at(-1)).toEqual({ role: 'assistant', content: paused.content });
+    const [done] = transition(machine, next, { type: 'model.responded', response: finalTurn('{"ok":true}') });
+    expect(done.value).toBe('done');
+    expect(done.context.step).toBe(2);
+  });
+
+  it.each(['refusal', 'content_filter'] as const)(
+    'ends the run with MODEL_REFUSED when the model stops with %s, whatever its text would parse to',
+    (stopReason) => {
+      const { machine, snapshot } = begin();
+      const response = { ...finalTurn('{"ok":true}'), stopReason, providerStopReason: stopReason };
+      const [next] = transition(machine, snapshot, { type: 'model.responded', response });
+      expect(next.value).toBe('failed');
+      expect(next.context.error).toMatchObject({ code: 'MODEL_REFUSED', step: 1 });
+      expect(next.context.error?.message).toMatch(new RegExp(`declined to answer \\(${stopReason}\\)`));
+    },
+  );
+
   it('collects a batch of tool results into one user message, then awaits the model', () => {
     const { machine, snapshot } = begin();
     const response = toolTurn([

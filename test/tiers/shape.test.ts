@@ -82,26 +82,41 @@ describe('the structural shape of a value', () => {
     );
   });
 
-  it('drops the ids and signatures a provider mints, and keeps the envelope', () => {
+  it('drops the ids and signatures a provider mints, keeps the envelope, and keeps the token counts, which are no payload', () => {
+    const usage = { inputTokens: 120, outputTokens: 7, cacheReadTokens: 4096, provider: { input_tokens: 120 } };
     const shaped = shapeModelResponse({
       id: 'msg_01',
       model: 'claude-opus-5',
       content: [
         { type: 'thinking', thinking: 'hm', signature: 'sig' },
+        { type: 'redacted_thinking', data: 'EuYBCkQYAiJA' },
         { type: 'tool_use', id: 'toolu_1', name: 'ocr_document', input: { document_id: 'DOC-1' } },
+        {
+          type: 'provider',
+          provider: 'anthropic',
+          block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search' },
+        },
+        { type: 'text', text: 'ok', citations: [{ type: 'char_location', cited_text: 'Claim' }] },
       ],
       stopReason: 'tool_use',
-      usage: { inputTokens: 120, outputTokens: 7 },
+      usage,
     });
     expect(shaped).toEqual({
       id: '',
       model: 'claude-opus-5',
       content: [
         { type: 'thinking', thinking: 'aa', signature: '' },
+        { type: 'redacted_thinking', data: '' },
         { type: 'tool_use', id: '', name: 'ocr_document', input: { document_id: 'aaaaa' } },
+        {
+          type: 'provider',
+          provider: 'anthropic',
+          block: { type: 'server_tool_use', id: 'aaaaaaaaaa', name: 'aaaaaaaaaa' },
+        },
+        { type: 'text', text: 'aa', citations: [{ type: 'aaaaaaaaaaaaa', cited_text: 'aaaaa' }] },
       ],
       stopReason: 'tool_use',
-      usage: { inputTokens: 1, outputTokens: 1 },
+      usage,
     });
   });
 });

@@ -70,7 +70,7 @@ describe('liveTransport puts every failure on the right desk', () => {
       { id: 'x', model: 'm', stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } },
       /not in the provider-neutral shape/,
     ],
-    ['an unknown stop reason', { ...finalTurn('{}'), stopReason: 'pause_turn' }, /not in the provider-neutral shape/],
+    ['an unknown stop reason', { ...finalTurn('{}'), stopReason: 'paused' }, /not in the provider-neutral shape/],
   ])('fails with AGENT_CODE_FAILED when the provider answers with %s', async (_what, response, message) => {
     const failure = await failureOf(() =>
       liveTransport(worldWith({ model: { respond: () => Promise.resolve(response as never) } })).model(modelCall),
