@@ -34,6 +34,7 @@ const CODE_KINDS = {
   STEP_CAP_REACHED: 'outcome',
   HOOK_FAILED: 'outcome',
   MODEL_REFUSED: 'outcome',
+  PROVIDER_UNMAPPED: 'outcome',
   PROVIDER_REJECTED: 'outcome',
   PROVIDER_FAILED: 'outcome',
   TOOL_FAILED: 'outcome',

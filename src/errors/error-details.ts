@@ -14,6 +14,8 @@ export interface ErrorDetails {
   readonly path?: string;
   /** The field of the caller's input at fault, as a path (`system-prompt.system`, `operations[0].op`). */
   readonly field?: string;
+  /** The value at fault, verbatim (plain JSON): a provider's response an adapter could not map, say. */
+  readonly data?: unknown;
   /** What the caller can do next, in the library's terms. */
   readonly remedy?: Remedy;
 }

@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['json', 'time'],
   ['vocabulary', 'conversation'],
   ['agent', 'world', 'payload'],
-  ['machine', 'firewall', 'cassette', 'scenario'],
+  ['machine', 'firewall', 'cassette', 'scenario', 'providers'],
   ['store', 'tiers'],
   ['analysis'],
   ['fork', 'transports'],

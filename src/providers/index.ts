@@ -1,0 +1,1 @@
+export { notAClient, providerErrorOf, unmappedResponse } from './provider-errors.js';
