@@ -15,7 +15,7 @@ import {
 } from '../driver/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
-import { requireUnexpiredCassette, summarizeRun } from '../read/index.js';
+import { requireUnexpiredCassette, summarizeRun, withSteps } from '../read/index.js';
 import { STRUCTURAL_FORM } from '../tiers/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { Divergence, Tier } from '../vocabulary/index.js';
@@ -115,13 +115,13 @@ export async function replayOverCassette(
     },
     watcher: collected.watcher,
   });
-  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
+  const prices = await deps.prices(stored.scenario);
+  const view = withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices);
   const first = plan.divergenceAmong(findings);
   // The findings just stored, as the transport typed them (a replay's own are never shaped), in their place.
   return {
-    ...summary,
+    ...view,
     findings,
-    steps: collected.steps,
     divergence: first === undefined ? null : new ReplayDivergence(stored.runId, first),
   } as ReplayResult;
 }
