@@ -6,7 +6,7 @@ export {
   type PriceSource,
   type PriceTable,
 } from './price-table.js';
-export { PRICE_UNIT, checkPriceTable, parsePriceTable } from './parse-price-table.js';
+export { PRICE_UNIT, definePriceTable, parsePriceTable } from './parse-price-table.js';
 export { SHIPPED_PRICES, SHIPPED_PRICE_DOCUMENT } from './shipped-prices.js';
 export {
   NO_TOKENS,

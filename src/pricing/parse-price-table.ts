@@ -30,11 +30,20 @@ export function parsePriceTable(text: string, origin: string): PriceTable {
     if (!isForkpointError(error)) throw error;
     throw new ForkpointError('PRICES_INVALID', error.problem, { details: { path: origin }, cause: error });
   }
-  return checkPriceTable(document, origin);
+  return definePriceTable(document, origin);
 }
 
-/** Checks a price table given as a value rather than text (a scenario's own, forkpoint's shipped one); see {@link parsePriceTable}. */
-export function checkPriceTable(document: JsonValue, origin: string): PriceTable {
+/**
+ * Declares a price table as a value rather than a file (a scenario's own for
+ * its simulated models, forkpoint's shipped one), checked as
+ * {@link parsePriceTable} checks a file.
+ *
+ * @example
+ * ```ts
+ * const prices = definePriceTable({ asOf: '2026-12-01', models: [{ model: 'my-model', input: 1, output: 4 }] }, 'my scenario');
+ * ```
+ */
+export function definePriceTable(document: JsonValue, origin: string): PriceTable {
   const fail = (field: string, problem: string): never => {
     throw new ForkpointError('PRICES_INVALID', `the price table ${origin}: ${field} ${problem}`, {
       details: { path: origin, field },

@@ -37,7 +37,7 @@ export type RunCost = {
   readonly inherited: CostPart | null;
   /** The models whose steps are counted but have no price in the table (or no rate for the cache tokens they used). */
   readonly unpriced: readonly string[];
-  /** The price tables that priced it (their origins), lowest first. */
+  /** The price tables that priced it, lowest first: each one's origin, and the day of its figures where it says. */
   readonly prices: readonly string[];
 };
 
@@ -110,6 +110,8 @@ export function runCostOf(
     avoided: rounded(parts.avoided),
     inherited: inherited === 'counted' ? rounded(parts.inherited) : null,
     unpriced: [...unpriced].sort(),
-    prices: table.sources.map((source) => source.origin),
+    prices: table.sources.map((source) =>
+      source.asOf === null ? source.origin : `${source.origin} (as of ${source.asOf})`,
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json/index.js';
-import { checkPriceTable } from './parse-price-table.js';
+import { definePriceTable } from './parse-price-table.js';
 import type { PriceTable } from './price-table.js';
 
 /**
@@ -62,4 +62,4 @@ export const SHIPPED_PRICE_DOCUMENT: JsonObject = {
 };
 
 /** {@link SHIPPED_PRICE_DOCUMENT} as a table: what runs are priced by unless a table of one's own says otherwise. */
-export const SHIPPED_PRICES: PriceTable = checkPriceTable(SHIPPED_PRICE_DOCUMENT, "forkpoint's list prices");
+export const SHIPPED_PRICES: PriceTable = definePriceTable(SHIPPED_PRICE_DOCUMENT, "forkpoint's list prices");
