@@ -56,6 +56,13 @@ describe('forkpoint show, runs and compare: what runs cost', () => {
   it("show prints every model step's tokens and USD, and what the run paid; its JSON carries the same numbers", async () => {
     const cost = (await json<{ cost: Cost }>(['show', '9b40c1d5'])).cost;
     expect(cost.paid.steps).toBe(5);
+    // One name, `cost`, with the units in its fields: usd (US dollars) and tokens.
+    expect(Object.keys(cost).sort()).toEqual(['avoided', 'inherited', 'paid', 'prices', 'steps', 'unpriced']);
+    expect(Object.keys(cost.paid).sort()).toEqual(['steps', 'tokens', 'usd']);
+    expect(Object.keys(cost.paid.tokens).sort()).toEqual(['cacheRead', 'cacheWrite', 'input', 'output', 'reasoning']);
+    expect(cost.steps?.map((step) => Object.keys(step).sort())).toEqual(
+      Array.from({ length: 5 }, () => ['model', 'step', 'tokens', 'usd']),
+    );
     // The scenario prices its simulated models; forkpoint's own table comes first.
     expect(cost.prices).toEqual([
       "forkpoint's list prices (as of 2026-12-01)",
@@ -91,6 +98,11 @@ describe('forkpoint show, runs and compare: what runs cost', () => {
     expect(forked.paid.steps).toBe(3);
     expect((forked.inherited?.usd ?? 0) + (forked.paid.usd ?? 0)).toBeGreaterThan(0);
     expect((await run(['show', replay])).stdout).toMatch(/^ +avoided +recorded +5 steps .* \d\.\d{6}$/m);
+    // A replay ends by saying so.
+    const again = await run(['replay', '9b40c1d5']);
+    expect(again.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `cost: paid 0.000000 USD (0 live model steps); avoided ${record.paid.usd?.toFixed(6)} (5 recorded model steps, not paid again)`,
+    );
     expect((await run(['show', fork])).stdout).toMatch(/^ +inherited +from 9b40c1d5 +2 steps /m);
   });
 
