@@ -1,0 +1,147 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MessagePart, ModelResponse, Usage } from '../../../src/conversation/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import type { EmulatedAnswer, ProviderEmulator } from '../../../src/testing/provider-subject.js';
+
+// Written from the Messages API's wire format (POST /v1/messages: a `Message` object, or
+// `{ type: 'error', error: { type, message } }` with the status), not from the adapter's mapping.
+
+/** The API's error `type` for a status, as its error responses name them. */
+function errorTypeOf(status: number): string {
+  const types: Readonly<Record<number, string>> = {
+    400: 'invalid_request_error',
+    401: 'authentication_error',
+    403: 'permission_error',
+    404: 'not_found_error',
+    413: 'request_too_large',
+    429: 'rate_limit_error',
+    529: 'overloaded_error',
+  };
+  return types[status] ?? 'api_error';
+}
+
+/** A content block of a `Message` as the API writes it. */
+function blockOf(part: MessagePart): JsonObject {
+  switch (part.type) {
+    // The API leaves `citations` out of a text block that cites nothing.
+    case 'text':
+      return { type: 'text', text: part.text, ...(part.citations === undefined ? {} : { citations: part.citations }) };
+    case 'thinking':
+      return { type: 'thinking', thinking: part.thinking, signature: part.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: part.data };
+    case 'tool_use':
+      return { type: 'tool_use', id: part.id, name: part.name, input: part.input, caller: { type: 'direct' } };
+    case 'provider':
+      return part.block;
+    case 'tool_result':
+      throw new Error('the emulator was scripted a tool_result in a response: the API never answers one');
+  }
+}
+
+/** The API's `stop_reason` for a scripted one: its own word when the script gives it. */
+function stopReasonOf(response: ModelResponse): string {
+  if (response.providerStopReason !== undefined) return response.providerStopReason;
+  return response.stopReason === 'context_window_exceeded' ? 'model_context_window_exceeded' : response.stopReason;
+}
+
+/** The API's `usage`: unreported cache counts as `null`, thinking tokens in `output_tokens_details`, extras verbatim. */
+function usageOf(usage: Usage): JsonObject {
+  return {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cache_creation_input_tokens: usage.cacheWriteTokens ?? null,
+    cache_read_input_tokens: usage.cacheReadTokens ?? null,
+    ...(usage.reasoningTokens === undefined
+      ? {}
+      : { output_tokens_details: { thinking_tokens: usage.reasoningTokens } }),
+    ...usage.provider,
+  };
+}
+
+/** A neutral response as the `Message` the API would send for it. */
+export function anthropicMessageOf(response: ModelResponse): JsonObject {
+  return {
+    id: response.id,
+    type: 'message',
+    role: 'assistant',
+    model: response.model,
+    content: response.content.map(blockOf),
+    stop_reason: stopReasonOf(response),
+    stop_sequence: null,
+    usage: usageOf(response.usage),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: JsonValue, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_emulated', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function bodyOf(req: IncomingMessage): Promise<JsonValue> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? null : (JSON.parse(text) as JsonValue);
+}
+
+/**
+ * The Messages API on 127.0.0.1 (a free port): `POST /v1/messages` answers
+ * what it is scripted to, in order. A 429 carries `retry-after-ms: 1`, which
+ * the Anthropic SDK and `ai`'s retry both take, so a retry comes at once; a
+ * drop destroys the socket with no answer.
+ */
+export async function startAnthropicEmulator(): Promise<ProviderEmulator> {
+  let answers: EmulatedAnswer[] = [];
+  const received: JsonValue[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await bodyOf(req);
+      if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
+        send(res, 404, {
+          type: 'error',
+          error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` },
+        });
+        return;
+      }
+      received.push(body);
+      const answer = answers.shift();
+      if (answer === undefined) {
+        send(res, 500, {
+          type: 'error',
+          error: { type: 'api_error', message: 'the emulator was asked more than scripted' },
+        });
+      } else if (answer.kind === 'drop') {
+        req.socket.destroy();
+      } else if (answer.kind === 'error') {
+        const retry: Record<string, string> = answer.status === 429 ? { 'retry-after-ms': '1' } : {};
+        send(
+          res,
+          answer.status,
+          { type: 'error', error: { type: errorTypeOf(answer.status), message: answer.message } },
+          retry,
+        );
+      } else {
+        send(res, 200, anthropicMessageOf(answer.response));
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    script: (next) => {
+      answers = [...next];
+    },
+    received: () => [...received],
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => {
+          if (error === undefined) resolve();
+          else reject(error);
+        });
+      }),
+  };
+}
