@@ -94,4 +94,16 @@ describe.each([
     expect(replay.steps.map((step) => step.provenance)).toEqual(run.steps.map(() => 'recorded'));
     expect(emulator.received().length - replayFrom).toBe(0);
   });
+
+  it("fails the run PROVIDER_REJECTED, with the provider's message, when the API refuses the temperature it was sent", async () => {
+    const engine = createEngine({ store: memoryStore() });
+    const message = '`temperature` is deprecated for this model.';
+    emulator.script([{ kind: 'error', status: 400, message }]);
+    const warm = testAgent({ model: EMULATED_MODEL, params: { maxTokens: 256, temperature: 0.7 } });
+    const run = await engine.record({ agent: warm, world: world(subject, emulator), input: { task: 'warm' } });
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatchObject({ code: 'PROVIDER_REJECTED', step: 1 });
+    expect(run.error?.message).toContain(message);
+    expect(emulator.received().at(-1)).toMatchObject({ temperature: 0.7 });
+  });
 });
