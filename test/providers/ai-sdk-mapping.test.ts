@@ -496,9 +496,9 @@ describe('fromAiSdk: errors', () => {
   it('is USAGE, at once, for an object that is not a v2 or v3 language model', () => {
     const v4 = { specificationVersion: 'v4', provider: 'p', modelId: 'm', doGenerate: () => Promise.resolve({}) };
     for (const notModel of [{}, v4, { specificationVersion: 'v3', provider: 'p', modelId: 'm' }, null]) {
-      expect(() => Reflect.apply(fromAiSdk, undefined, [notModel])).toThrow(
-        expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('model.doGenerate') }),
-      );
+      expect(() => {
+        Reflect.apply(fromAiSdk, undefined, [notModel]);
+      }).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('model.doGenerate') }));
     }
   });
 });

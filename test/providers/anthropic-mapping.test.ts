@@ -324,7 +324,9 @@ describe('fromAnthropic: errors', () => {
 
   it('is USAGE, at once, for an object that is not an Anthropic client', () => {
     for (const notClient of [{}, { messages: {} }, { messages: { create: 'no' } }, null]) {
-      expect(() => Reflect.apply(fromAnthropic, undefined, [notClient])).toThrow(
+      expect(() => {
+        Reflect.apply(fromAnthropic, undefined, [notClient]);
+      }).toThrow(
         expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('client.messages.create') }),
       );
     }

@@ -30,12 +30,12 @@ const agent = defineAgent({
   params: { maxTokens: 1024 },
   tools: [{ name: 'lookup', description: 'Looks a key up.', inputSchema: { type: 'object' }, readOnly: true }],
   stepCap: 10,
-  renderInput: (input) => `Look up ${String(input.key)}.`,
+  renderInput: (input) => `Look up ${JSON.stringify(input.key ?? null)}.`,
   parseOutcome: (text) => ({ ok: true, outcome: JSON.parse(text) as JsonObject }),
 });
 const lookup = (input: JsonObject) => ({ key: input.key ?? null, value: 42 });
 
-const script = () =>
+const script = () => {
   emulator.script([
     {
       kind: 'response',
@@ -58,6 +58,7 @@ const script = () =>
       },
     },
   ]);
+};
 
 describe('the README snippets', () => {
   it("the README's Anthropic snippet", async () => {
