@@ -1,1 +1,2 @@
 export { notAClient, providerErrorOf, unmappedResponse } from './provider-errors.js';
+export { routeModels } from './route-models.js';
