@@ -6,3 +6,4 @@ export {
   type FromAnthropicOptions,
 } from './anthropic/index.js';
 export { fromAiSdk, type AiSdkCallOptions, type AiSdkLanguageModel, type FromAiSdkOptions } from './ai-sdk/index.js';
+export { routeModels } from './route-models.js';
