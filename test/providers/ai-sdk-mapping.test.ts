@@ -3,7 +3,7 @@ import type { LanguageModelV2, LanguageModelV3GenerateResult } from '@ai-sdk/pro
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePart, ModelRequest, ModelResponse } from '../../src/conversation/index.js';
-import type { EmulatedAnswer, ProviderEmulator } from '../../src/testing/provider-subject.js';
+import type { EmulatedAnswer, ProviderEmulator } from '../../src/testing/index.js';
 import type { ModelProvider } from '../../src/world/index.js';
 import { isForkpointError } from '../../src/errors/index.js';
 import { fromAiSdk, type AiSdkLanguageModel } from '../../src/providers/index.js';

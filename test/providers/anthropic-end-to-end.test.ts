@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePart, ModelResponse } from '../../src/conversation/index.js';
 import type { JsonObject, JsonValue } from '../../src/json/index.js';
-import type { ProviderEmulator, ProviderSubject } from '../../src/testing/provider-subject.js';
+import type { ProviderEmulator, ProviderSubject } from '../../src/testing/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import { memoryStore } from '../../src/store/index.js';
 import { testAgent } from '../support/test-agents.js';

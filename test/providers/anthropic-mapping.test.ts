@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePart, ModelRequest, ModelResponse } from '../../src/conversation/index.js';
 import type { JsonObject } from '../../src/json/index.js';
-import type { EmulatedAnswer, ProviderEmulator } from '../../src/testing/provider-subject.js';
+import type { EmulatedAnswer, ProviderEmulator } from '../../src/testing/index.js';
 import { isForkpointError } from '../../src/errors/index.js';
 import { fromAnthropic, type FromAnthropicOptions } from '../../src/providers/index.js';
 import { startAnthropicEmulator } from '../support/emulators/anthropic-emulator.js';

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/json/index.js';
-import type { ProviderEmulator } from '../../src/testing/provider-subject.js';
+import type { ProviderEmulator } from '../../src/testing/index.js';
 import { createEngine, defineAgent, memoryStore } from '../../src/index.js';
 import { fromAiSdk } from '../../src/entries/ai-sdk.js';
 import { fromAnthropic } from '../../src/entries/anthropic.js';

@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { MessagePart, ModelResponse, Usage } from '../../../src/conversation/index.js';
-import type { JsonObject, JsonValue } from '../../../src/json/index.js';
-import type { EmulatedAnswer, ProviderEmulator } from '../../../src/testing/provider-subject.js';
+import type { JsonObject } from '../../../src/json/index.js';
+import type { ProviderEmulator } from '../../../src/testing/index.js';
+import { startHttpEmulator, type WireFormat } from './http-emulator.js';
 
 // Written from the Messages API's wire format (POST /v1/messages: a `Message` object, or
 // `{ type: 'error', error: { type, message } }` with the status), not from the adapter's mapping.
@@ -74,74 +73,17 @@ export function anthropicMessageOf(response: ModelResponse): JsonObject {
   };
 }
 
-function send(res: ServerResponse, status: number, body: JsonValue, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_emulated', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-async function bodyOf(req: IncomingMessage): Promise<JsonValue> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? null : (JSON.parse(text) as JsonValue);
-}
-
 /**
- * The Messages API on 127.0.0.1 (a free port): `POST /v1/messages` answers
- * what it is scripted to, in order. A 429 carries `retry-after-ms: 1`, which
- * the Anthropic SDK and `ai`'s retry both take, so a retry comes at once; a
- * drop destroys the socket with no answer.
+ * The Messages API's wire format: `POST /v1/messages`, a `Message` for a
+ * response, the API's error body, and on a 429 `retry-after-ms: 1`, which the
+ * Anthropic SDK and `ai`'s retry both take, so a retry comes at once.
  */
-export async function startAnthropicEmulator(): Promise<ProviderEmulator> {
-  let answers: EmulatedAnswer[] = [];
-  const received: JsonValue[] = [];
-  const server = createServer((req, res) => {
-    void (async () => {
-      const body = await bodyOf(req);
-      if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
-        send(res, 404, {
-          type: 'error',
-          error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` },
-        });
-        return;
-      }
-      received.push(body);
-      const answer = answers.shift();
-      if (answer === undefined) {
-        send(res, 500, {
-          type: 'error',
-          error: { type: 'api_error', message: 'the emulator was asked more than scripted' },
-        });
-      } else if (answer.kind === 'drop') {
-        req.socket.destroy();
-      } else if (answer.kind === 'error') {
-        const retry: Record<string, string> = answer.status === 429 ? { 'retry-after-ms': '1' } : {};
-        send(
-          res,
-          answer.status,
-          { type: 'error', error: { type: errorTypeOf(answer.status), message: answer.message } },
-          retry,
-        );
-      } else {
-        send(res, 200, anthropicMessageOf(answer.response));
-      }
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    script: (next) => {
-      answers = [...next];
-    },
-    received: () => [...received],
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => {
-          if (error === undefined) resolve();
-          else reject(error);
-        });
-      }),
-  };
-}
+export const anthropicWire: WireFormat = {
+  path: '/v1/messages',
+  encodeResponse: anthropicMessageOf,
+  encodeError: (status, message) => ({ type: 'error', error: { type: errorTypeOf(status), message } }),
+  retryNow: { 'retry-after-ms': '1' },
+};
+
+/** The Messages API on 127.0.0.1 (a free port), answering what it is scripted to; a drop destroys the socket. */
+export const startAnthropicEmulator = (): Promise<ProviderEmulator> => startHttpEmulator(anthropicWire);

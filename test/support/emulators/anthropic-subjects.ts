@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { fromAiSdk, fromAnthropic } from '../../../src/providers/index.js';
-import type { ProviderSubject } from '../../../src/testing/provider-subject.js';
+import type { ProviderSubject } from '../../../src/testing/index.js';
 import { startAnthropicEmulator } from './anthropic-emulator.js';
 
 /**
