@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../../../src/json/index.js';
-import { isJsonObject } from '../../../src/json/index.js';
+import { isJsonArray, isJsonObject } from '../../../src/json/index.js';
 import type { ProviderEmulator, ProviderSubject } from '../../../src/testing/provider-subject.js';
 import { createEngine } from '../../../src/engine/index.js';
 import { memoryStore } from '../../../src/store/index.js';
@@ -29,19 +29,20 @@ const script = () => [
 function conversationOf(body: JsonValue | undefined): readonly JsonObject[] {
   if (!isJsonObject(body)) return [];
   const list = body.messages ?? body.input;
-  return Array.isArray(list) ? list.filter(isJsonObject) : [];
+  return isJsonArray(list) ? list.filter(isJsonObject) : [];
 }
 
 // The tool-call ids a conversation sends back, and the ids its tool results answer, in order.
 function toolIdsOf(body: JsonValue | undefined): { calls: string[]; results: string[] } {
   const calls: string[] = [];
   const results: string[] = [];
+  const id = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : JSON.stringify(value));
   for (const entry of conversationOf(body)) {
-    if (entry.type === 'function_call') calls.push(String(entry.call_id));
-    if (entry.type === 'function_call_output') results.push(String(entry.call_id));
-    if (entry.role === 'tool') results.push(String(entry.tool_call_id));
-    if (Array.isArray(entry.tool_calls))
-      for (const call of entry.tool_calls) if (isJsonObject(call)) calls.push(String(call.id));
+    if (entry.type === 'function_call') calls.push(id(entry.call_id));
+    if (entry.type === 'function_call_output') results.push(id(entry.call_id));
+    if (entry.role === 'tool') results.push(id(entry.tool_call_id));
+    const toolCalls = entry.tool_calls;
+    if (isJsonArray(toolCalls)) for (const call of toolCalls) if (isJsonObject(call)) calls.push(id(call.id));
   }
   return { calls, results };
 }
