@@ -9,3 +9,4 @@ export {
   type OpenAIResponsesClient,
   type ResponsesBody,
 } from './openai/index.js';
+export { routeModels } from './route-models.js';

@@ -18,6 +18,7 @@ const ROOT = [
   'memoryStore',
   'parseCapturePolicy',
   'parseForkOverride',
+  'routeModels',
   'runSuite',
   'sqliteStore',
   'textOf',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenAIChatClient, OpenAIResponsesClient } from '../../../src/providers/index.js';
-import type { ProviderEmulator, ProviderSubject } from '../../../src/testing/provider-subject.js';
+import type { ProviderEmulator, ProviderSubject } from '../../../src/testing/index.js';
 import { fromOpenAIChat, fromOpenAIResponses } from '../../../src/providers/index.js';
 import { openAIChatSubject, openAIResponsesSubject } from '../../support/emulators/openai-emulator.js';
 import { finalTurn } from '../../support/test-agents.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../../../src/json/index.js';
 import { isJsonArray, isJsonObject } from '../../../src/json/index.js';
-import type { ProviderEmulator, ProviderSubject } from '../../../src/testing/provider-subject.js';
+import type { ProviderEmulator, ProviderSubject } from '../../../src/testing/index.js';
 import { createEngine } from '../../../src/engine/index.js';
 import { memoryStore } from '../../../src/store/index.js';
 import { openAIChatSubject, openAIResponsesSubject } from '../../support/emulators/openai-emulator.js';

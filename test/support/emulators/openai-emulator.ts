@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import type { JsonObject, JsonValue } from '../../../src/json/index.js';
 import { isJsonObject } from '../../../src/json/index.js';
 import { fromOpenAIChat, fromOpenAIResponses } from '../../../src/providers/index.js';
-import type { EmulatedAnswer, ProviderEmulator, ProviderSubject } from '../../../src/testing/provider-subject.js';
+import type { EmulatedAnswer, ProviderEmulator, ProviderSubject } from '../../../src/testing/index.js';
 import { chatCompletionOf, errorBodyOf, responseObjectOf, type MintId } from './openai-wire.js';
 
 /** Which of OpenAI's APIs an emulator serves: POST /v1/chat/completions, or POST /v1/responses. */
