@@ -83,7 +83,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(unwanted).toEqual([]);
   });
 
-  it('type-checks a consumer of the root and the subpaths but testing with no types but its own and its dependencies', () => {
+  it('type-checks a consumer of the root and every subpath but testing with no types but its own and its dependencies', () => {
     const check = run(process.execPath, [TSC, '-p', 'tsconfig.json', '--listFiles'], consumer);
     expect(check.output.split('\n').filter((line) => line.includes('error TS'))).toEqual([]);
     expect(check.status).toBe(0);
@@ -107,6 +107,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       'forkpoint',
       'forkpoint/sqlite',
       'forkpoint/analysis',
+      'forkpoint/openai',
       'forkpoint/anthropic',
       'forkpoint/ai-sdk',
       'forkpoint/testing',

@@ -26,6 +26,7 @@ const ROOT = [
   'verifyRun',
 ];
 const SQLITE = ['DEFAULT_DB_PATH', 'sqliteStore'];
+const OPENAI = ['fromOpenAIChat', 'fromOpenAIResponses'];
 const ANALYSIS = [
   'DIVERGENCE_SOURCES',
   'classifyDivergence',
@@ -47,9 +48,10 @@ describe('the public API', () => {
     expect(valuesOf(await import('../../src/index.js'))).toEqual([...ROOT].sort());
   });
 
-  it('has forkpoint/sqlite and forkpoint/analysis for the rest', async () => {
+  it('has forkpoint/sqlite, forkpoint/analysis and forkpoint/openai for the rest', async () => {
     expect(valuesOf(await import('../../src/entries/sqlite.js'))).toEqual(SQLITE);
     expect(valuesOf(await import('../../src/entries/analysis.js'))).toEqual(ANALYSIS);
+    expect(valuesOf(await import('../../src/entries/openai.js'))).toEqual(OPENAI);
   });
 
   it('has forkpoint/anthropic and forkpoint/ai-sdk for the model provider adapters, one function each', async () => {
@@ -62,6 +64,7 @@ describe('the public API', () => {
       ...valuesOf(await import('../../src/index.js')),
       ...valuesOf(await import('../../src/entries/sqlite.js')),
       ...valuesOf(await import('../../src/entries/analysis.js')),
+      ...valuesOf(await import('../../src/entries/openai.js')),
       ...valuesOf(await import('../../src/entries/anthropic.js')),
       ...valuesOf(await import('../../src/entries/ai-sdk.js')),
       ...valuesOf(await import('../../src/testing/index.js')),

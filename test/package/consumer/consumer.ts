@@ -1,7 +1,7 @@
 // A user's project, type-checked against the packed package by test/package/consumer.test.ts with
 // `skipLibCheck: false` and `exactOptionalPropertyTypes: true`: the root, forkpoint/sqlite,
-// forkpoint/analysis, forkpoint/anthropic and forkpoint/ai-sdk, and their main entry points, with no types but the package's and its dependencies'
-// (not even Node's). Each `@ts-expect-error` is a promise of the public types: the check fails once the
+// forkpoint/analysis, forkpoint/openai, forkpoint/anthropic and forkpoint/ai-sdk, and their main entry
+// points, with no types but the package's and its dependencies' (not even Node's). Each `@ts-expect-error` is a promise of the public types: the check fails once the
 // error it expects is gone. Never run, only checked.
 import {
   ERROR_CODES,
@@ -47,6 +47,8 @@ import { compareRuns, divergenceReport, lintFirstRequest, tallyDivergences } fro
 import type { DivergenceReport, LintReport, RunComparison } from 'forkpoint/analysis';
 import { DEFAULT_DB_PATH, sqliteStore as sqliteStoreOfSubpath } from 'forkpoint/sqlite';
 import type { SqliteStoreOptions, Synchronous } from 'forkpoint/sqlite';
+import { fromOpenAIChat, fromOpenAIResponses } from 'forkpoint/openai';
+import type { OpenAIChatClient, OpenAIResponsesClient } from 'forkpoint/openai';
 import { fromAnthropic } from 'forkpoint/anthropic';
 import type { AnthropicClient } from 'forkpoint/anthropic';
 import { fromAiSdk } from 'forkpoint/ai-sdk';
@@ -96,6 +98,16 @@ const model: ModelProvider = {
   },
 };
 const world: World = { model, tools: { look_up: (input) => ({ ticket: input.ticket ?? null, open: true }) } };
+
+// A client of a server that speaks OpenAI's APIs, with no SDK installed: the adapters' client types are structural.
+const compatible: OpenAIChatClient & OpenAIResponsesClient = {
+  chat: { completions: { create: (body) => Promise.resolve({ id: 'chat-1', model: body.model }) } },
+  responses: { create: (body) => Promise.resolve({ id: 'response-1', model: body.model }) },
+};
+export const openAIWorlds: World[] = [
+  { model: fromOpenAIChat(compatible), tools: world.tools },
+  { model: fromOpenAIResponses(compatible), tools: world.tools },
+];
 
 const synchronous: Synchronous = 'FULL';
 const options: SqliteStoreOptions = { path: DEFAULT_DB_PATH, synchronous };
