@@ -38,6 +38,9 @@ const ANALYSIS = [
   'tallyDivergences',
 ];
 
+const ANTHROPIC = ['fromAnthropic'];
+const AI_SDK = ['fromAiSdk'];
+
 const valuesOf = (module: object): string[] => Object.keys(module).sort();
 
 describe('the public API', () => {
@@ -51,12 +54,19 @@ describe('the public API', () => {
     expect(valuesOf(await import('../../src/entries/openai.js'))).toEqual(OPENAI);
   });
 
+  it('has forkpoint/anthropic and forkpoint/ai-sdk for the model provider adapters, one function each', async () => {
+    expect(valuesOf(await import('../../src/entries/anthropic.js'))).toEqual(ANTHROPIC);
+    expect(valuesOf(await import('../../src/entries/ai-sdk.js'))).toEqual(AI_SDK);
+  });
+
   it('offers nothing that skips a check the engine makes', async () => {
     const everything = [
       ...valuesOf(await import('../../src/index.js')),
       ...valuesOf(await import('../../src/entries/sqlite.js')),
       ...valuesOf(await import('../../src/entries/analysis.js')),
       ...valuesOf(await import('../../src/entries/openai.js')),
+      ...valuesOf(await import('../../src/entries/anthropic.js')),
+      ...valuesOf(await import('../../src/entries/ai-sdk.js')),
       ...valuesOf(await import('../../src/testing/index.js')),
     ];
     // A checkpoint restored without the expiry check, a transport or machine that no engine call takes,
