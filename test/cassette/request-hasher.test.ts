@@ -142,7 +142,7 @@ describe('RequestHasher', () => {
         params: { maxTokens: 100, thinking: { budgetTokens: 2048 } },
       }),
       request(conversation({ tool: 't', signature: 's' }), {
-        params: { maxTokens: 100, provider: { tool_choice: { type: 'any' } } },
+        params: { maxTokens: 100, provider: { anthropic: { tool_choice: { type: 'any' } } } },
       }),
     ];
     for (const variant of variants) expect(new RequestHasher().hashModelRequest(variant).requestHash).not.toBe(base);

@@ -101,7 +101,14 @@ describe('fromAiSdk: the call options', () => {
         system: 'Be brief.',
         messages: toolLoop,
         tools: [{ name: 'lookup', description: 'Looks a key up.', inputSchema: { type: 'object' } }],
-        params: { maxTokens: 300, temperature: 0.2, topP: 0.8, topK: 5, stopSequences: ['END'], provider: { seed: 7 } },
+        params: {
+          maxTokens: 300,
+          temperature: 0.2,
+          topP: 0.8,
+          topK: 5,
+          stopSequences: ['END'],
+          provider: { 'ai-sdk': { seed: 7 } },
+        },
       }),
     );
     expect(model.doGenerateCalls).toEqual([
@@ -157,7 +164,7 @@ describe('fromAiSdk: the call options', () => {
         params: {
           maxTokens: 3000,
           thinking: { budgetTokens: 1024 },
-          provider: { providerOptions: { anthropic: { sendReasoning: true } } },
+          provider: { 'ai-sdk': { providerOptions: { anthropic: { sendReasoning: true } } } },
         },
       }),
     );
@@ -194,7 +201,7 @@ describe('fromAiSdk: the call options', () => {
     const budget = await failure(provider, request({ params: { maxTokens: 100, thinking: { budgetTokens: 1024 } } }));
     expect(budget).toMatchObject({
       code: 'USAGE',
-      message: expect.stringContaining('params.provider.providerOptions'),
+      message: expect.stringContaining("params.provider['ai-sdk'].providerOptions"),
     });
     const foreign = request({
       messages: [

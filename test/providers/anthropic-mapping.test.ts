@@ -103,7 +103,7 @@ describe('fromAnthropic: the request', () => {
           topK: 40,
           stopSequences: ['END'],
           thinking: { budgetTokens: 1024 },
-          provider: { tool_choice: { type: 'auto' }, service_tier: 'auto', max_tokens: 1 },
+          provider: { anthropic: { tool_choice: { type: 'auto' }, service_tier: 'auto', max_tokens: 1 } },
         },
       }),
     );
@@ -158,7 +158,9 @@ describe('fromAnthropic: the request', () => {
     const client = provider(0, { metadata: { user_id: 'end-user-7' } });
     const { body } = await exchange(answered(reply([{ type: 'text', text: 'ok' }])), request(), client);
     expect(body).toMatchObject({ metadata: { user_id: 'end-user-7' } });
-    const own = request({ params: { maxTokens: 100, provider: { metadata: { user_id: 'their-own' } } } });
+    const own = request({
+      params: { maxTokens: 100, provider: { anthropic: { metadata: { user_id: 'their-own' } } } },
+    });
     const second = await exchange(answered(reply([{ type: 'text', text: 'ok' }])), own, client);
     expect(second.body).toMatchObject({ metadata: { user_id: 'their-own' } });
   });

@@ -4,12 +4,16 @@ import type { JsonObject } from '../../json/index.js';
 import { isJsonObject } from '../../json/index.js';
 import type { AiSdkCallOptions, AiSdkLanguageModel } from './ai-sdk-model.js';
 import { promptPartsOfProviderPart } from './ai-sdk-provider-parts.js';
+import { ownParams } from '../own-params.js';
+
+/** The name a request's own AI SDK call options go under (`params.provider['ai-sdk']`). */
+export const AI_SDK = 'ai-sdk';
 
 /** `doGenerate`'s call options: the prompt typed, and every option plain JSON. */
 export type AiSdkCall = AiSdkCallOptions & JsonObject;
 
 /**
- * The call options of a neutral request. `params.provider` holds call options
+ * The call options of a neutral request. `params.provider['ai-sdk']` holds call options
  * in the specification's own names (`providerOptions`, `toolChoice`, `seed`,
  * ...) and goes in first, so an option the neutral params name is the neutral
  * one; each optional parameter is sent only when set.
@@ -17,7 +21,7 @@ export type AiSdkCall = AiSdkCallOptions & JsonObject;
 export function callOptionsOf(request: ModelRequest, model: AiSdkLanguageModel): AiSdkCall {
   const { params } = request;
   return {
-    ...params.provider,
+    ...ownParams(params, AI_SDK),
     prompt: promptOf(request, model.provider),
     ...(request.tools.length === 0
       ? {}
@@ -47,17 +51,18 @@ const isAnthropic = (provider: string): boolean => provider === 'anthropic' || p
  * thinkingBudget`), so the budget is taken off `maxOutputTokens` there, and
  * the wire says `max_tokens` = `params.maxTokens` as the neutral params mean
  * (thinking counts toward it). Another provider's budget has no name this
- * adapter knows: it goes in `params.provider.providerOptions`.
+ * adapter knows: it goes in `params.provider['ai-sdk'].providerOptions`.
  */
 function sizeOf(params: ModelParams, provider: string): JsonObject {
   if (params.thinking === undefined) return { maxOutputTokens: params.maxTokens };
   if (!isAnthropic(provider)) {
     throw new ForkpointError(
       'USAGE',
-      `params.thinking has no AI SDK option ${provider} reads: set its own in params.provider.providerOptions instead`,
+      `params.thinking has no AI SDK option ${provider} reads: set its own in params.provider['ai-sdk'].providerOptions instead`,
     );
   }
-  const options = isJsonObject(params.provider?.providerOptions) ? params.provider.providerOptions : {};
+  const own = ownParams(params, AI_SDK);
+  const options = isJsonObject(own.providerOptions) ? own.providerOptions : {};
   const anthropic = isJsonObject(options.anthropic) ? options.anthropic : {};
   const { budgetTokens } = params.thinking;
   return {

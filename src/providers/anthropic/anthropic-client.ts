@@ -31,7 +31,7 @@ export interface AnthropicClient {
 export interface FromAnthropicOptions {
   /**
    * The API's `metadata` (e.g. `{ user_id }`, an opaque id of your end user),
-   * sent with every request whose `params.provider` sets no `metadata` of its
+   * sent with every request whose `params.provider.anthropic` sets no `metadata` of its
    * own. It names who asks, not what is asked, so it stays out of the request
    * hash: a replay of the run matches whoever recorded it.
    */

@@ -2,6 +2,7 @@ import type { Message, MessagePart, ModelParams, ModelRequest, ToolDefinition } 
 import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import type { AnthropicMessageBody, FromAnthropicOptions } from './anthropic-client.js';
+import { ownParams } from '../own-params.js';
 
 /** The name the neutral shape gives Anthropic's own blocks (`ProviderPart.provider`). */
 export const ANTHROPIC = 'anthropic';
@@ -10,16 +11,17 @@ export const ANTHROPIC = 'anthropic';
 export type AnthropicBody = AnthropicMessageBody & JsonObject;
 
 /**
- * The `/v1/messages` body of a neutral request. `params.provider` goes in
+ * The `/v1/messages` body of a neutral request. `params.provider.anthropic` goes in
  * verbatim first, so a field the neutral params name (`max_tokens`,
  * `temperature`, `thinking`, ...) is the neutral one when both say it;
  * each optional parameter is sent only when set.
  */
 export function anthropicBodyOf(request: ModelRequest, options: FromAnthropicOptions): AnthropicBody {
   const { params } = request;
-  const metadata = options.metadata !== undefined && params.provider?.metadata === undefined;
+  const own = ownParams(params, ANTHROPIC);
+  const metadata = options.metadata !== undefined && own.metadata === undefined;
   return {
-    ...params.provider,
+    ...own,
     ...(metadata ? { metadata: options.metadata } : {}),
     model: request.model,
     max_tokens: params.maxTokens,

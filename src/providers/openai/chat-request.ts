@@ -15,7 +15,7 @@ import { OPENAI, resultText } from './wire-reading.js';
  *   audio answer (`audio: { id }`) kept from an earlier response;
  * - tools as `{ type: 'function', function: { name, description, parameters } }`, none when there are none;
  * - `max_completion_tokens` (which counts reasoning tokens too), temperature, top_p and `stop` when set, then
- *   `params.provider` verbatim.
+ *   `params.provider.openai` verbatim.
  *
  * Chat Completions cannot carry reasoning of another provider's: thinking and redacted-thinking parts (a run
  * forked from Anthropic to OpenAI holds them) and any provider part but OpenAI's own audio are left out of

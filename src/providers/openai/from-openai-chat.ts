@@ -14,7 +14,7 @@ import { OPENAI } from './wire-reading.js';
  * What maps, both ways (see `chatBodyOf` and `chatResponseOf`): the system prompt as a `system` message, text,
  * tool calls (their arguments string parsed to an object, and refused when it is not one), tool results as
  * `tool` messages, a refusal (stop reason `refusal`), the finish reason, and usage with cached and reasoning
- * tokens. `maxTokens` is sent as `max_completion_tokens`, `stopSequences` as `stop`, and `params.provider`
+ * tokens. `maxTokens` is sent as `max_completion_tokens`, `stopSequences` as `stop`, and `params.provider.openai`
  * (`reasoning_effort`, `tool_choice`, `seed`, ...) verbatim.
  *
  * What does not: thinking and redacted-thinking parts, which Chat Completions has no way to take, are left out

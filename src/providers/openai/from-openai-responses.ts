@@ -18,11 +18,11 @@ import { OPENAI } from './wire-reading.js';
  * status and its incomplete reason, and usage with cached and reasoning tokens. The rest of a message or
  * function-call item (its own `id`, `status`, `phase`), a reasoning item and any item of a kind the adapter
  * does not know are kept verbatim as OpenAI provider parts, and sent back as they came. `maxTokens` is sent as
- * `max_output_tokens`, and `params.provider` (`reasoning`, `tool_choice`, `text`, ...) verbatim.
+ * `max_output_tokens`, and `params.provider.openai` (`reasoning`, `tool_choice`, `text`, ...) verbatim.
  *
  * What does not: thinking and redacted-thinking parts (a run forked from Anthropic to OpenAI holds them) are
  * left out of the request; `topK`, a thinking budget and stop sequences are refused (`USAGE`), as the Responses
- * API has none of them; so is a `params.provider` that would make the call stateful or streamed. An SDK error
+ * API has none of them; so is a `params.provider.openai` that would make the call stateful or streamed. An SDK error
  * is `PROVIDER_REJECTED` or `PROVIDER_FAILED` by the one rule of every adapter; a response that cannot be
  * mapped is `PROVIDER_UNMAPPED`.
  *

@@ -15,7 +15,7 @@ const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
  * A neutral request as the body of `POST /responses`, stateless: `store: false`, and the whole conversation as
  * `input` on every call (never a `previous_response_id`), so that a recorded prefix replays and forks with
  * nothing kept on OpenAI's side. `include` always asks for `reasoning.encrypted_content`, added to any the
- * request's `params.provider` names.
+ * request's `params.provider.openai` names.
  * - the system prompt as `instructions` (none when it is empty);
  * - user text as a user message item (`input_text`); tool results as `function_call_output` items (`call_id`,
  *   `output` a string as it is and any other JSON as its text), before the turn's text;
@@ -25,7 +25,7 @@ const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
  *   `responsesResponseOf`); reasoning items and any other OpenAI item verbatim;
  * - tools as function tools, `strict: false` (the API's strict mode rewrites what a schema allows; forkpoint
  *   sends the agent's schemas as they are written);
- * - `max_output_tokens` (reasoning included), temperature and top_p when set, then `params.provider` verbatim.
+ * - `max_output_tokens` (reasoning included), temperature and top_p when set, then `params.provider.openai` verbatim.
  *
  * Thinking and redacted-thinking parts, and another provider's parts, cannot be sent to OpenAI: they are left
  * out (a run forked from Anthropic to OpenAI holds them).
@@ -59,7 +59,7 @@ export function responsesBodyOf(request: ModelRequest): ResponsesBody {
 function includesOf(asked: JsonObject[string] | undefined): string[] {
   if (asked === undefined) return [ENCRYPTED_REASONING];
   if (!isJsonArray(asked) || !asked.every((item) => typeof item === 'string'))
-    throw new ForkpointError('USAGE', 'fromOpenAIResponses: params.provider.include must be a list of strings');
+    throw new ForkpointError('USAGE', 'fromOpenAIResponses: params.provider.openai.include must be a list of strings');
   return [...new Set<string>([...asked, ENCRYPTED_REASONING])];
 }
 

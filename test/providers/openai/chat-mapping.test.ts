@@ -104,7 +104,7 @@ describe('fromOpenAIChat: the request', () => {
         temperature: 0.2,
         topP: 0.9,
         stopSequences: ['END'],
-        provider: { reasoning_effort: 'low', seed: 7, tool_choice: 'required', max_completion_tokens: 64 },
+        provider: { openai: { reasoning_effort: 'low', seed: 7, tool_choice: 'required', max_completion_tokens: 64 } },
       }),
     );
     const [plain, tuned] = emulator.received() as JsonObject[];
@@ -156,8 +156,8 @@ describe('fromOpenAIChat: the request', () => {
   it.each([
     ['topK', { topK: 40 }, /topK \(40\).*top-k/],
     ['a thinking budget', { thinking: { budgetTokens: 2048 } }, /reasoning_effort in params\.provider/],
-    ['a stream', { provider: { stream: true } }, /params\.provider sets stream/],
-    ['the messages', { provider: { messages: [] } }, /params\.provider sets messages/],
+    ['a stream', { provider: { openai: { stream: true } } }, /params\.provider\.openai sets stream/],
+    ['the messages', { provider: { openai: { messages: [] } } }, /params\.provider\.openai sets messages/],
   ])('refuses %s with USAGE, before any HTTP request', async (_what, params, message) => {
     const error = await rejection(provider.respond(requestOf([userText('hi')], params)));
     expect(error.code).toBe('USAGE');

@@ -114,7 +114,9 @@ describe('fromOpenAIResponses: the request', () => {
       requestOf([userText('hi')], {
         temperature: 0.3,
         topP: 0.8,
-        provider: { reasoning: { effort: 'high', summary: 'auto' }, include: ['web_search_call.action.sources'] },
+        provider: {
+          openai: { reasoning: { effort: 'high', summary: 'auto' }, include: ['web_search_call.action.sources'] },
+        },
       }),
     );
     expect(emulator.received()[0]).toMatchObject({
@@ -130,10 +132,14 @@ describe('fromOpenAIResponses: the request', () => {
     ['topK', { topK: 40 }, /top-k/],
     ['a thinking budget', { thinking: { budgetTokens: 2048 } }, /reasoning: \{ effort \}/],
     ['stop sequences', { stopSequences: ['END'] }, /no stop sequences/],
-    ['store', { provider: { store: true } }, /params\.provider sets store.*stateless/],
-    ['previous_response_id', { provider: { previous_response_id: 'resp_1' } }, /sets previous_response_id/],
-    ['a conversation', { provider: { conversation: 'conv_1' } }, /sets conversation/],
-    ['an include that is not a list', { provider: { include: 'reasoning.encrypted_content' } }, /include must be/],
+    ['store', { provider: { openai: { store: true } } }, /params\.provider\.openai sets store.*stateless/],
+    ['previous_response_id', { provider: { openai: { previous_response_id: 'resp_1' } } }, /sets previous_response_id/],
+    ['a conversation', { provider: { openai: { conversation: 'conv_1' } } }, /sets conversation/],
+    [
+      'an include that is not a list',
+      { provider: { openai: { include: 'reasoning.encrypted_content' } } },
+      /include must be/,
+    ],
   ])('refuses %s with USAGE, before any HTTP request', async (_what, params, message) => {
     const error = await rejection(provider.respond(requestOf([userText('hi')], params)));
     expect(error.code).toBe('USAGE');
