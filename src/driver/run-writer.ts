@@ -1,7 +1,7 @@
 import type { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
-import { asStoredJson } from '../json/index.js';
+import { asStoredJson, withFields } from '../json/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
@@ -141,8 +141,7 @@ export class RunWriter {
     const { input, parent } = this.run;
     // Under the id the sink stored it with (a minted id that was taken is replaced), its JSON as the store
     // gives it back.
-    return {
-      ...this.run,
+    return withFields(this.run, {
       runId: this.sink.runId,
       input: asStoredJson(input),
       parent: parent === null ? null : { ...parent, override: asStoredJson(parent.override) },
@@ -155,7 +154,7 @@ export class RunWriter {
       owner: null,
       purge: null,
       resumes: [],
-    };
+    });
   }
 
   private headReference(headText: string, batch: PayloadBatch): string {
