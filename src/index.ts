@@ -14,7 +14,7 @@
  * ```ts
  * import { createEngine, defineAgent, sqliteStore } from 'forkpoint';
  * const engine = createEngine({ store: sqliteStore({ path: 'checkpoints/forkpoint.db' }) });
- * const run = await engine.record({ agent, world: () => world, input: { ticket: 'T-1' } });
+ * const run = await engine.record({ agent, world, input: { ticket: 'T-1' } });
  * ```
  */
 
@@ -48,6 +48,8 @@ export {
   type ModelParams,
   type ModelRequest,
   type ModelResponse,
+  type ProviderPart,
+  type RedactedThinkingPart,
   type StopReason,
   type TextPart,
   type ThinkingPart,
@@ -56,11 +58,13 @@ export {
   type ToolResponse,
   type ToolResultPart,
   type ToolUsePart,
+  type Usage,
 } from './conversation/index.js';
 export { isJsonObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/index.js';
 
-// What answers a live run: a world.
+// What answers a live run: a world, and one model provider over several (by model id).
 export type { ModelProvider, ToolHandler, World, WorldFactory } from './world/index.js';
+export { routeModels } from './providers/index.js';
 
 // A packaged agent with its world, and its hand-written synthetic cases.
 export {

@@ -64,23 +64,31 @@ export function registerOpaqueIds(message: Message, table: AliasTable): void {
     if (part.type === 'tool_use') table.aliasOf('tool_use', part.id);
     else if (part.type === 'thinking') table.aliasOf('signature', part.signature);
     else if (part.type === 'redacted_thinking') table.aliasOf('redacted', part.data);
-    else if (part.type === 'provider' && typeof part.block.id === 'string') table.aliasOf('provider', part.block.id);
+    else if (part.type === 'provider') registerProviderBlock(part, table);
   }
 }
 
-// A provider's own block (a server tool's call and its result) names its call by `id` and refers to it by
-// `tool_use_id`, minted afresh on every call as a tool-use id is: aliased by the same positional rule.
+function registerProviderBlock(part: ProviderPart, table: AliasTable): void {
+  if (typeof part.block.id === 'string') table.aliasOf('provider', part.block.id);
+  if (typeof part.block.encrypted_content === 'string') table.aliasOf('redacted', part.block.encrypted_content);
+}
+
+// A provider's own block (a server tool's call and its result, a reasoning item) names its call by `id`, refers
+// to it by `tool_use_id`, and may carry its reasoning encrypted (`encrypted_content`), all minted afresh on every
+// call as a tool-use id or redacted reasoning is: aliased by the same positional rule.
 function aliasProviderBlock(part: ProviderPart, table: AliasTable): MessagePart {
-  const { id, tool_use_id: toolUseId } = part.block;
+  const { id, tool_use_id: toolUseId, encrypted_content: encrypted } = part.block;
   const alias = typeof id === 'string' ? table.aliasOf('provider', id) : undefined;
   const refers = typeof toolUseId === 'string' ? table.find('provider', toolUseId) : undefined;
-  if (alias === undefined && refers === undefined) return part;
+  const sealed = typeof encrypted === 'string' ? table.aliasOf('redacted', encrypted) : undefined;
+  if (alias === undefined && refers === undefined && sealed === undefined) return part;
   return {
     ...part,
     block: {
       ...part.block,
       ...(alias === undefined ? {} : { id: alias }),
       ...(refers === undefined ? {} : { tool_use_id: refers }),
+      ...(sealed === undefined ? {} : { encrypted_content: sealed }),
     },
   };
 }

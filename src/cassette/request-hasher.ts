@@ -1,6 +1,6 @@
 import type { Message, ModelRequest, ToolRequest } from '../conversation/index.js';
 import type { KnownTexts } from '../json/index.js';
-import { canonicalJson, sha256Hex } from '../json/index.js';
+import { canonicalJson, sha256Hex, withFields } from '../json/index.js';
 import { AliasTable, aliasOpaqueIds, registerOpaqueIds } from './alias-opaque-ids.js';
 import { REQUEST_HASH_LENGTH } from './canonical-form.js';
 import { DigestListPrefix } from './digest-list-prefix.js';
@@ -107,7 +107,8 @@ export class RequestHasher {
     const messageDigests = this.digestsOf(request.messages);
     const headText = this.head.of(request);
     const rest = `],${headText}}`;
-    if (messageDigests.length === this.prefix.length) return { ...this.prefix.close(rest), messageDigests, headText };
+    if (messageDigests.length === this.prefix.length)
+      return withFields(this.prefix.close(rest), { messageDigests, headText });
     // A request over part of the conversation (no driver sends one): hashed from scratch, in the same form.
     const canonical = `{"messages":[${digestArray(messageDigests)
       .map((digest) => `"${digest}"`)

@@ -4,4 +4,4 @@
  * first one's story, and a scenario command's help without a directory lists
  * their input flags.
  */
-export const BUILT_IN_SCENARIOS: readonly [string, ...string[]] = ['scenarios/claims-triage'];
+export const BUILT_IN_SCENARIOS: readonly [string, ...string[]] = ['scenarios/claims-triage', 'scenarios/support-desk'];

@@ -5,7 +5,9 @@ import { dirname } from 'node:path';
 import type { Engine } from '../engine/index.js';
 import { createEngine } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
+import type { Scenario, WorldOptions } from '../scenario/index.js';
 import type { Store } from '../store/index.js';
+import type { World } from '../world/index.js';
 import { DEFAULT_DB_PATH, sqliteStore } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import type { ExitCode } from './exit-codes.js';
@@ -30,6 +32,7 @@ export class CommandContext {
   /** The command being run, once the parse has reached it. */
   command: CommandUnknownOpts | undefined;
   private userPrices: { readonly from: string | undefined; readonly table: PriceTable | undefined } | undefined;
+  private readonly worlds: World[] = [];
 
   /** `argv` is the words the CLI was given, for the hints that repeat them (`runs` prints its next page's command). */
   constructor(
@@ -37,6 +40,21 @@ export class CommandContext {
     readonly argv: readonly string[] = [],
   ) {
     this.style = styleFor(io.stdout, io.env);
+  }
+
+  /**
+   * Opens a scenario's world for this command; {@link closeWorlds} closes it
+   * once the command has ended (a world may hold a local emulator).
+   */
+  openWorld(scenario: Scenario, options: WorldOptions): World {
+    const world = scenario.openWorld(options);
+    this.worlds.push(world);
+    return world;
+  }
+
+  /** Closes every world the command opened, newest first. */
+  async closeWorlds(): Promise<void> {
+    for (const world of this.worlds.splice(0).reverse()) await world.close?.();
   }
 
   /**

@@ -28,8 +28,10 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   try {
     await program.parseAsync(argv, { from: 'user' });
+    await cli.closeWorlds();
     return cli.exitCode;
   } catch (error) {
+    await cli.closeWorlds().catch(() => undefined);
     // Help and --version end the parse by throwing, with the status they would exit with.
     if (error instanceof CommanderError && error.code.startsWith('commander.help'))
       return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;

@@ -21,11 +21,14 @@ export type ModelParams = {
   /** Extended reasoning, with the most tokens it may spend. */
   readonly thinking?: { readonly budgetTokens: number };
   /**
-   * Anything else the provider takes, sent to it verbatim in its own names
-   * (`tool_choice`, `reasoning`, `metadata`, ...). It is part of the request
-   * hash: a change in it is a change in the request.
+   * Anything else a provider takes, in its own names, under the provider's
+   * name: `{ anthropic: { cache_control, tool_choice }, openai: {
+   * reasoning_effort }, 'ai-sdk': { providerOptions } }`. Each adapter sends its
+   * own entry verbatim and ignores the others, so a request can move to another
+   * provider's model (a fork with `--model`). It is part of the request hash: a
+   * change in it is a change in the request.
    */
-  readonly provider?: JsonObject;
+  readonly provider?: Readonly<Record<string, JsonObject>>;
 };
 
 /** One model request in the provider-neutral shape. */

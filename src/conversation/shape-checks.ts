@@ -93,7 +93,7 @@ export function isToolDefinition(value: JsonValue | undefined): value is ToolDef
 /**
  * True for a model request's parameters: `maxTokens`, each sampling parameter
  * a number when present, stop sequences strings, a thinking budget a number,
- * and the provider's own parameters an object.
+ * and each provider's own parameters an object under its name.
  */
 export function isModelParams(value: JsonValue | undefined): value is ModelParams & JsonValue {
   if (!isJsonObject(value)) return false;
@@ -106,7 +106,7 @@ export function isModelParams(value: JsonValue | undefined): value is ModelParam
     (stopSequences === undefined ||
       (Array.isArray(stopSequences) && stopSequences.every((item) => typeof item === 'string'))) &&
     (thinking === undefined || (isJsonObject(thinking) && typeof thinking.budgetTokens === 'number')) &&
-    (provider === undefined || isJsonObject(provider))
+    (provider === undefined || (isJsonObject(provider) && Object.values(provider).every(isJsonObject)))
   );
 }
 

@@ -1,11 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
-import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
 import type { MessageDigests, RequestHasher } from '../cassette/index.js';
 import type { ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
 import type { AgentEvent, AgentMachine, RunFailure } from '../machine/index.js';
-import { awaitingOf } from '../machine/index.js';
+import { awaitingOf, nextSnapshot } from '../machine/index.js';
 import type { Transport } from '../transports/index.js';
 import type { Provenance } from '../vocabulary/index.js';
 import { modelRequestOf } from './model-request-of.js';
@@ -116,7 +115,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
 }
 
 function advance(machine: AgentMachine, snapshot: AgentSnapshot, event: AgentEvent): AgentSnapshot {
-  const [next] = transition(machine, snapshot, event);
+  const next = nextSnapshot(machine, snapshot, event);
   if (next.context.step !== snapshot.context.step + 1) {
     throw new ForkpointError('INTERNAL', `the machine did not accept ${event.type} in state ${snapshot.value}`);
   }

@@ -1,5 +1,6 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { RequestHasher } from '../cassette/index.js';
+import { withFields } from '../json/index.js';
 import type { NewRunRecord, RunRecord } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
 import type { AgentSnapshot, DriveResult } from './drive-run.js';
@@ -65,7 +66,7 @@ export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Exe
         },
       }),
     );
-    return { ...result, stored: writer.storedRun() };
+    return withFields(result, { stored: writer.storedRun() });
   } finally {
     execution.sink.close();
   }

@@ -1,4 +1,5 @@
 import { ForkpointError, isForkpointError } from '../errors/index.js';
+import { withFields } from '../json/index.js';
 import type { RunFinish } from '../store/index.js';
 import type { AgentSnapshot, DriveResult } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -36,7 +37,7 @@ export async function finishRun(
     throw isForkpointError(error) ? error : new ForkpointError('INTERNAL', message, { cause: error });
   }
   const { result, findings } = ending.kind === 'judged' ? ending.judge(driven) : { result: driven, findings: [] };
-  if (!writer.hasFinished) await writer.finish({ ...finishOf(result, deps.clock()), findings });
+  if (!writer.hasFinished) await writer.finish(withFields(finishOf(result, deps.clock()), { findings }));
   return result;
 }
 

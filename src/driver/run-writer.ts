@@ -1,6 +1,6 @@
 import type { RequestHasher } from '../cassette/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
-import { asStoredJson } from '../json/index.js';
+import { asStoredJson, withFields } from '../json/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
 import { UsageTally, usageOfResponse } from '../pricing/index.js';
@@ -155,8 +155,7 @@ export class RunWriter {
     const { input, parent } = this.run;
     // Under the id the sink stored it with (a minted id that was taken is replaced), its JSON as the store
     // gives it back.
-    return {
-      ...this.run,
+    return withFields(this.run, {
       runId: this.sink.runId,
       input: asStoredJson(input),
       parent: parent === null ? null : { ...parent, override: asStoredJson(parent.override) },
@@ -170,7 +169,7 @@ export class RunWriter {
       purge: null,
       resumes: [],
       usage,
-    };
+    });
   }
 
   private headReference(headText: string, batch: PayloadBatch): string {

@@ -1,9 +1,8 @@
-import { initialTransition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { AgentMachine } from '../machine/index.js';
-import { createAgentMachine } from '../machine/index.js';
+import { createAgentMachine, initialSnapshot } from '../machine/index.js';
 import type { AgentSnapshot } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
 
@@ -54,6 +53,5 @@ export function startSnapshot(
       `build ${build.build}'s ${typeof system !== 'string' ? 'system prompt function' : 'renderInput hook'} must return a string`,
     );
   }
-  const [snapshot] = initialTransition(machineOf(build), { input, system, model: build.model, firstMessage });
-  return snapshot;
+  return initialSnapshot(machineOf(build), { input, system, model: build.model, firstMessage });
 }

@@ -13,6 +13,7 @@ export { sha256Hex } from './digest.js';
 export { applyMergePatch } from './merge-patch.js';
 export { deepFreeze } from './deep-freeze.js';
 export { asStoredJson } from './as-stored-json.js';
+export { withFields } from './with-fields.js';
 export {
   JSON_PATCH_OPS,
   applyJsonPatch,

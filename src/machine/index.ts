@@ -2,6 +2,8 @@ export { initialContext, type AgentContext, type AgentMachineInput, type RunFail
 export type { AgentEvent, ForkOverriddenEvent, ModelRespondedEvent, ToolReturnedEvent } from './agent-events.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { createAgentMachine, type AgentMachine } from './agent-machine.js';
+/** @internal Over the machine's xstate types, as createAgentMachine. */
+export { initialSnapshot, nextSnapshot } from './machine-transitions.js';
 export { awaitingOf, type Awaiting, type AwaitingModel, type AwaitingTool, type RestingSnapshot } from './awaiting.js';
 export { MACHINE_VERSION, type AgentStateName } from './machine-version.js';
 export { observeModelResponse, observeToolResult, type Observed } from './observe.js';

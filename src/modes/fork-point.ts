@@ -1,4 +1,3 @@
-import { transition } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
 import type { FieldChange } from '../vocabulary/index.js';
 import { RequestHasher } from '../cassette/index.js';
@@ -11,7 +10,7 @@ import type { ForkEdit, ForkOverride } from '../fork/index.js';
 import { applyOverride, editOverride } from '../fork/index.js';
 import type { JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
-import { awaitingOf } from '../machine/index.js';
+import { awaitingOf, nextSnapshot } from '../machine/index.js';
 import type { StoreReader } from '../store/index.js';
 import type { InjectedAnswer, Transport } from '../transports/index.js';
 import { overrideTransport } from '../transports/index.js';
@@ -95,7 +94,7 @@ async function forkPointOf(
     recorded: recordedAnswer(parentRunId, target),
   });
   let answer: InjectedAnswer | undefined;
-  if (applied.at === 'context') [start] = transition(machine, start, { type: 'fork.overridden', ...applied.context });
+  if (applied.at === 'context') start = nextSnapshot(machine, start, { type: 'fork.overridden', ...applied.context });
   else
     answer =
       applied.at === 'tool'

@@ -15,6 +15,7 @@ import {
 } from '../driver/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
+import { withFields } from '../json/index.js';
 import { requireUnexpiredCassette, summarizeRun, withSteps } from '../read/index.js';
 import { STRUCTURAL_FORM } from '../tiers/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
@@ -119,11 +120,10 @@ export async function replayOverCassette(
   const view = withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices);
   const first = plan.divergenceAmong(findings);
   // The findings just stored, as the transport typed them (a replay's own are never shaped), in their place.
-  return {
-    ...view,
+  return withFields(view, {
     findings,
     divergence: first === undefined ? null : new ReplayDivergence(stored.runId, first),
-  } as ReplayResult;
+  }) as ReplayResult;
 }
 
 /**

@@ -1,1 +1,19 @@
 export { notAClient, providerErrorOf, unmappedResponse } from './provider-errors.js';
+export {
+  fromAnthropic,
+  type AnthropicClient,
+  type AnthropicMessageBody,
+  type FromAnthropicOptions,
+} from './anthropic/index.js';
+export { fromAiSdk, type AiSdkCallOptions, type AiSdkLanguageModel, type FromAiSdkOptions } from './ai-sdk/index.js';
+export {
+  fromOpenAIChat,
+  fromOpenAIResponses,
+  type ChatCompletionBody,
+  type ChatMessage,
+  type ChatToolCall,
+  type OpenAIChatClient,
+  type OpenAIResponsesClient,
+  type ResponsesBody,
+} from './openai/index.js';
+export { routeModels } from './route-models.js';

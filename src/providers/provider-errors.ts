@@ -1,13 +1,15 @@
 import { ForkpointError } from '../errors/index.js';
 
 /**
- * The HTTP status of an SDK's error, read structurally: every SDK this
- * project adapts puts it on the error as `status` (a network error has none).
+ * The HTTP status of an SDK's error, read structurally: the Anthropic and
+ * OpenAI SDKs put it on the error as `status`, the AI SDK's `APICallError` as
+ * `statusCode` (a network error has neither).
  */
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { status } = error as { readonly status?: unknown };
-  return typeof status === 'number' ? status : undefined;
+  const { status, statusCode } = error as { readonly status?: unknown; readonly statusCode?: unknown };
+  if (typeof status === 'number') return status;
+  return typeof statusCode === 'number' ? statusCode : undefined;
 }
 
 function messageOf(error: unknown): string {

@@ -1,4 +1,5 @@
 import { ForkpointError } from '../errors/index.js';
+import { withFields } from '../json/index.js';
 import type { PriceLookup, PriceTable } from '../pricing/index.js';
 import { costOfSteps, runCostOf } from '../pricing/index.js';
 import type { RunOwner, RunRecord, StoreReader } from '../store/index.js';
@@ -67,7 +68,7 @@ export function withSteps(summary: RunSummary, steps: readonly StepView[], price
       ? null
       : { ...cost, steps: [] }
     : costOfSteps(steps, prices);
-  return { ...rest, steps, cost: priced };
+  return withFields(rest, { steps, cost: priced });
 }
 
 /** Fetches a run record or fails with `RUN_NOT_FOUND`. */

@@ -8,3 +8,5 @@ export { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './sample-records.js';
 export { describeTransportConformance, type TransportFacts, type TransportSubject } from './transport-conformance.js';
 export type { FindingReports } from './transport-findings-conformance.js';
 export { transportFixture, type ScriptedCall, type TransportFixture } from './transport-fixture.js';
+export { describeProviderConformance } from './provider-conformance.js';
+export type { EmulatedAnswer, ProviderEmulator, ProviderSubject } from './provider-subject.js';

@@ -32,6 +32,12 @@ export interface World {
   readonly worldAt?: string;
   /** The seed its simulated model samples with: an integer from 0 to 2^32-1. */
   readonly seed?: number;
+  /**
+   * Releases what the world holds: a local emulator it started, a connection
+   * pool. The engine never calls it: whoever opened the world closes it (the
+   * CLI does, once its command has ended).
+   */
+  readonly close?: () => Promise<void>;
 }
 
 /**

@@ -96,6 +96,21 @@ describe('RequestHasher', () => {
     ];
     const hashOf = (messages: Message[]) => new RequestHasher().hashModelRequest(request(messages)).requestHash;
     expect(hashOf(withOpaque('EuYBCkQ', 'srvtoolu_A'))).toBe(hashOf(withOpaque('Zm9vYmFy', 'srvtoolu_B')));
+    // An OpenAI reasoning item: its id and its encrypted reasoning are new on every call.
+    const reasoning = (id: string, sealed: string): Message[] => [
+      { role: 'user', content: [{ type: 'text', text: 'Think.' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'provider',
+            provider: 'openai',
+            block: { type: 'reasoning', id, encrypted_content: sealed, summary: [] },
+          },
+        ],
+      },
+    ];
+    expect(hashOf(reasoning('rs_1', 'gAAAA1'))).toBe(hashOf(reasoning('rs_2', 'gAAAA2')));
     // What the block holds is not opaque: a different search result is a different request.
     const other = withOpaque('EuYBCkQ', 'srvtoolu_A');
     const changed: Message[] = [
@@ -127,7 +142,7 @@ describe('RequestHasher', () => {
         params: { maxTokens: 100, thinking: { budgetTokens: 2048 } },
       }),
       request(conversation({ tool: 't', signature: 's' }), {
-        params: { maxTokens: 100, provider: { tool_choice: { type: 'any' } } },
+        params: { maxTokens: 100, provider: { anthropic: { tool_choice: { type: 'any' } } } },
       }),
     ];
     for (const variant of variants) expect(new RequestHasher().hashModelRequest(variant).requestHash).not.toBe(base);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/scenario/index.js';
-import refundDesk, { liveCalls, worldSettings } from '../fixtures/scenarios/refund-desk/index.js';
+import refundDesk, { liveCalls, worldLifetimes, worldSettings } from '../fixtures/scenarios/refund-desk/index.js';
 import { DIR, FORK, PARENT, refundDeskCli } from '../support/refund-desk-cli.js';
 
 // The firewall through fork; the other modes past a recording, resume and bad policies are in
@@ -24,6 +24,17 @@ describe('the refund-desk fixture', () => {
       sideEffects: null,
       scenario: DIR,
     });
+  });
+});
+
+describe('the worlds a command opens', () => {
+  it('are closed once the command has ended, a fork the firewall stopped included; a refused command opens none', async () => {
+    const before = { ...worldLifetimes };
+    await record();
+    await run(FORK);
+    await run([...FORK, '--side-effects', 'nope']);
+    expect(worldLifetimes.opened - before.opened).toBe(2);
+    expect(worldLifetimes.closed - before.closed).toBe(2);
   });
 });
 

@@ -47,7 +47,8 @@ describe('the provider-neutral shape of what arrives from outside', () => {
 
   it('takes stop sequences, a thinking budget and the provider’s own parameters', () => {
     expect(isModelParams({ maxTokens: 1, stopSequences: ['END'], thinking: { budgetTokens: 1024 } })).toBe(true);
-    expect(isModelParams({ maxTokens: 1, provider: { tool_choice: { type: 'any' } } })).toBe(true);
+    expect(isModelParams({ maxTokens: 1, provider: { anthropic: { tool_choice: { type: 'any' } } } })).toBe(true);
+    expect(isModelParams({ maxTokens: 1, provider: { tool_choice: 'any' } })).toBe(false);
     expect(isModelParams({ maxTokens: 1, stopSequences: [1] })).toBe(false);
     expect(isModelParams({ maxTokens: 1, thinking: { budget: 1 } })).toBe(false);
     expect(isModelParams({ maxTokens: 1, provider: [] })).toBe(false);

@@ -73,27 +73,54 @@ function isOperation(value: unknown): boolean {
   return !fields.includes('value') || isJson(value.value);
 }
 
+const isObjectList = (value: unknown): boolean => Array.isArray(value) && value.every(isPlain);
+
 function isPart(value: unknown): boolean {
   if (!isPlain(value)) return false;
-  if (value.type === 'text') return typeof value.text === 'string';
+  if (value.type === 'text')
+    return typeof value.text === 'string' && (value.citations === undefined || isObjectList(value.citations));
+  if (value.type === 'redacted_thinking') return typeof value.data === 'string';
+  if (value.type === 'provider') return typeof value.provider === 'string' && isPlain(value.block);
   if (value.type === 'thinking') return typeof value.thinking === 'string' && typeof value.signature === 'string';
   if (value.type === 'tool_use')
     return typeof value.id === 'string' && typeof value.name === 'string' && isPlain(value.input);
   return false; // tool_result parts belong to user turns, never to a model response
 }
 
+const STOP_REASONS = [
+  'end_turn',
+  'tool_use',
+  'max_tokens',
+  'stop_sequence',
+  'pause_turn',
+  'refusal',
+  'content_filter',
+  'context_window_exceeded',
+  'other',
+];
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function isUsage(usage: unknown): boolean {
+  if (!isPlain(usage)) return false;
+  const optional = ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'];
+  return (
+    isCount(usage.inputTokens) &&
+    isCount(usage.outputTokens) &&
+    optional.every((name) => usage[name] === undefined || isCount(usage[name])) &&
+    (usage.provider === undefined || isPlain(usage.provider))
+  );
+}
+
 function isResponse(value: unknown): boolean {
   if (!isJson(value) || !isPlain(value)) return false;
-  const { usage } = value;
   return (
     typeof value.id === 'string' &&
     typeof value.model === 'string' &&
     Array.isArray(value.content) &&
     value.content.every(isPart) &&
-    ['end_turn', 'tool_use', 'max_tokens'].includes(value.stopReason as string) &&
-    isPlain(usage) &&
-    typeof usage.inputTokens === 'number' &&
-    typeof usage.outputTokens === 'number'
+    STOP_REASONS.includes(value.stopReason as string) &&
+    (value.providerStopReason === undefined || typeof value.providerStopReason === 'string') &&
+    isUsage(value.usage)
   );
 }
 
@@ -277,6 +304,23 @@ const operationsArb = fc.oneof(
 const partArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('text'), text: fc.string() }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('thinking'), thinking: fc.string(), signature: fc.string() }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('redacted_thinking'), data: maybe(fc.string()) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('provider'),
+      provider: fc.constant('anthropic'),
+      block: maybe(fc.dictionary(fc.string(), json, { maxKeys: 2 })),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('text'),
+      text: fc.string(),
+      citations: maybe(fc.array(fc.dictionary(fc.string(), json, { maxKeys: 2 }), { maxLength: 2 })),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -306,7 +350,7 @@ const responseArb: fc.Arbitrary<unknown> = fc
     id: maybe(fc.string()),
     model: maybe(fc.constantFrom('test-model', 'claude-opus-5')),
     content: maybe(fc.array(partArb, { maxLength: 3 })),
-    stopReason: maybe(fc.constantFrom<unknown>('end_turn', 'tool_use', 'max_tokens', 'stop')),
+    stopReason: maybe(fc.constantFrom<unknown>('end_turn', 'tool_use', 'max_tokens', 'pause_turn', 'refusal', 'stop')),
     usage: maybe(
       fc
         .record({ inputTokens: maybe(fc.nat()), outputTokens: maybe(fc.nat()) })

@@ -83,7 +83,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(unwanted).toEqual([]);
   });
 
-  it('type-checks a consumer of the root, forkpoint/sqlite and forkpoint/analysis with no types but its own and its dependencies', () => {
+  it('type-checks a consumer of the root and every subpath but testing with no types but its own and its dependencies', () => {
     const check = run(process.execPath, [TSC, '-p', 'tsconfig.json', '--listFiles'], consumer);
     expect(check.output.split('\n').filter((line) => line.includes('error TS'))).toEqual([]);
     expect(check.status).toBe(0);
@@ -102,7 +102,16 @@ describe('the packed package', { timeout: 60_000 }, () => {
   });
 
   it('loads every entry point and runs the demo with only its dependencies installed', () => {
-    const entries = ['forkpoint', 'forkpoint/sqlite', 'forkpoint/analysis', 'forkpoint/testing'];
+    // forkpoint/anthropic and forkpoint/ai-sdk load with no SDK installed: the adapters import none.
+    const entries = [
+      'forkpoint',
+      'forkpoint/sqlite',
+      'forkpoint/analysis',
+      'forkpoint/openai',
+      'forkpoint/anthropic',
+      'forkpoint/ai-sdk',
+      'forkpoint/testing',
+    ];
     const load = run(
       process.execPath,
       [

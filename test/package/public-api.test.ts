@@ -22,6 +22,7 @@ const ROOT = [
   'parseCapturePolicy',
   'parseForkOverride',
   'parsePriceTable',
+  'routeModels',
   'runSuite',
   'sqliteStore',
   'textOf',
@@ -29,6 +30,7 @@ const ROOT = [
   'verifyRun',
 ];
 const SQLITE = ['DEFAULT_DB_PATH', 'sqliteStore'];
+const OPENAI = ['fromOpenAIChat', 'fromOpenAIResponses'];
 const ANALYSIS = [
   'DIVERGENCE_SOURCES',
   'classifyDivergence',
@@ -40,6 +42,9 @@ const ANALYSIS = [
   'tallyDivergences',
 ];
 
+const ANTHROPIC = ['fromAnthropic'];
+const AI_SDK = ['fromAiSdk'];
+
 const valuesOf = (module: object): string[] => Object.keys(module).sort();
 
 describe('the public API', () => {
@@ -47,9 +52,15 @@ describe('the public API', () => {
     expect(valuesOf(await import('../../src/index.js'))).toEqual([...ROOT].sort());
   });
 
-  it('has forkpoint/sqlite and forkpoint/analysis for the rest', async () => {
+  it('has forkpoint/sqlite, forkpoint/analysis and forkpoint/openai for the rest', async () => {
     expect(valuesOf(await import('../../src/entries/sqlite.js'))).toEqual(SQLITE);
     expect(valuesOf(await import('../../src/entries/analysis.js'))).toEqual(ANALYSIS);
+    expect(valuesOf(await import('../../src/entries/openai.js'))).toEqual(OPENAI);
+  });
+
+  it('has forkpoint/anthropic and forkpoint/ai-sdk for the model provider adapters, one function each', async () => {
+    expect(valuesOf(await import('../../src/entries/anthropic.js'))).toEqual(ANTHROPIC);
+    expect(valuesOf(await import('../../src/entries/ai-sdk.js'))).toEqual(AI_SDK);
   });
 
   it('offers nothing that skips a check the engine makes', async () => {
@@ -57,6 +68,9 @@ describe('the public API', () => {
       ...valuesOf(await import('../../src/index.js')),
       ...valuesOf(await import('../../src/entries/sqlite.js')),
       ...valuesOf(await import('../../src/entries/analysis.js')),
+      ...valuesOf(await import('../../src/entries/openai.js')),
+      ...valuesOf(await import('../../src/entries/anthropic.js')),
+      ...valuesOf(await import('../../src/entries/ai-sdk.js')),
       ...valuesOf(await import('../../src/testing/index.js')),
     ];
     // A checkpoint restored without the expiry check, a transport or machine that no engine call takes,

@@ -31,7 +31,7 @@ export function incidentRecording(telling: Telling): RecordOptions {
   const { incident } = story;
   return {
     agent: buildOf(scenario, incident.build),
-    world: worldOf(scenario, incident.at, incident.seed),
+    world: worldOf(telling, incident.at, incident.seed),
     input: incident.input,
     scenario: telling.directory,
     runId: incident.runId,
@@ -44,7 +44,8 @@ export function chapter(cli: CommandContext, number: number, text: string): void
 }
 
 // A fresh world each time: a simulated model's sampling has state, and a resume meets its run's world anew.
-const worldOf = (scenario: Scenario, at: string, seed: number) => scenario.openWorld({ at, seed, latencyMs: 0 });
+const worldOf = (telling: Telling, at: string, seed: number) =>
+  telling.cli.openWorld(telling.scenario, { at, seed, latencyMs: 0 });
 
 /** The fix and the control arm re-executed against the later world, and what that world now answers. */
 export async function tellReexecution(telling: Telling, number: number): Promise<void> {
@@ -56,7 +57,7 @@ export async function tellReexecution(telling: Telling, number: number): Promise
     await engine.reexecute({
       sourceRunId: incident.runId,
       agent: buildOf(scenario, build),
-      world: worldOf(scenario, laterAt, cli.seed()),
+      world: worldOf(telling, laterAt, cli.seed()),
       scenario: telling.directory,
       sideEffects: telling.sideEffects,
     });
@@ -67,7 +68,7 @@ export async function tellReexecution(telling: Telling, number: number): Promise
   const drift = await probeDrift(engine, {
     runId: incident.runId,
     tools: buildOf(scenario, incident.build).tools,
-    world: scenario.openWorld({ at: laterAt, seed: incident.seed, latencyMs: 0 }),
+    world: worldOf(telling, laterAt, incident.seed),
   });
   cli.print(
     `\`forkpoint drift ${incident.runId} --at ${laterAt}\` asks that day's world the recorded read-only requests, without re-running the agent:`,
@@ -104,7 +105,7 @@ export async function tellFork(telling: Telling, number: number, incident: RunVi
     atStep: story.fork.atStep,
     override: parseForkOverride(story.fork.override),
     agent,
-    world: worldOf(scenario, story.incident.at, seed),
+    world: worldOf(telling, story.incident.at, seed),
     scenario: telling.directory,
   });
   cli.print(formatRun(await engine.getRun(blocked.runId), cli.style, summarizer));
@@ -114,7 +115,7 @@ export async function tellFork(telling: Telling, number: number, incident: RunVi
   const fork = await engine.resume({
     runId: blocked.runId,
     agent,
-    world: worldOf(scenario, story.incident.at, seed),
+    world: worldOf(telling, story.incident.at, seed),
     sideEffects: telling.sideEffects,
   });
   cli.print(formatRun(fork, cli.style, summarizer));

@@ -5,6 +5,7 @@ import type { ReexecutionPlan } from '../../workflows/index.js';
 import { divergenceReport } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
+import type { World } from '../../world/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
@@ -66,10 +67,13 @@ export function divergenceReportCommand(cli: CommandContext) {
       const report = await divergenceReport(engine, {
         runIds,
         repeats,
-        plan: planner(options.scenario, build, (run) => ({
-          at,
-          seed: seed === undefined ? cli.seed() : (seed + run) % 0x100000000,
-        })),
+        plan: planner(options.scenario, build, (scenario, run) =>
+          cli.openWorld(scenario, {
+            at,
+            seed: seed === undefined ? cli.seed() : (seed + run) % 0x100000000,
+            latencyMs: 0,
+          }),
+        ),
         ...(sideEffects === undefined ? {} : { sideEffects }),
         ...progressFor(cli),
       });
@@ -97,7 +101,7 @@ function runIdList(text: string): string[] {
 function planner(
   explicit: string | undefined,
   build: string | undefined,
-  worldOf: (run: number) => { readonly at: string; readonly seed: number },
+  worldOf: (scenario: Scenario, run: number) => World,
 ): (run: RunSummary) => Promise<ReexecutionPlan> {
   const loaded = new Map<string, Promise<{ scenario: Scenario; directory: string }>>();
   return async (run) => {
@@ -107,7 +111,7 @@ function planner(
     const { scenario, directory } = await found;
     return {
       agent: buildOf(scenario, build ?? run.agent.build),
-      world: (run) => scenario.openWorld({ ...worldOf(run), latencyMs: 0 }),
+      world: (run) => worldOf(scenario, run),
       scenario: directory,
     };
   };

@@ -36,7 +36,7 @@ export function driftCommand(cli: CommandContext) {
       const report = await probeDrift(engine, {
         runId,
         tools: build.tools,
-        world: scenario.openWorld({ at, seed: run.seed ?? 0, latencyMs: 0 }),
+        world: cli.openWorld(scenario, { at, seed: run.seed ?? 0, latencyMs: 0 }),
       });
       if (options.json === true) cli.json(report);
       else cli.print(formatDrift(report, cli.style));

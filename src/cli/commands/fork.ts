@@ -105,7 +105,7 @@ export function forkCommand(cli: CommandContext) {
           atStep,
           override,
           agent,
-          world: scenario.openWorld({
+          world: cli.openWorld(scenario, {
             at: worldAt,
             seed: cli.seed(seed === undefined ? undefined : seed + i),
             latencyMs: 0,

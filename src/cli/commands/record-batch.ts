@@ -86,7 +86,11 @@ export function recordBatchCommand(cli: CommandContext) {
       for (const [i, input] of inputs.entries()) {
         const run = await engine.record({
           agent,
-          world: scenario.openWorld({ at, seed: cli.seed(seed === undefined ? undefined : seed + i), latencyMs: 0 }),
+          world: cli.openWorld(scenario, {
+            at,
+            seed: cli.seed(seed === undefined ? undefined : seed + i),
+            latencyMs: 0,
+          }),
           input,
           scenario: scenarioReference(directory),
           capture,

@@ -57,7 +57,7 @@ export function recordCommand(cli: CommandContext) {
     await withStore(cli.openStore(options), async (store) => {
       const run = await cli.engine(options, store).record({
         agent,
-        world: scenario.openWorld({ at, seed: cli.seed(seed), latencyMs }),
+        world: cli.openWorld(scenario, { at, seed: cli.seed(seed), latencyMs }),
         input,
         scenario: scenarioReference(directory),
         ...(runId === undefined ? {} : { runId }),

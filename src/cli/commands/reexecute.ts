@@ -40,7 +40,7 @@ export function reexecuteCommand(cli: CommandContext) {
       const result = await engine.reexecute({
         sourceRunId: runId,
         agent: buildOf(scenario, options.build ?? source.agent.build),
-        world: scenario.openWorld({ at, seed: cli.seed(seed), latencyMs }),
+        world: cli.openWorld(scenario, { at, seed: cli.seed(seed), latencyMs }),
         scenario: directory,
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });

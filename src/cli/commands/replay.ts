@@ -106,7 +106,7 @@ export function replayCommand(cli: CommandContext) {
                   ...base,
                   mode: 'fidelity',
                   onMiss: 'live',
-                  world: scenario.openWorld({ at, seed, latencyMs: 0 }),
+                  world: cli.openWorld(scenario, { at, seed, latencyMs: 0 }),
                   ...(sideEffects === undefined ? {} : { sideEffects }),
                 }
               : { ...base, mode: 'fidelity' };

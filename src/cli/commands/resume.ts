@@ -37,7 +37,7 @@ export function resumeCommand(cli: CommandContext) {
       const result = await engine.resume({
         runId,
         agent: buildOf(scenario, run.agent.build),
-        world: scenario.openWorld({ at, seed: run.seed ?? cli.seed(), latencyMs }),
+        world: cli.openWorld(scenario, { at, seed: run.seed ?? cli.seed(), latencyMs }),
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });
       if (options.json === true) cli.json(result);

@@ -73,7 +73,7 @@ export function verifyCommand(cli: CommandContext) {
           : await verifyRun(engine, {
               ...common,
               mode: 'reexecution',
-              world: () => scenario.openWorld({ at, seed: cli.seed(), latencyMs: 0 }),
+              world: () => cli.openWorld(scenario, { at, seed: cli.seed(), latencyMs: 0 }),
               ...(sideEffects === undefined ? {} : { sideEffects }),
             });
       if (options.json === true) cli.json(result);

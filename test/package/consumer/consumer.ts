@@ -1,7 +1,7 @@
 // A user's project, type-checked against the packed package by test/package/consumer.test.ts with
-// `skipLibCheck: false` and `exactOptionalPropertyTypes: true`: the root, forkpoint/sqlite and
-// forkpoint/analysis, and their main entry points, with no types but the package's and its dependencies'
-// (not even Node's). Each `@ts-expect-error` is a promise of the public types: the check fails once the
+// `skipLibCheck: false` and `exactOptionalPropertyTypes: true`: the root, forkpoint/sqlite,
+// forkpoint/analysis, forkpoint/openai, forkpoint/anthropic and forkpoint/ai-sdk, and their main entry
+// points, with no types but the package's and its dependencies' (not even Node's). Each `@ts-expect-error` is a promise of the public types: the check fails once the
 // error it expects is gone. Never run, only checked.
 import {
   ERROR_CODES,
@@ -47,6 +47,12 @@ import { compareRuns, divergenceReport, lintFirstRequest, tallyDivergences } fro
 import type { DivergenceReport, LintReport, RunComparison } from 'forkpoint/analysis';
 import { DEFAULT_DB_PATH, sqliteStore as sqliteStoreOfSubpath } from 'forkpoint/sqlite';
 import type { SqliteStoreOptions, Synchronous } from 'forkpoint/sqlite';
+import { fromOpenAIChat, fromOpenAIResponses } from 'forkpoint/openai';
+import type { OpenAIChatClient, OpenAIResponsesClient } from 'forkpoint/openai';
+import { fromAnthropic } from 'forkpoint/anthropic';
+import type { AnthropicClient } from 'forkpoint/anthropic';
+import { fromAiSdk } from 'forkpoint/ai-sdk';
+import type { AiSdkLanguageModel } from 'forkpoint/ai-sdk';
 
 // @ts-expect-error: a checkpoint is restored only through the engine, which checks that its tier has not expired.
 import { restoreCheckpoint } from 'forkpoint';
@@ -92,6 +98,16 @@ const model: ModelProvider = {
   },
 };
 const world: World = { model, tools: { look_up: (input) => ({ ticket: input.ticket ?? null, open: true }) } };
+
+// A client of a server that speaks OpenAI's APIs, with no SDK installed: the adapters' client types are structural.
+const compatible: OpenAIChatClient & OpenAIResponsesClient = {
+  chat: { completions: { create: (body) => Promise.resolve({ id: 'chat-1', model: body.model }) } },
+  responses: { create: (body) => Promise.resolve({ id: 'response-1', model: body.model }) },
+};
+export const openAIWorlds: World[] = [
+  { model: fromOpenAIChat(compatible), tools: world.tools },
+  { model: fromOpenAIResponses(compatible), tools: world.tools },
+];
 
 const synchronous: Synchronous = 'FULL';
 const options: SqliteStoreOptions = { path: DEFAULT_DB_PATH, synchronous };
@@ -199,6 +215,18 @@ export async function evaluate(): Promise<number> {
 
 export function codeOf(error: unknown): ErrorCode | undefined {
   return isForkpointError(error) ? error.code : ERROR_CODES.find((code) => code === String(error));
+}
+
+// The adapters take the user's own SDK objects, typed by what they call on them: no SDK's types needed.
+export function providerWorlds(client: AnthropicClient, model: AiSdkLanguageModel): World[] {
+  // @ts-expect-error: an object without messages.create is no Anthropic client.
+  fromAnthropic({ messages: {} });
+  // @ts-expect-error: a model of another specification (ai 7's v4) is not one fromAiSdk reads.
+  fromAiSdk({ ...model, specificationVersion: 'v4' });
+  return [
+    { model: fromAnthropic(client, { metadata: { user_id: 'u-1' } }), tools: {} },
+    { model: fromAiSdk(model, { maxRetries: 0 }), tools: {} },
+  ];
 }
 
 export { agent, createAgentMachine, restoreCheckpoint };

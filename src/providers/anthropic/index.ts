@@ -1,0 +1,2 @@
+export type { AnthropicClient, AnthropicMessageBody, FromAnthropicOptions } from './anthropic-client.js';
+export { fromAnthropic } from './from-anthropic.js';
