@@ -174,6 +174,27 @@ describe('forkpoint show, runs and compare: what runs cost', () => {
   });
 });
 
+describe('a run through a real SDK', () => {
+  it("is priced by forkpoint's list prices, its cache reads and writes at their own rates", async () => {
+    await run(['record', 'scenarios/support-desk', '--ticket', 'T-2041', '--at', '2026-03-04', '--run-id', '5d5d5d5d']);
+    const cost = (
+      await json<{ cost: Cost & { steps: { model: string; usd: number; tokens: Part['tokens'] }[] } }>([
+        'show',
+        '5d5d5d5d',
+      ])
+    ).cost;
+    expect(cost.prices).toEqual(["forkpoint's list prices (as of 2026-12-01)"]);
+    expect(cost.unpriced).toEqual([]);
+    expect(cost.paid.tokens.cacheRead).toBeGreaterThan(0);
+    expect(cost.paid.tokens.cacheWrite).toBeGreaterThan(0);
+    // claude-sonnet-4-5: 3 input, 15 output, 0.3 cache read, 3.75 cache write, USD per million tokens.
+    for (const step of cost.steps) {
+      const { input, output, cacheRead, cacheWrite } = step.tokens;
+      expect(step.usd).toBeCloseTo((input * 3 + output * 15 + cacheRead * 0.3 + cacheWrite * 3.75) / 1e6, 9);
+    }
+  });
+});
+
 describe('a bad price table', () => {
   const refusals: readonly [string, string, string][] = [
     ['text that is not JSON', '{"models": [', 'PRICES_INVALID: the price table'],
