@@ -113,6 +113,24 @@ export type { Divergence, DivergenceClass, FieldChange } from './vocabulary/inde
 // seal, sign and check a full tier; a folder of them is listed here.
 export { findCassetteFiles, type Cassette, type CassetteEntry, type CassetteSource } from './cassette/index.js';
 
+// What runs cost: forkpoint's dated list prices, and tables of one's own (`createEngine({ prices })`).
+export {
+  SHIPPED_PRICES,
+  definePriceTable,
+  mergePriceTables,
+  parsePriceTable,
+  type CostPart,
+  type ModelPrice,
+  type PriceLookup,
+  type PriceSource,
+  type PriceTable,
+  type RunCost,
+  type RunCostDetail,
+  type StepCost,
+  type TokenCounts,
+  type UsageTotal,
+} from './pricing/index.js';
+
 // Options of the modes, checked at run time as the CLI's are.
 export { parseForkOverride, type ForkEdit, type ForkOverride, type ForkOverrideKind } from './fork/index.js';
 export type { SideEffectChoice, SideEffectOption, SideEffectPolicy } from './firewall/index.js';

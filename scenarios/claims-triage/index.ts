@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../src/index.js';
 import { ForkpointError, defineScenario } from '../../src/index.js';
 import { baseline, patched, timestamped } from './builds.js';
+import { CLAIMS_PRICES } from './prices.js';
 import { claimsStory } from './story.js';
 import { claimsSummarize } from './summarize.js';
 import { claimsSynthetic } from './synthetic-suite/index.js';
@@ -34,6 +35,7 @@ export default defineScenario({
   synthetic: claimsSynthetic,
   summarize: claimsSummarize,
   story: claimsStory,
+  prices: CLAIMS_PRICES,
 });
 
 export { baseline, patched, timestamped } from './builds.js';

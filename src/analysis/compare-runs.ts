@@ -1,6 +1,9 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson, isJsonArray, isJsonObject } from '../json/index.js';
+import type { RunCost } from '../pricing/index.js';
 import type { RunErrorRecord } from '../store/index.js';
+import type { CostComparison } from './compare-costs.js';
+import { compareCosts } from './compare-costs.js';
 import type { RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
 
@@ -50,6 +53,8 @@ export interface ComparedRun {
   readonly outcome: JsonObject | null;
   readonly error: RunErrorRecord | null;
   readonly steps: readonly ComparableStep[];
+  /** What its model steps cost (a `RunView` has it); a comparison without it compares no cost. */
+  readonly cost?: RunCost | null;
 }
 
 /** Two runs compared. */
@@ -58,6 +63,8 @@ export interface RunComparison {
   readonly b: Omit<ComparedRun, 'steps'>;
   readonly firstDivergence: FirstDivergence | null;
   readonly steps: readonly ComparedStep[];
+  /** The cost of each branch in US dollars, and b's minus a's; null unless both runs carry a cost. */
+  readonly cost: CostComparison | null;
 }
 
 /**
@@ -91,7 +98,7 @@ export function compareRuns(
     steps.push({ step: i + 1, a: side(left, summarize), b: side(right, summarize), same });
   }
   const strip = ({ steps: _steps, ...rest }: ComparedRun) => rest;
-  return { a: strip(a), b: strip(b), firstDivergence, steps };
+  return { a: strip(a), b: strip(b), firstDivergence, steps, cost: compareCosts(a.cost, b.cost) };
 }
 
 function side(step: ComparableStep | undefined, summarize: (step: ComparableStep) => string): ComparedSide | null {

@@ -11,6 +11,7 @@ export {
   type FirstDivergence,
   type RunComparison,
 } from './compare-runs.js';
+export { branchCostOf, compareCosts, type BranchCost, type CostComparison } from './compare-costs.js';
 export { outcomeHistogram, outcomeKey, type CountedRun } from './outcome-histogram.js';
 export { judgeVerification, type Judgement, type Verdict, type VerificationEvidence } from './verdict.js';
 export {

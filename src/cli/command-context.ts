@@ -15,6 +15,8 @@ import { EXIT } from './exit-codes.js';
 import type { CommonOptions } from './options/common-options.js';
 import type { Style } from './output/style.js';
 import { styleFor } from './output/style.js';
+import type { PriceTable } from '../pricing/index.js';
+import { cliPriceLookup, userPriceTable } from './price-tables.js';
 
 /** What a command does with the database: only `read` it (nothing about the file changes), or `write` it. */
 export type Access = 'read' | 'write';
@@ -29,6 +31,7 @@ export class CommandContext {
   exitCode: ExitCode = EXIT.ok;
   /** The command being run, once the parse has reached it. */
   command: CommandUnknownOpts | undefined;
+  private userPrices: { readonly from: string | undefined; readonly table: PriceTable | undefined } | undefined;
   private readonly worlds: World[] = [];
 
   /** `argv` is the words the CLI was given, for the hints that repeat them (`runs` prints its next page's command). */
@@ -69,9 +72,21 @@ export class CommandContext {
   }
 
   /**
-   * The engine over `store`, with the clock of `--now`, and the owner lease of
+   * The user's own price table (`--prices`, else `$FORKPOINT_PRICES`), read
+   * once. Every store is opened after it, so that a bad table writes nothing.
+   */
+  prices(options: CommonOptions): PriceTable | undefined {
+    const from = options.prices ?? this.io.env.FORKPOINT_PRICES;
+    if (this.userPrices === undefined || this.userPrices.from !== from)
+      this.userPrices = { from, table: userPriceTable(options.prices, this.io.env) };
+    return this.userPrices.table;
+  }
+
+  /**
+   * The engine over `store`, with the clock of `--now`, the owner lease of
    * `FORKPOINT_LEASE_MS` when set (how soon a dead recorder's run reads as
-   * interrupted; default 30 s).
+   * interrupted; default 30 s), and runs priced by forkpoint's table, their
+   * scenario's and the user's own (see `cliPriceLookup`).
    */
   engine(options: CommonOptions, store: Store): Engine {
     const lease = this.io.env.FORKPOINT_LEASE_MS;
@@ -86,6 +101,7 @@ export class CommandContext {
       store,
       clock: now === undefined ? () => new Date() : () => new Date(now),
       ...(lease === undefined ? {} : { leaseMs: Number(lease) }),
+      prices: cliPriceLookup(this.prices(options)),
     });
   }
 
@@ -94,6 +110,8 @@ export class CommandContext {
    * old), or only to `read`, which changes nothing about the file.
    */
   openStore(options: CommonOptions, access: Access = 'write'): Store {
+    // A bad price table is refused before any store opens: no file is made or migrated for a command that fails.
+    this.prices(options);
     const path = this.dbPath(options);
     // The default database lives in forkpoint's own folder, made on first use from whatever folder this runs in;
     // a path the user gave is theirs, and a missing folder in it is an error.
@@ -105,6 +123,7 @@ export class CommandContext {
 
   /** Opens the database only if it exists: commands that need one never create it. */
   openExistingStore(options: CommonOptions, access: Access): Store | undefined {
+    this.prices(options);
     const path = this.dbPath(options);
     return path !== ':memory:' && !existsSync(path) ? undefined : this.openStore(options, access);
   }

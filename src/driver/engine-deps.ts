@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { PriceLookup, PriceTable } from '../pricing/index.js';
+import { SHIPPED_PRICES } from '../pricing/index.js';
 import type { Store } from '../store/index.js';
 import { hostIdentity } from './host-identity.js';
 
@@ -34,10 +36,22 @@ export interface EngineDeps {
   readonly leaseMs: number;
   /** Mints the token that names a run's owner in its writes. */
   readonly newOwnerToken: () => string;
+  /** The price table each run is priced by, from its scenario (see `RunCost`). */
+  readonly prices: PriceLookup;
 }
 
 /** Options of `createEngine`: a store, and optionally the rest of {@link EngineDeps}. */
-export type EngineOptions = Pick<EngineDeps, 'store'> & Partial<Omit<EngineDeps, 'store'>>;
+export type EngineOptions = Pick<EngineDeps, 'store'> &
+  Partial<Omit<EngineDeps, 'store' | 'prices'>> & {
+    /**
+     * What runs are priced by: a table (default `SHIPPED_PRICES`, forkpoint's
+     * dated list prices; `mergePriceTables(SHIPPED_PRICES, yours)` puts yours
+     * over them), or a function of a run's scenario that gives its table (a
+     * scenario may price the simulated models only it has). Prices apply when a
+     * run is read, so a new table prices old runs too.
+     */
+    readonly prices?: PriceTable | PriceLookup;
+  };
 
 /** An owner lease lasts 30 s: long enough for a slow model call between renewals, short enough to resume soon. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -55,7 +69,12 @@ export function resolveEngineDeps(options: EngineOptions): EngineDeps {
     leaseClock: options.leaseClock ?? Date.now,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     newOwnerToken: options.newOwnerToken ?? randomUUID,
+    prices: lookupOf(options.prices ?? SHIPPED_PRICES),
   };
+}
+
+function lookupOf(prices: PriceTable | PriceLookup): PriceLookup {
+  return typeof prices === 'function' ? prices : () => prices;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ContinuedFrom } from '../checkpoint/index.js';
+import type { UsageTotal } from '../pricing/index.js';
 
 /**
  * Where a run's rows start: a run from its input starts at checkpoint 0 (row
@@ -8,12 +9,18 @@ import type { ContinuedFrom } from '../checkpoint/index.js';
 export interface RunOrigin {
   /** The checkpoint the run continues from; undefined for a run from its input. */
   readonly continuedFrom: ContinuedFrom | undefined;
+  /**
+   * The tokens of the run's own steps before its rows start, which its stored
+   * totals add on to: a resumed run's earlier attempts'; none for a new run or
+   * a fork (whose inherited steps are its parent's).
+   */
+  readonly usage: readonly UsageTotal[];
 }
 
 /** A run from its input: record, replay, re-execution. */
-export const FROM_INPUT: RunOrigin = { continuedFrom: undefined };
+export const FROM_INPUT: RunOrigin = { continuedFrom: undefined, usage: [] };
 
-/** A run that continues after a restored checkpoint: a fork, a resume. */
-export function continuedFrom(checkpoint: ContinuedFrom): RunOrigin {
-  return { continuedFrom: checkpoint };
+/** A run that continues after a restored checkpoint: a fork, or a resume with its earlier attempts' tokens. */
+export function continuedFrom(checkpoint: ContinuedFrom, usage: readonly UsageTotal[] = []): RunOrigin {
+  return { continuedFrom: checkpoint, usage };
 }

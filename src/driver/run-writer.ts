@@ -1,24 +1,28 @@
 import type { RequestHasher } from '../cassette/index.js';
-import type { ContinuedFrom } from '../checkpoint/index.js';
 import { CheckpointWriter } from '../checkpoint/index.js';
 import { asStoredJson, withFields } from '../json/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
+import { UsageTally, usageOfResponse } from '../pricing/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
 import type { AgentSnapshot, CompletedStep } from './drive-run.js';
+import type { RunOrigin } from './run-origin.js';
 import type { RunSink } from './run-sink.js';
 
 /**
  * Turns one run's snapshots into rows: row 0 with the run, then every step
  * with its checkpoint and new blobs, handed to a sink (which commits each
  * step, or the whole run at the end). Blobs this run already handed over are
- * not sent again; the store ignores ones another run wrote.
+ * not sent again; the store ignores ones another run wrote. It tallies the
+ * tokens of the model steps it commits, and the run's ending carries them
+ * (`RunFinish.usage`), so that no step pays a write for them.
  */
 export class RunWriter {
   private readonly written = new Set<string>();
   private readonly checkpoints: CheckpointWriter;
 
   private readonly resumes: boolean;
+  private readonly usage: UsageTally;
   private run: NewRunRecord | undefined;
   private finished: RunFinish | undefined;
   private lastStep = 0;
@@ -30,15 +34,17 @@ export class RunWriter {
     { readonly text: string; readonly body: string; readonly digest: string; readonly reference: string } | undefined;
 
   /**
-   * @param resumedFrom the checkpoint a fork or a resume continues from: its rows start after it
+   * @param origin where the run's rows start (after the checkpoint a fork or a resume continues from), and the
+   * tokens of its own steps before them
    */
   constructor(
     private readonly sink: RunSink,
     hasher: RequestHasher,
-    resumedFrom?: ContinuedFrom,
+    origin: RunOrigin,
   ) {
-    this.checkpoints = new CheckpointWriter(hasher, resumedFrom);
-    this.resumes = resumedFrom !== undefined;
+    this.checkpoints = new CheckpointWriter(hasher, origin.continuedFrom);
+    this.resumes = origin.continuedFrom !== undefined;
+    this.usage = new UsageTally(origin.usage);
   }
 
   /**
@@ -74,9 +80,11 @@ export class RunWriter {
 
   /** Commits one completed step; with `finish`, the run's last, which ends the run in the same write. */
   async commit(completed: CompletedStep, finish?: RunFinish): Promise<void> {
+    if (completed.type === 'model')
+      this.usage.add(completed.provenance, usageOfResponse(completed.response, completed.request.model));
     if (this.sink.discards === true) {
       this.lastStep = completed.step;
-      this.finished = finish;
+      this.finished = finish === undefined ? undefined : this.withUsage(finish);
       return;
     }
     const batch = new PayloadBatch();
@@ -109,10 +117,11 @@ export class RunWriter {
       ...encoded,
     };
     const fresh = this.fresh(batch.blobs);
-    await this.sink.step(row, fresh, finish);
+    const ending = finish === undefined ? undefined : this.withUsage(finish);
+    await this.sink.step(row, fresh, ending);
     this.remember(fresh);
     this.lastStep = completed.step;
-    this.finished = finish;
+    this.finished = ending;
   }
 
   /** The step the run is making: the one after the last it committed. */
@@ -125,10 +134,15 @@ export class RunWriter {
     return this.finished !== undefined;
   }
 
-  /** Records how the run ended. */
+  /** Records how the run ended, with the tokens its model steps used. */
   async finish(finish: RunFinish): Promise<void> {
-    await this.sink.finish(finish);
-    this.finished = finish;
+    const ending = this.withUsage(finish);
+    await this.sink.finish(ending);
+    this.finished = ending;
+  }
+
+  private withUsage(finish: RunFinish): RunFinish {
+    return { ...finish, usage: this.usage.totals };
   }
 
   /**
@@ -137,7 +151,7 @@ export class RunWriter {
    */
   storedRun(): RunRecord {
     if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
-    const { status, outcome, error, findings = [], finishedAt } = this.finished;
+    const { status, outcome, error, findings = [], finishedAt, usage = null } = this.finished;
     const { input, parent } = this.run;
     // Under the id the sink stored it with (a minted id that was taken is replaced), its JSON as the store
     // gives it back.
@@ -154,6 +168,7 @@ export class RunWriter {
       owner: null,
       purge: null,
       resumes: [],
+      usage,
     });
   }
 

@@ -15,6 +15,7 @@ import {
   lineageTreeOf,
   exportCassette,
   readCassette,
+  priceTablesOf,
 } from '../read/index.js';
 import type {
   RunPage,
@@ -146,12 +147,19 @@ export function createEngine(options: EngineOptions): Engine {
         (run) => run.status === 'running' && run.owner !== null && isOwnerAlive(deps, run.owner),
       ),
     // Every read applies the retention rule at the engine's clock, gc or not.
-    getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps), deps.clock()),
-    getRunSummary: async (runId) => summarizeRun(await requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
-    listRuns: async () => (await deps.store.listRuns()).map((run) => summarizeRun(run, ownerCheck(deps), deps.clock())),
+    getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps), deps.prices, deps.clock()),
+    getRunSummary: async (runId) => {
+      const run = await requireRun(deps.store, runId);
+      return summarizeRun(run, ownerCheck(deps), await deps.prices(run.scenario), deps.clock());
+    },
+    listRuns: async () => {
+      const runs = await deps.store.listRuns();
+      const tableOf = await priceTablesOf(deps.prices, runs);
+      return runs.map((run) => summarizeRun(run, ownerCheck(deps), tableOf(run), deps.clock()));
+    },
     lineage: async (runId) =>
-      lineageTreeOf(deps.store, await requireRun(deps.store, runId), ownerCheck(deps), deps.clock()),
-    runPage: (query) => runPage(deps.store, ownerCheck(deps), query, deps.clock()),
+      lineageTreeOf(deps.store, await requireRun(deps.store, runId), ownerCheck(deps), deps.prices, deps.clock()),
+    runPage: (query) => runPage(deps.store, ownerCheck(deps), deps.prices, query, deps.clock()),
     checkpoint: (runId, step) =>
       deps.store.read(async (reader) => {
         const run = await requireRun(reader, runId);

@@ -21,6 +21,7 @@ const CODE_KINDS = {
   CASSETTE_EXPIRED: 'input',
   CASSETTE_INVALID: 'input',
   CASSETTE_SEALED: 'input',
+  PRICES_INVALID: 'input',
   CHECKPOINT_INCOMPATIBLE: 'input',
   STORE_CORRUPT: 'input',
   STORE_UNREADABLE: 'input',

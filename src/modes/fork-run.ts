@@ -102,7 +102,8 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     ending: AT_FINAL_STEP,
     watcher: collected.watcher,
   });
-  return { ...summarizeRun(stored, ownerCheck(deps)), ownSteps: collected.steps } as ForkResult;
+  const prices = await deps.prices(stored.scenario);
+  return { ...summarizeRun(stored, ownerCheck(deps), prices), ownSteps: collected.steps } as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.

@@ -17,7 +17,8 @@ import {
   startSnapshot,
   newRunIdentity,
 } from '../driver/index.js';
-import { requireRun, summarizeRun } from '../read/index.js';
+import { requireRun, summarizeRun, withSteps } from '../read/index.js';
+import { NO_PRICES } from '../pricing/index.js';
 import type { CapturePolicy } from '../retention/index.js';
 import { applyCapturePolicy } from '../retention/index.js';
 import type { RunSummary, StepView } from '../read/index.js';
@@ -76,7 +77,8 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
       ? {}
       : {
           onStarted: (id: string) => {
-            onStarted(summarizeRun(startedRunRecord({ ...run, runId: id }), ownerCheck(deps)));
+            // A run that has just started has used no tokens yet: nothing to price.
+            onStarted(summarizeRun(startedRunRecord({ ...run, runId: id }), ownerCheck(deps), NO_PRICES));
           },
         }),
     ...(onStep === undefined ? {} : { onStep }),
@@ -93,8 +95,8 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     ending: AT_FINAL_STEP,
     watcher: collected.watcher,
   });
-  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
-  const recorded = { ...summary, steps: collected.steps } as RecordResult;
+  const prices = await deps.prices(stored.scenario);
+  const recorded = withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices) as RecordResult;
   if (options.capture === undefined) return recorded;
   const capture = await applyCapturePolicy(
     deps.store,
@@ -106,7 +108,7 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
   // The caller watched the run happen: its steps are returned even when the policy kept only its shape.
   return {
     ...recorded,
-    retention: summarizeRun(await requireRun(deps.store, stored.runId), ownerCheck(deps)).retention,
+    retention: summarizeRun(await requireRun(deps.store, stored.runId), ownerCheck(deps), prices).retention,
     capture,
   };
 }

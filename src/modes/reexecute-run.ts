@@ -17,7 +17,7 @@ import {
   newRunIdentity,
 } from '../driver/index.js';
 import { requireSameAgent } from './agent-of-run.js';
-import { requireFullTier, tierOfCopy, requireRun, summarizeRun } from '../read/index.js';
+import { requireFullTier, tierOfCopy, requireRun, summarizeRun, withSteps } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
 import type { ReexecutionResult } from './mode-results.js';
 
@@ -73,6 +73,6 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
     watcher: collected.watcher,
   });
   // The steps as they were committed, so that the result is not read back from the store.
-  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
-  return { ...summary, steps: collected.steps } as ReexecutionResult;
+  const prices = await deps.prices(stored.scenario);
+  return withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices) as ReexecutionResult;
 }

@@ -16,7 +16,7 @@ import {
 import { ForkpointError } from '../errors/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import { withFields } from '../json/index.js';
-import { requireUnexpiredCassette, summarizeRun } from '../read/index.js';
+import { requireUnexpiredCassette, summarizeRun, withSteps } from '../read/index.js';
 import { STRUCTURAL_FORM } from '../tiers/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { Divergence, Tier } from '../vocabulary/index.js';
@@ -116,12 +116,12 @@ export async function replayOverCassette(
     },
     watcher: collected.watcher,
   });
-  const { stepCount: _stepCount, ...summary } = summarizeRun(stored, ownerCheck(deps));
+  const prices = await deps.prices(stored.scenario);
+  const view = withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices);
   const first = plan.divergenceAmong(findings);
   // The findings just stored, as the transport typed them (a replay's own are never shaped), in their place.
-  return withFields(summary, {
+  return withFields(view, {
     findings,
-    steps: collected.steps,
     divergence: first === undefined ? null : new ReplayDivergence(stored.runId, first),
   }) as ReplayResult;
 }

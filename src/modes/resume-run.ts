@@ -27,7 +27,9 @@ import {
   machineOf,
 } from '../driver/index.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier, readRunView, requireRun } from '../read/index.js';
+import { requireFullTier, readRunView, readStepViews, requireRun } from '../read/index.js';
+import type { UsageTotal } from '../pricing/index.js';
+import { usageTotalsOf } from '../pricing/index.js';
 import type { ResumeResult } from './mode-results.js';
 
 /** What `resume` needs. */
@@ -77,6 +79,7 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
   await requireFullTier(deps.store, run, deps.clock(), 'resume');
   const continuation = await continuationOf(deps, run, agent);
+  const earlier = await earlierUsageOf(deps, run);
 
   const owner = newRunOwner(deps);
   const resume: RunResume = {
@@ -106,6 +109,7 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     findings: _findings,
     purge: _purge,
     resumes: _resumes,
+    usage: _usage,
     ...kept
   } = run;
   // The run's own policy stays its first attempt's: the resume carries the one it runs under.
@@ -117,12 +121,27 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     hasher: continuation.hasher,
     transport: continuation.transport(guardedWorld(options.world, agent, policy, 'resume')),
     sink: streamingSink(deps.store, deps, { resumes: true }),
-    origin: continuedFrom(continuation.resumedFrom),
+    origin: continuedFrom(continuation.resumedFrom, earlier),
     ending: AT_FINAL_STEP,
     // Read back once it ends: the result is the whole run, its earlier attempts' steps and resumes included.
     watcher: UNWATCHED,
   });
-  return { ...(await readRunView(deps.store, run.runId, ownerCheck(deps))), resumed: resume } as ResumeResult;
+  return {
+    ...(await readRunView(deps.store, run.runId, ownerCheck(deps), deps.prices)),
+    resumed: resume,
+  } as ResumeResult;
+}
+
+/**
+ * The tokens of the run's earlier attempts, which the resumed one adds on to:
+ * stored when the run ended (it stopped at a provider failure or the
+ * firewall), or, for a run whose process died before it could store them,
+ * read from its own committed steps.
+ */
+async function earlierUsageOf(deps: EngineDeps, run: RunRecord): Promise<readonly UsageTotal[]> {
+  if (run.usage !== null) return run.usage;
+  const steps = await readStepViews(deps.store, run.runId, { known: run });
+  return usageTotalsOf(steps.filter((step) => step.provenance !== 'inherited'));
 }
 
 function requireResumable(deps: EngineDeps, run: RunRecord): void {

@@ -1,4 +1,4 @@
-export { effectiveStatus, readRunView, requireRun, summarizeRun } from './read-run.js';
+export { effectiveStatus, readRunView, requireRun, summarizeRun, withSteps } from './read-run.js';
 export type { OwnerCheck } from './read-run.js';
 export { attemptOf, readStepAt, readStepViews } from './step-views.js';
 export type { StepRange } from './step-views.js';
@@ -17,3 +17,4 @@ export { PLAINTEXT_NOTICE, exportCassette, readCassette } from './exported-casse
 export type { ExportOptions, ExportedCassette } from './exported-cassette.js';
 export { cassetteOfRun } from './cassette-of-run.js';
 export { redactedSummary } from './redact-summary.js';
+export { priceTablesOf } from './run-prices.js';

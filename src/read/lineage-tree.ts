@@ -1,8 +1,11 @@
 import { allowsLiveSideEffects } from '../firewall/index.js';
+import type { PriceLookup } from '../pricing/index.js';
 import type { ParentLink, RunRecord, StoreReader } from '../store/index.js';
 import type { RunSummary } from './run-view.js';
 import type { OwnerCheck } from './read-run.js';
 import { summarizeRun } from './read-run.js';
+import { priceTablesOf } from './run-prices.js';
+import { fullTierExpired } from './expired-view.js';
 
 /** A run and every run made from it: forks, replays, re-executions, recursively. */
 export interface LineageNode {
@@ -26,46 +29,70 @@ export interface Lineage {
 /**
  * The lineage of a run. Upwards it follows forks to their parents and replays
  * and re-executions to their sources (where the source is in this database);
- * downwards it collects everything made from the run.
+ * downwards it collects everything made from the run. Each run is priced as a
+ * listing prices it (see `RunSummary.cost`).
  */
-export function lineageTreeOf(
+export async function lineageTreeOf(
   store: StoreReader,
   run: RunRecord,
   isOwnerAlive: OwnerCheck,
+  prices: PriceLookup,
   now?: Date,
 ): Promise<Lineage> {
-  return store.read((reader) => treeOf(reader, run, isOwnerAlive, now));
+  const found = await store.read((reader) => recordsOf(reader, run, now));
+  // Priced once the read is over: a lookup may load a scenario.
+  const tableOf = await priceTablesOf(prices, [...found.ancestors, ...recordsBelow(found.tree)]);
+  const summary = (record: RunRecord): RunSummary => summarizeRun(record, isOwnerAlive, tableOf(record), now);
+  return { ancestors: found.ancestors.map(summary), tree: nodeOf(found.tree, summary) };
 }
 
-async function treeOf(store: StoreReader, run: RunRecord, isOwnerAlive: OwnerCheck, now?: Date): Promise<Lineage> {
-  const ancestors: RunSummary[] = [];
+/** A lineage node as read, before its run is summarized and priced. */
+interface FoundNode {
+  readonly record: RunRecord;
+  readonly liveSideEffects: readonly string[];
+  readonly children: readonly FoundNode[];
+}
+
+async function recordsOf(
+  store: StoreReader,
+  run: RunRecord,
+  now: Date | undefined,
+): Promise<{ ancestors: RunRecord[]; tree: FoundNode }> {
+  const ancestors: RunRecord[] = [];
   const seen = new Set<string>([run.runId]);
   let up = originOf(run);
   while (up !== null && !seen.has(up)) {
     seen.add(up);
     const found = await store.getRun(up);
     if (found === undefined) break;
-    ancestors.unshift(summarizeRun(found, isOwnerAlive, now));
+    ancestors.unshift(found);
     up = originOf(found);
   }
   const visited = new Set<string>();
-  const build = async (record: RunRecord): Promise<LineageNode> => {
+  const build = async (record: RunRecord): Promise<FoundNode> => {
     visited.add(record.runId);
-    const summary = summarizeRun(record, isOwnerAlive, now);
-    const children: LineageNode[] = [];
+    const children: FoundNode[] = [];
     // One child at a time, in order: a run reachable twice is shown under the first that reaches it.
     for (const child of await store.listChildren(record.runId))
       if (!visited.has(child.runId)) children.push(await build(child));
-    return {
-      run: summary,
-      relation: relationOf(record),
-      override: summary.parent?.override ?? null,
-      changes: summary.parent?.changes ?? null,
-      liveSideEffects: summary.retention.expired ? [] : await liveSideEffectsOf(store, record),
-      children,
-    };
+    const expired = now !== undefined && fullTierExpired(record, now);
+    return { record, liveSideEffects: expired ? [] : await liveSideEffectsOf(store, record), children };
   };
   return { ancestors, tree: await build(run) };
+}
+
+const recordsBelow = (node: FoundNode): RunRecord[] => [node.record, ...node.children.flatMap(recordsBelow)];
+
+function nodeOf(found: FoundNode, summary: (record: RunRecord) => RunSummary): LineageNode {
+  const run = summary(found.record);
+  return {
+    run,
+    relation: relationOf(found.record),
+    override: run.parent?.override ?? null,
+    changes: run.parent?.changes ?? null,
+    liveSideEffects: found.liveSideEffects,
+    children: found.children.map((child) => nodeOf(child, summary)),
+  };
 }
 
 // Only a run one of whose attempts' firewalls let side effects through can have fired one: the others'

@@ -1,7 +1,10 @@
 import { ForkpointError } from '../errors/index.js';
+import { withFields } from '../json/index.js';
+import type { PriceLookup, PriceTable } from '../pricing/index.js';
+import { costOfSteps, runCostOf } from '../pricing/index.js';
 import type { RunOwner, RunRecord, StoreReader } from '../store/index.js';
 import { asReadAt, fullTierExpired } from './expired-view.js';
-import type { RunSummary, RunView } from './run-view.js';
+import type { RunSummary, RunView, StepView } from './run-view.js';
 import { readStepViews } from './step-views.js';
 import type { RunStatus } from '../vocabulary/index.js';
 
@@ -15,10 +18,11 @@ export function effectiveStatus(run: RunRecord, isOwnerAlive: OwnerCheck): RunSt
 }
 
 /**
- * A run without its steps. With `now`, as a read at that time shows it: an
- * expired full tier's payloads shaped (see `asReadAt`) and marked expired.
+ * A run without its steps, its stored token totals priced by `prices`. With
+ * `now`, as a read at that time shows it: an expired full tier's payloads
+ * shaped (see `asReadAt`) and marked expired.
  */
-export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: Date): RunSummary {
+export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, prices: PriceTable, now?: Date): RunSummary {
   const run = now === undefined ? stored : asReadAt(stored, now);
   return {
     mode: run.mode,
@@ -47,7 +51,24 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, now?: 
     },
     sideEffects: run.sideEffects,
     resumes: run.resumes,
+    // A fork's own totals hold no inherited step: a listing reads none of its parent's.
+    cost: run.usage === null ? null : runCostOf(run.usage, prices, run.parent === null ? 'counted' : 'not-read'),
   };
+}
+
+/**
+ * A run with the steps of its trajectory, priced from them: what a mode
+ * returns from the steps it made, and what a read of the run shows.
+ */
+export function withSteps(summary: RunSummary, steps: readonly StepView[], prices: PriceTable): RunView {
+  const { stepCount: _stepCount, cost, ...rest } = summary;
+  // An expired run shows no steps: what it stored when it ended is all that prices it.
+  const priced = summary.retention.expired
+    ? cost === null
+      ? null
+      : { ...cost, steps: [] }
+    : costOfSteps(steps, prices);
+  return withFields(rest, { steps, cost: priced });
 }
 
 /** Fetches a run record or fails with `RUN_NOT_FOUND`. */
@@ -63,15 +84,25 @@ export async function requireRun(store: StoreReader, runId: string): Promise<Run
 }
 
 /**
- * Reads a run with every step of its trajectory decoded. Steps a fork
- * inherited from its parent are read from the parent and marked `inherited`.
- * With `now`, a run whose full tier has expired by then shows no steps, and
- * its summary's payloads shaped, whether or not `gc` has removed them.
+ * Reads a run with every step of its trajectory decoded, priced by the table
+ * `prices` gives for its scenario. Steps a fork inherited from its parent are
+ * read from the parent and marked `inherited`. With `now`, a run whose full
+ * tier has expired by then shows no steps, and its summary's payloads shaped,
+ * whether or not `gc` has removed them.
  */
-export function readRunView(store: StoreReader, runId: string, isOwnerAlive: OwnerCheck, now?: Date): Promise<RunView> {
-  return store.read(async (reader) => {
-    const run = await requireRun(reader, runId);
-    const { stepCount: _stepCount, ...summary } = summarizeRun(run, isOwnerAlive, now);
-    return { ...summary, steps: summary.retention.expired ? [] : await readStepViews(reader, runId, { known: run }) };
+export async function readRunView(
+  store: StoreReader,
+  runId: string,
+  isOwnerAlive: OwnerCheck,
+  prices: PriceLookup,
+  now?: Date,
+): Promise<RunView> {
+  const { run, steps } = await store.read(async (reader) => {
+    const found = await requireRun(reader, runId);
+    const expired = now !== undefined && fullTierExpired(found, now);
+    return { run: found, steps: expired ? [] : await readStepViews(reader, runId, { known: found }) };
   });
+  // Looked up once the read is over: a lookup may load a scenario, and a read holds the store's snapshot.
+  const table = await prices(run.scenario);
+  return withSteps(summarizeRun(run, isOwnerAlive, table, now), steps, table);
 }

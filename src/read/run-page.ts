@@ -1,8 +1,10 @@
 import { ForkpointError } from '../errors/index.js';
+import type { PriceLookup } from '../pricing/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
 import type { OwnerCheck } from './read-run.js';
 import { effectiveStatus, summarizeRun } from './read-run.js';
 import type { RunSummary } from './run-view.js';
+import { priceTablesOf } from './run-prices.js';
 import type { RunMode, RunStatus } from '../vocabulary/index.js';
 /** Runs on a page unless asked otherwise. */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -33,11 +35,13 @@ export interface RunPage {
  * `running` or `interrupted` asks the store for what it holds (`running`) and
  * keeps the runs whose lease says so, reading on until the page is full.
  * With `now`, each run is shown as the retention rule has it then (an expired
- * full tier shows no payload), gc or not.
+ * full tier shows no payload), gc or not. Each run is priced from the token
+ * totals it stored, by the table `prices` gives for its scenario: no step is read.
  */
 export async function runPage(
   store: StoreReader,
   isOwnerAlive: OwnerCheck,
+  prices: PriceLookup,
   query: RunPageQuery = {},
   now?: Date,
 ): Promise<RunPage> {
@@ -71,8 +75,9 @@ export async function runPage(
     before = chunk.at(-1)?.runId;
   }
   const runs = found.slice(0, limit);
+  const tableOf = await priceTablesOf(prices, runs);
   return {
-    runs: runs.map((run) => summarizeRun(run, isOwnerAlive, now)),
+    runs: runs.map((run) => summarizeRun(run, isOwnerAlive, tableOf(run), now)),
     next: found.length > limit ? (runs.at(-1)?.runId ?? null) : null,
   };
 }

@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Tier, Finding, Provenance, RunMode, RunStatus } from '../vocabulary/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { ParentLink, RunErrorRecord, RunPurge, RunResume } from '../store/index.js';
+import type { RunCost, RunCostDetail } from '../pricing/index.js';
 
 /** The agent build a run executed. */
 export interface AgentRef {
@@ -63,6 +64,14 @@ export interface RunView {
   readonly sideEffects: SideEffectPolicy | null;
   /** Every resume of the run, oldest first. */
   readonly resumes: readonly RunResume[];
+  /**
+   * What its model steps cost, priced from its steps by the engine's price
+   * table: `paid` (live), `avoided` (recorded: what a replay did not pay),
+   * `inherited` (a fork's steps from its parent), and each model step's cost.
+   * Once its full tier has expired, the totals it stored when it ended
+   * (without `inherited`, and no step's); null when it has neither.
+   */
+  readonly cost: RunCostDetail | null;
 }
 
 /** What the store holds of a run, and until when (see `Tier`). */
@@ -82,5 +91,13 @@ export interface RunRetention {
   readonly expired: boolean;
 }
 
-/** A run in a listing: everything but its steps. */
-export type RunSummary = Omit<RunView, 'steps'> & { readonly stepCount: number };
+/**
+ * A run in a listing: everything but its steps. Its `cost` is priced from the
+ * token totals the run stored when it ended (its own steps: a fork's
+ * `inherited` is null, since a listing reads no steps); null while it runs,
+ * and for runs that ended before forkpoint kept them.
+ */
+export type RunSummary = Omit<RunView, 'steps' | 'cost'> & {
+  readonly stepCount: number;
+  readonly cost: RunCost | null;
+};

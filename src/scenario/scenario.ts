@@ -1,5 +1,6 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { JsonObject } from '../json/index.js';
+import type { PriceTable } from '../pricing/index.js';
 import type { World } from '../world/index.js';
 import type { ScenarioStory } from './story.js';
 import type { Summarize } from './summarize.js';
@@ -38,6 +39,12 @@ export interface Scenario {
   readonly summarize?: Summarize;
   /** The story `forkpoint demo` tells over it. */
   readonly story?: ScenarioStory;
+  /**
+   * Prices of the models only this scenario has (a simulated provider's):
+   * its runs are priced by forkpoint's table with this one over it, and the
+   * user's own over both. They price no other scenario's runs.
+   */
+  readonly prices?: PriceTable;
 }
 
 /**

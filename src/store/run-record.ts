@@ -4,6 +4,7 @@ import type { SideEffectPolicy } from '../firewall/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Finding, RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
+import type { UsageTotal } from '../pricing/index.js';
 
 /** Why a run did not complete. */
 export interface RunErrorRecord {
@@ -116,12 +117,19 @@ export interface RunRecord {
   readonly structuralExpiresAt: string | null;
   /** Set once the step rows are gone; the run summary and the structural record remain. */
   readonly purge: RunPurge | null;
+  /**
+   * The tokens of the run's own model steps (a fork's from its fork point on),
+   * by model and provenance, stored when it ends, so that a listing prices it
+   * without reading its steps, and after they expired. Null while it runs, and
+   * for runs that ended before forkpoint kept them (a read of its steps prices those).
+   */
+  readonly usage: readonly UsageTotal[] | null;
 }
 
 /** What a store needs to create a run. */
 export type NewRunRecord = Omit<
   RunRecord,
-  'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes'
+  'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes' | 'usage'
 >;
 
 /** A run as a store holds it right after it was created: running, with no step, finding or resume yet. */
@@ -136,6 +144,7 @@ export function startedRunRecord(run: NewRunRecord): RunRecord {
     stepCount: 0,
     purge: null,
     resumes: [],
+    usage: null,
   };
 }
 
@@ -147,4 +156,6 @@ export interface RunFinish {
   readonly finishedAt: string;
   /** Divergences and other findings; empty when there are none. */
   readonly findings?: readonly Finding[];
+  /** The tokens of the run's own model steps, every attempt's (see `RunRecord.usage`); absent: not known. */
+  readonly usage?: readonly UsageTotal[];
 }

@@ -31,6 +31,7 @@ export function describeRunConformance(suite: StoreSuite): void {
       stepCount: 0,
       purge: null,
       resumes: [],
+      usage: null,
     });
     expect(read?.input.note).toBe('half an emoji: \ud83d');
     expect(await store.readSteps(run.runId)).toEqual([sampleStep(0, { checkpointFull: true })]);

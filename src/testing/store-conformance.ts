@@ -6,13 +6,14 @@ import { describeRetentionConformance } from './store-conformance-retention.js';
 import { describeRowConformance } from './store-conformance-rows.js';
 import { describeRunConformance } from './store-conformance-runs.js';
 import { describeSettingsConformance } from './store-conformance-settings.js';
+import { describeUsageConformance } from './store-conformance-usage.js';
 import { describeScaleConformance } from './store-scale-conformance.js';
 import type { StoreFactory, StoreSuite } from './store-suite.js';
 
 /**
  * The behaviour every {@link Store} implementation must have, as vitest
  * tests: runs and their rows, owners and resumes, retention, settings and
- * export keys, paging and gc at scale, and what `read` promises. Call it from
+ * export keys, token totals, paging and gc at scale, and what `read` promises. Call it from
  * a test file of the implementation; it uses only the `Store` interface, so a
  * store written outside forkpoint (PostgreSQL, say) runs it unchanged.
  *
@@ -47,6 +48,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
     describeOwnerConformance(suite);
     describeRetentionConformance(suite);
     describeSettingsConformance(suite);
+    describeUsageConformance(suite);
     describe('at scale', () => {
       describeScaleConformance(suite);
     });

@@ -1,6 +1,6 @@
 export { RUN_MODES, type RunMode } from './run-mode.js';
 export { RUN_STATUSES, type RunStatus } from './run-status.js';
-export type { Provenance } from './provenance.js';
+export { PROVENANCES, type Provenance } from './provenance.js';
 export type { Tier } from './tier.js';
 export {
   isFinding,

@@ -5,3 +5,6 @@
  * system (`simulated`).
  */
 export type Provenance = 'recorded' | 'live' | 'override' | 'inherited' | 'simulated';
+
+/** Every provenance, in the order {@link Provenance} lists them. */
+export const PROVENANCES: readonly Provenance[] = ['recorded', 'live', 'override', 'inherited', 'simulated'];

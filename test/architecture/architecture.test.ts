@@ -14,7 +14,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
   ['json', 'time'],
   ['vocabulary', 'conversation'],
-  ['agent', 'world', 'payload'],
+  ['agent', 'world', 'payload', 'pricing'],
   ['machine', 'firewall', 'cassette', 'scenario', 'providers'],
   ['store', 'tiers'],
   ['analysis'],

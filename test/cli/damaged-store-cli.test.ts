@@ -83,6 +83,11 @@ describe('a damaged database is STORE_CORRUPT, in one line, exit 2, and no read 
       /findings that are not a list/,
     ],
     [
+      'token totals that are not a list of them',
+      (db: Database.Database) => db.exec('UPDATE runs SET usage = \'[{"model":"m","provenance":"live","input":-1}]\''),
+      /usage that is not a list of token totals/,
+    ],
+    [
       'no record of its migrations',
       (db: Database.Database) => db.exec('DELETE FROM schema_migrations'),
       /no record of its migrations/,

@@ -191,5 +191,15 @@ describe('forkpoint tree and runs', () => {
       [fork.body.runId, '9b40c1d5@4'],
       ['9b40c1d5', '-'],
     ]);
+    // What each paid, in USD: the replay nothing, a fork only its own live steps.
+    const paid = async (runId: string): Promise<string> =>
+      ((await json(['show', runId])).body as { cost: { paid: { usd: number } } }).cost.paid.usd.toFixed(6);
+    expect(rows.map((row) => row[7])).toEqual([
+      '0.000000',
+      await paid(forkOfFork.body.runId),
+      await paid(fork.body.runId),
+      await paid('9b40c1d5'),
+    ]);
+    expect(Number(rows[3]?.[7])).toBeGreaterThan(Number(rows[2]?.[7]));
   });
 });

@@ -82,7 +82,7 @@ describe('forkpoint runs', () => {
   it('shows where each run came from, and how to list the page after', async () => {
     const result = await cli(['runs', '--db', db, '--limit', '4', '--build', 'baseline']);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^run +mode +build +input +world +steps +from +status$/);
+    expect(lines[0]).toMatch(/^run +mode +build +input +world +steps +from +USD +status$/);
     expect(
       lines.slice(1, 5).map((line) =>
         line

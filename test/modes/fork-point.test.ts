@@ -75,13 +75,17 @@ describe('fork point', () => {
     const fork = await engine.fork({ parentRunId: run.runId, atStep, override: changed, agent, world });
     // Step N's row, to prepare the fork: none of the 200 rows before it.
     expect(rowsRead() - before).toBe(1);
-    const { steps, ...summary } = await engine.getRun(fork.runId);
+    const { steps, cost, ...summary } = await engine.getRun(fork.runId);
     expect(steps).toHaveLength(STEPS);
     expect(fork.ownSteps.map((step) => step.step)).toEqual([atStep, STEPS]);
     // As JSON too (its own steps keep the key order the provider gave; a read gives the stored order).
     expect(JSON.parse(JSON.stringify(fork.ownSteps))).toEqual(steps.slice(atStep - 1));
-    const { ownSteps: _own, ...forkSummary } = fork;
+    const { ownSteps: _own, cost: ownCost, ...forkSummary } = fork;
     expect(forkSummary).toEqual({ ...summary, stepCount: forkSummary.stepCount });
+    // Its result prices its own steps, as stored; the read adds what it inherited, from the parent's steps.
+    const { steps: _costs, ...whole } = cost ?? { steps: [] };
+    expect(ownCost).toEqual({ ...whole, inherited: null });
+    expect(cost?.inherited?.steps).toBeGreaterThan(0);
     expect(forkSummary.stepCount).toBe((await engine.getRunSummary(fork.runId)).stepCount);
   });
 
@@ -101,8 +105,8 @@ describe('fork point', () => {
     const { engine, agent, world, run } = await recorded();
     const withNegativeZero = { kind: 'tool-result', output: { echoed: -0 } } as const;
     const fork = await engine.fork({ parentRunId: run.runId, atStep: 2, override: withNegativeZero, agent, world });
-    const { ownSteps: _own, stepCount: _count, ...summary } = fork;
-    const { steps: _steps, ...read } = await engine.getRun(fork.runId);
+    const { ownSteps: _own, stepCount: _count, cost: _ownCost, ...summary } = fork;
+    const { steps: _steps, cost: _cost, ...read } = await engine.getRun(fork.runId);
     // toEqual tells -0 from 0.
     expect(fork.parent.override).toEqual({ kind: 'tool-result', output: { echoed: 0 } });
     expect(summary).toEqual(read);

@@ -8,6 +8,7 @@ import { sqliteStore } from '../../src/store/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { RunWriter } from '../../src/driver/run-writer.js';
 import { streamingSink } from '../../src/driver/run-sink.js';
+import { FROM_INPUT } from '../../src/driver/run-origin.js';
 import { RequestHasher } from '../../src/cassette/index.js';
 import { startSnapshot } from '../../src/engine/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
@@ -278,7 +279,7 @@ describe('engine.record', () => {
     const store = sqliteStore({ path: ':memory:' });
     const build = testAgent();
     const sink = streamingSink(store, { leaseClock: () => 0, leaseMs: 30_000 });
-    await new RunWriter(sink, new RequestHasher()).start(
+    await new RunWriter(sink, new RequestHasher(), FROM_INPUT).start(
       {
         runId: 'dead0001',
         mode: 'record',

@@ -9,6 +9,7 @@ import { liveTransport } from '../../src/transports/index.js';
 import { driveRun, machineOf, startSnapshot } from '../../src/engine/index.js';
 import { RunWriter } from '../../src/driver/run-writer.js';
 import { streamingSink } from '../../src/driver/run-sink.js';
+import { FROM_INPUT } from '../../src/driver/run-origin.js';
 
 /** The state after each step of a run, as the driver saw it in memory. */
 export interface Recorded {
@@ -31,7 +32,7 @@ export async function recordWithSnapshots(
   const clockless = { clock: () => new Date('2026-03-04T09:00:00Z'), random: () => 0.5 };
   const snapshot = startSnapshot(build, input, clockless);
   const hasher = new RequestHasher();
-  const writer = new RunWriter(streamingSink(store, { leaseClock: Date.now, leaseMs: 30_000 }), hasher);
+  const writer = new RunWriter(streamingSink(store, { leaseClock: Date.now, leaseMs: 30_000 }), hasher, FROM_INPUT);
   await writer.start(
     {
       runId,

@@ -4,7 +4,7 @@ import { ForkpointError } from '../../errors/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
-import { withCommonOptions } from '../options/common-options.js';
+import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatComparison } from '../output/format-comparison.js';
 import { summarizerFor } from './scenario-of-run.js';
@@ -14,9 +14,10 @@ export function compareCommand(cli: CommandContext) {
   return withCommonOptions(
     new Command('compare')
       .description('compare two runs step by step: the first divergence and both outcomes')
-      .usage('<run-a> <run-b> [--json]')
+      .usage('<run-a> <run-b> [--prices FILE] [--json]')
       .argument('<run-a>', 'a run, e.g. 9b40c1d5', runIdValue)
-      .argument('<run-b>', 'the run to set beside it', runIdValue),
+      .argument('<run-b>', 'the run to set beside it', runIdValue)
+      .addOption(pricesOption()),
   ).action(async (first, second, options) => {
     await withStore(cli.openStoreHolding(options, first, 'read'), async (open) => {
       const engine = cli.engine(options, open);

@@ -17,6 +17,7 @@ import {
   sideEffectsOption,
 } from '../options/shared-options.js';
 import { integerOption, runIdOption, runIdValue } from '../options/value-parsers.js';
+import { formatCostLine } from '../output/format-cost.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
 import type { Summarizer } from '../output/summarizer.js';
 import { summarizerOf } from '../output/summarizer.js';
@@ -130,7 +131,7 @@ function printForks(cli: CommandContext, json: boolean, forks: readonly RunView[
     return;
   }
   if (single !== undefined) {
-    cli.print(formatRun(single, cli.style, summarizer));
+    cli.print(`${formatRun(single, cli.style, summarizer)}\n${formatCostLine(single, cli.style)}`);
     return;
   }
   for (const fork of forks) cli.print(formatRunBrief(fork, cli.style, summarizer));

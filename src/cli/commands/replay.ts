@@ -9,6 +9,7 @@ import { EXIT } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { buildOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
+import { formatCostLine } from '../output/format-cost.js';
 import { formatRun } from '../output/format-run.js';
 import { summarizerOf } from '../output/summarizer.js';
 import { scenarioFor } from './scenario-of-run.js';
@@ -111,7 +112,7 @@ export function replayCommand(cli: CommandContext) {
               : { ...base, mode: 'fidelity' };
       const result = await engine.replay(replay);
       if (options.json === true) cli.json(result);
-      else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
+      else cli.print(`${formatRun(result, cli.style, summarizerOf(scenario))}\n${formatCostLine(result, cli.style)}`);
       if (result.mode === 'replay:fidelity') cli.exit(result.status === 'failed' ? EXIT.negative : EXIT.ok);
       else cli.exit(result.status === 'completed' ? EXIT.ok : EXIT.negative);
     });

@@ -6,7 +6,7 @@ import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
-import { withCommonOptions } from '../options/common-options.js';
+import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { integerOption, runIdOption } from '../options/value-parsers.js';
 import { formatRuns } from '../output/format-runs.js';
 
@@ -23,7 +23,7 @@ export function runsCommand(cli: CommandContext) {
     new Command('runs')
       .description('list the runs in the database, newest first, a page at a time')
       .usage(
-        '[--limit N] [--since DATE|TIMESTAMP] [--mode MODE] [--status STATUS] [--build NAME] [--before RUN_ID] [--json]',
+        '[--limit N] [--since DATE|TIMESTAMP] [--mode MODE] [--status STATUS] [--build NAME] [--before RUN_ID] [--prices FILE] [--json]',
       )
       .addOption(
         integerOption(
@@ -41,7 +41,8 @@ export function runsCommand(cli: CommandContext) {
       .addOption(new Option('--mode <MODE>', 'only runs of this mode').choices(RUN_MODES))
       .addOption(new Option('--status <STATUS>', 'only runs with this status').choices(RUN_STATUSES))
       .addOption(new Option('--build <NAME>', 'only runs of this agent build'))
-      .addOption(runIdOption('--before <RUN_ID>', 'the page after this run (the `next` of the previous page)')),
+      .addOption(runIdOption('--before <RUN_ID>', 'the page after this run (the `next` of the previous page)'))
+      .addOption(pricesOption()),
   ).action(async (options) => {
     const query: RunPageQuery = {
       limit: options.limit ?? DEFAULT_PAGE_SIZE,

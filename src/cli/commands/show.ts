@@ -3,19 +3,20 @@ import { ForkpointError } from '../../errors/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
-import { withCommonOptions } from '../options/common-options.js';
+import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { integerOption, runIdValue } from '../options/value-parsers.js';
 import { formatCheckpoint } from '../output/format-checkpoint.js';
+import { formatRunCost } from '../output/format-cost.js';
 import { formatRun } from '../output/format-run.js';
 import { formatRetention, formatTierSizes } from '../output/format-tiers.js';
 import { summarizerFor } from './scenario-of-run.js';
 
-/** `forkpoint show`: a run's steps with their provenance, or the checkpoint after one step. */
+/** `forkpoint show`: a run's steps with their provenance and what its model steps cost, or the checkpoint after one step. */
 export function showCommand(cli: CommandContext) {
   return withCommonOptions(
     new Command('show')
-      .description("show a run's steps, or with --step K the checkpoint after step K")
-      .usage('<run-id> [--step K] [--json]')
+      .description("show a run's steps and their cost, or with --step K the checkpoint after step K")
+      .usage('<run-id> [--step K] [--prices FILE] [--json]')
       .argument('<run-id>', 'the run, e.g. 9b40c1d5', runIdValue)
       .addOption(
         integerOption(
@@ -24,7 +25,8 @@ export function showCommand(cli: CommandContext) {
           0,
           Number.MAX_SAFE_INTEGER,
         ),
-      ),
+      )
+      .addOption(pricesOption()),
   ).action(async (runId, options) => {
     const { step } = options;
     await withStore(cli.openStoreHolding(options, runId, 'read'), async (open) => {
@@ -35,6 +37,7 @@ export function showCommand(cli: CommandContext) {
         if (options.json === true) cli.json({ ...run, tiers });
         else {
           cli.print(formatRun(run, cli.style, await summarizerFor(run.scenario)));
+          cli.print(formatRunCost(run, cli.style).join('\n'));
           cli.print(cli.style.dim(`${formatRetention(run.retention)}\n${formatTierSizes(tiers)}`));
         }
         return;

@@ -3,7 +3,7 @@ import type { Lineage, RunSummary } from '../../engine/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
-import { withCommonOptions } from '../options/common-options.js';
+import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatLineage } from '../output/format-lineage.js';
 import { summarizersFor } from './scenario-of-run.js';
@@ -13,8 +13,9 @@ export function treeCommand(cli: CommandContext) {
   return withCommonOptions(
     new Command('tree')
       .description("show a run's lineage: its parent chain and every fork, replay and re-execution made from it")
-      .usage('<run-id> [--json]')
-      .argument('<run-id>', 'the run, e.g. 9b40c1d5', runIdValue),
+      .usage('<run-id> [--prices FILE] [--json]')
+      .argument('<run-id>', 'the run, e.g. 9b40c1d5', runIdValue)
+      .addOption(pricesOption()),
   ).action(async (runId, options) => {
     await withStore(cli.openStoreHolding(options, runId, 'read'), async (open) => {
       const lineage = await cli.engine(options, open).lineage(runId);

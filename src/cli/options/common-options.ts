@@ -8,6 +8,16 @@ export interface CommonOptions {
   readonly synchronous?: 'normal' | 'full' | undefined;
   readonly now?: Date | undefined;
   readonly json?: true | undefined;
+  /** A price table file, on the commands that show costs (`--prices`); the others read `$FORKPOINT_PRICES`. */
+  readonly prices?: string | undefined;
+}
+
+/** `--prices FILE`, for the commands that show what runs cost. */
+export function pricesOption() {
+  return new Option(
+    '--prices <FILE>',
+    "price runs by this table (JSON, USD per million tokens) over forkpoint's own (default $FORKPOINT_PRICES)",
+  );
 }
 
 /** Adds the options every command takes, after its own, so that help lists them last. */

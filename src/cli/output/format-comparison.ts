@@ -1,4 +1,5 @@
-import type { ComparedSide, ComparedStep, RunComparison } from '../../analysis/index.js';
+import type { BranchCost, ComparedSide, ComparedStep, CostComparison, RunComparison } from '../../analysis/index.js';
+import { formatUsd, pricedBy } from './format-cost.js';
 import { formatEnding } from './format-ending.js';
 import type { Style } from './style.js';
 import type { Summarizer } from './summarizer.js';
@@ -26,7 +27,56 @@ export function formatComparison(comparison: RunComparison, style: Style, summar
       : `first divergence: step ${firstDivergence.step}, ${firstDivergence.kind}#${firstDivergence.index}, on the ${firstDivergence.on}`,
     `a: ${formatEnding(a, style, summarizer)}`,
     `b: ${formatEnding(b, style, summarizer)}`,
+    ...formatCostComparison(comparison, style),
   ].join('\n');
+}
+
+/** One row of the cost comparison: a branch, or the difference. */
+interface CostRow {
+  readonly name: string;
+  readonly paid: string;
+  readonly avoided: string;
+  readonly inherited: string;
+  readonly trajectory: string;
+}
+
+const signed = (usd: number | null): string => (usd === null || usd < 0 ? formatUsd(usd) : `+${formatUsd(usd)}`);
+const branchRow = (name: string, cost: BranchCost): CostRow => ({
+  name,
+  paid: formatUsd(cost.paidUsd),
+  avoided: formatUsd(cost.avoidedUsd),
+  inherited: formatUsd(cost.inheritedUsd),
+  trajectory: formatUsd(cost.trajectoryUsd),
+});
+
+/**
+ * What each branch cost and the difference: what it paid (live steps), avoided
+ * (recorded ones), inherited (a fork's parent's), and its trajectory's model
+ * steps together, whoever paid for them.
+ */
+function formatCostComparison(comparison: RunComparison, style: Style): string[] {
+  const cost: CostComparison | null = comparison.cost;
+  if (cost === null) return [];
+  const rows: CostRow[] = [
+    branchRow('a', cost.a),
+    branchRow('b', cost.b),
+    {
+      name: 'b - a',
+      paid: signed(cost.difference.paidUsd),
+      avoided: '',
+      inherited: '',
+      trajectory: signed(cost.difference.trajectoryUsd),
+    },
+  ];
+  const columns: Column<CostRow>[] = [
+    { header: 'cost in USD', cell: (row) => row.name },
+    { header: 'paid', align: 'right', cell: (row) => row.paid },
+    { header: 'avoided', align: 'right', cell: (row) => row.avoided },
+    { header: 'inherited', align: 'right', cell: (row) => row.inherited },
+    { header: 'trajectory', align: 'right', cell: (row) => row.trajectory },
+  ];
+  const sources = [comparison.a.cost, comparison.b.cost].flatMap((side) => (side == null ? [] : [pricedBy(side)]));
+  return [...table(rows, columns, style), style.dim(`priced by ${[...new Set(sources)].join('; ')}`)];
 }
 
 function cell(side: ComparedSide | null): string {

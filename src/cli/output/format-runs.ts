@@ -1,4 +1,5 @@
 import type { RunPage, RunSummary } from '../../engine/index.js';
+import { formatUsd } from './format-cost.js';
 import { formatInput } from './format-headline.js';
 import type { Style } from './style.js';
 import type { Column } from './table.js';
@@ -7,8 +8,12 @@ import { table } from './table.js';
 /**
  * The `runs` table: one page, newest first. A fork, replay or re-execution
  * names the run it came from in the `from` column (a fork with the step it
- * branched at), since its origin is often on another page. `nextPage` is the
- * command that lists the page after this one.
+ * branched at), since its origin is often on another page. The `USD` column
+ * is what the run paid for its live model steps (a replay's recorded ones
+ * cost it nothing; a fork's inherited ones are its parent's), `?` where a
+ * model has no price, `-` where the run stored no totals (it is running, or
+ * ended before forkpoint kept them). `nextPage` is the command that lists the
+ * page after this one.
  */
 export function formatRuns(page: RunPage, style: Style, nextPage: string | null): string {
   const { runs } = page;
@@ -21,6 +26,7 @@ export function formatRuns(page: RunPage, style: Style, nextPage: string | null)
     { header: 'world', cell: (run) => run.worldAt ?? '-' },
     { header: 'steps', align: 'right', cell: (run) => String(run.stepCount) },
     { header: 'from', cell: origin },
+    { header: 'USD', align: 'right', cell: (run) => (run.cost === null ? '-' : formatUsd(run.cost.paid.usd)) },
     { header: 'status', cell: (run) => status(run, style) },
   ];
   const lines = table(runs, columns, style);

@@ -89,6 +89,7 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
       findings: structuredClone(finish.findings ?? []),
       finishedAt: finish.finishedAt,
       owner: null,
+      usage: finish.usage === undefined ? null : structuredClone(finish.usage),
     };
   };
   // The run running under `ownerToken`, or why a write by its owner found it otherwise (see the SQLite store).
@@ -150,6 +151,8 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
         finishedAt: null,
         owner: claim.owner,
         resumes: [...run.record.resumes, claim.resume],
+        // Running again: its totals are known once it ends (a resume that dies leaves them unknown, not stale).
+        usage: null,
       });
     },
     writeRun(run, rows, blobList, finish) {

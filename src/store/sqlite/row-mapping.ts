@@ -16,6 +16,8 @@ import type {
 import { startedRunRecord } from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
 import type { Finding, RunStatus } from '../../vocabulary/index.js';
+import type { UsageTotal } from '../../pricing/index.js';
+import { isUsageTotals } from '../../pricing/index.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
 export interface RunRow {
@@ -54,6 +56,7 @@ export interface RunRow {
   structural_expires_at: string | null;
   purged_at: string | null;
   purge_reason: string | null;
+  usage: string | null;
 }
 
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
@@ -98,7 +101,9 @@ function checkRun(run: RunRecord): RunRecord {
                 ? 'findings that are not a list of findings'
                 : !Array.isArray(run.resumes)
                   ? 'resumes that are not a list'
-                  : undefined;
+                  : run.usage !== null && !isUsageTotals(run.usage)
+                    ? 'usage that is not a list of token totals'
+                    : undefined;
   if (problem !== undefined) throw new SyntaxError(`it holds ${problem}`);
   return run;
 }
@@ -142,6 +147,7 @@ function mapRun(row: RunRow): RunRecord {
     structuralExpiresAt: row.structural_expires_at,
     purge:
       row.purged_at === null ? null : { at: row.purged_at, reason: (row.purge_reason ?? 'expired') as PurgeReason },
+    usage: fromText(row.usage) as UsageTotal[] | null,
   });
 }
 
@@ -183,6 +189,7 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     structural_expires_at: run.structuralExpiresAt,
     purged_at: run.purge?.at ?? null,
     purge_reason: run.purge?.reason ?? null,
+    usage: usageToText(run.usage ?? undefined),
   };
 }
 
@@ -192,14 +199,22 @@ export function newRunToParams(run: NewRunRecord): Record<string, string | numbe
 }
 
 /** The values of a run's ending, in the order the finishing statements bind them. */
-export function finishToValues(finish: RunFinish): [string, string | null, string | null, string | null, string] {
+export function finishToValues(
+  finish: RunFinish,
+): [string, string | null, string | null, string | null, string, string | null] {
   return [
     finish.status,
     toText(finish.outcome),
     errorToText(finish.error),
     findingsToText(finish.findings),
     finish.finishedAt,
+    usageToText(finish.usage),
   ];
+}
+
+/** Serialises a run's token totals for their column (null when they are not known). */
+export function usageToText(usage: readonly UsageTotal[] | undefined): string | null {
+  return usage === undefined ? null : canonicalJson(usage);
 }
 
 /** Serialises one resume for the run's list of them. */
