@@ -1,96 +1,49 @@
-import Anthropic from '@anthropic-ai/sdk';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/json/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderEmulator } from '../../src/testing/index.js';
-import { createEngine, defineAgent, memoryStore } from '../../src/index.js';
-import { fromAiSdk } from '../../src/entries/ai-sdk.js';
-import { fromAnthropic } from '../../src/entries/anthropic.js';
 import { startAnthropicEmulator } from '../support/emulators/anthropic-emulator.js';
+import { runReadmeSnippet } from '../support/readme-snippet.js';
+import { finalTurn, toolTurn } from '../support/test-agents.js';
 
-// The snippets of the README's "Use it with your own agent", run as they are written there: only the
-// client's base URL (the emulator's, where the README's client reads ANTHROPIC_BASE_URL) and its key differ.
+// The README's "Use it with your own agent" snippets for Anthropic and the AI SDK, run as a user copies them:
+// only the SDKs' own environment (the key, and the base URL of the emulator) is the test's.
 
-let emulator: ProviderEmulator;
-let baseURL: string;
-beforeAll(async () => {
-  emulator = await startAnthropicEmulator();
-  baseURL = emulator.url;
-});
-afterAll(async () => {
-  await emulator.close();
+let emulator: ProviderEmulator | undefined;
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await emulator?.close();
 });
 
-/** The agent both snippets record: one read-only tool, a JSON answer. */
-const agent = defineAgent({
-  name: 'lookup-agent',
-  build: 'v1',
-  systemPrompt: 'Look the key up, then answer with JSON.',
-  model: 'emulated-claude',
-  params: { maxTokens: 1024 },
-  tools: [{ name: 'lookup', description: 'Looks a key up.', inputSchema: { type: 'object' }, readOnly: true }],
-  stepCap: 10,
-  renderInput: (input) => `Look up ${JSON.stringify(input.key ?? null)}.`,
-  parseOutcome: (text) => ({ ok: true, outcome: JSON.parse(text) as JsonObject }),
-});
-const lookup = (input: JsonObject) => ({ key: input.key ?? null, value: 42 });
-
-const script = () => {
-  emulator.script([
-    {
-      kind: 'response',
-      response: {
-        id: 'msg_readme_1',
-        model: 'emulated-claude',
-        content: [{ type: 'tool_use', id: 'toolu_readme', name: 'lookup', input: { key: 'answer' } }],
-        stopReason: 'tool_use',
-        usage: { inputTokens: 30, outputTokens: 12 },
-      },
-    },
-    {
-      kind: 'response',
-      response: {
-        id: 'msg_readme_2',
-        model: 'emulated-claude',
-        content: [{ type: 'text', text: '{"answer":42}' }],
-        stopReason: 'end_turn',
-        usage: { inputTokens: 60, outputTokens: 6 },
-      },
-    },
-  ]);
+type Ran = {
+  readonly run: { status: string; outcome: unknown; steps: readonly unknown[] };
+  readonly replay: { status: string; mode: string; divergence: unknown };
 };
 
-describe('the README snippets', () => {
-  it("the README's Anthropic snippet", async () => {
-    script();
-    const asked = emulator.received().length;
-    // --- README
-    const client = new Anthropic({ apiKey: 'test-key', baseURL });
-    const engine = createEngine({ store: memoryStore() });
-    const run = await engine.record({
-      agent,
-      world: { model: fromAnthropic(client), tools: { lookup } },
-      input: { key: 'answer' },
-    });
-    const replay = await engine.replay({ agent, cassette: await engine.cassette(run.runId), mode: 'strict' });
-    // --- end
-    expect(run).toMatchObject({ status: 'completed', outcome: { answer: 42 } });
-    expect(replay).toMatchObject({ status: 'completed', outcome: { answer: 42 }, divergence: null });
-    expect(emulator.received().length - asked).toBe(2);
+async function ranOverTheEmulator(entry: string, baseUrlOf: (url: string) => string): Promise<Ran> {
+  emulator = await startAnthropicEmulator();
+  vi.stubEnv('ANTHROPIC_API_KEY', 'test-key');
+  vi.stubEnv('ANTHROPIC_BASE_URL', baseUrlOf(emulator.url));
+  emulator.script([
+    { kind: 'response', response: toolTurn([{ name: 'look_up', input: { ticket: 'T-1' } }]) },
+    { kind: 'response', response: finalTurn('T-1 is open.') },
+  ]);
+  return (await runReadmeSnippet(entry, ['run', 'replay'])) as Ran;
+}
+
+describe('the README snippets of forkpoint/anthropic and forkpoint/ai-sdk', () => {
+  it("the README's Anthropic snippet records over the real SDK and replays strictly, asking Anthropic nothing", async () => {
+    const { run, replay } = await ranOverTheEmulator('forkpoint/anthropic', (url) => url);
+    expect(run).toMatchObject({ status: 'completed', outcome: { answer: 'T-1 is open.' } });
+    expect(run.steps).toHaveLength(3);
+    expect(replay).toMatchObject({ status: 'completed', mode: 'replay:strict', divergence: null });
+    expect(emulator?.received()).toHaveLength(2);
+    expect(emulator?.received()[0]).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 1024 } });
   });
 
-  it("the README's AI SDK snippet", async () => {
-    script();
-    const asked = emulator.received().length;
-    // --- README
-    const anthropic = createAnthropic({ apiKey: 'test-key', baseURL: `${baseURL}/v1` });
-    const engine = createEngine({ store: memoryStore() });
-    const model = fromAiSdk(anthropic('emulated-claude'));
-    const run = await engine.record({ agent, world: { model, tools: { lookup } }, input: { key: 'answer' } });
-    const replay = await engine.replay({ agent, cassette: await engine.cassette(run.runId), mode: 'strict' });
-    // --- end
-    expect(run).toMatchObject({ status: 'completed', outcome: { answer: 42 } });
-    expect(replay).toMatchObject({ status: 'completed', outcome: { answer: 42 }, divergence: null });
-    expect(emulator.received().length - asked).toBe(2);
+  it("the README's AI SDK snippet does the same through an AI SDK provider's model", async () => {
+    // The AI SDK's Anthropic provider reads the same variable, with the API's version in it.
+    const { run, replay } = await ranOverTheEmulator('forkpoint/ai-sdk', (url) => `${url}/v1`);
+    expect(run).toMatchObject({ status: 'completed', outcome: { answer: 'T-1 is open.' } });
+    expect(replay).toMatchObject({ status: 'completed', mode: 'replay:strict', divergence: null });
+    expect(emulator?.received()).toHaveLength(2);
   });
 });
