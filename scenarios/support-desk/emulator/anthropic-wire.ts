@@ -1,19 +1,12 @@
 import type { JsonObject, JsonValue } from '../../../src/index.js';
 import { isJsonObject } from '../../../src/index.js';
-import { isJsonList } from './json-list.js';
+import { contentText, isJsonList } from './json-list.js';
 import type { Decision, Transcript } from './decide.js';
 import { opaqueToken } from './seeded-random.js';
 import { tokensOf } from './token-count.js';
 
 // The Anthropic Messages API as the emulator speaks it (POST /v1/messages), written from the API's wire format:
 // content blocks in, content blocks out, usage with the prompt cache's reads and writes.
-
-const textOfContent = (content: JsonValue | undefined): string =>
-  typeof content === 'string'
-    ? content
-    : isJsonList(content)
-      ? content.map((block) => (isJsonObject(block) && typeof block.text === 'string' ? block.text : '')).join('')
-      : '';
 
 /** What the emulated model reads of a Messages API request body. */
 export function anthropicTranscript(body: JsonObject): Transcript {
@@ -27,14 +20,14 @@ export function anthropicTranscript(body: JsonObject): Transcript {
         names.set(block.id, block.name);
       if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
         const name = names.get(block.tool_use_id);
-        const parsed: unknown = JSON.parse(textOfContent(block.content) || 'null');
+        const parsed: unknown = JSON.parse(contentText(block.content) || 'null');
         if (name !== undefined && isJsonObject(parsed as JsonValue)) results.set(name, parsed as JsonObject);
       }
     }
   }
   const first = messages[0];
-  const ticketId = /T-\d+/.exec(textOfContent(first?.content))?.[0] ?? null;
-  return { system: textOfContent(body.system), ticketId, results };
+  const ticketId = /T-\d+/.exec(contentText(first?.content))?.[0] ?? null;
+  return { system: contentText(body.system), ticketId, results };
 }
 
 /** A Messages API response body for a decision, with usage as the API reports it. */

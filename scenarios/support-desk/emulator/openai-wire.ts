@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../../../src/index.js';
 import { isJsonObject } from '../../../src/index.js';
-import { isJsonList } from './json-list.js';
+import { contentText, isJsonList } from './json-list.js';
 import type { Decision, Transcript } from './decide.js';
 import { opaqueToken } from './seeded-random.js';
 import { tokensOf } from './token-count.js';
@@ -8,13 +8,6 @@ import { tokensOf } from './token-count.js';
 // The OpenAI Chat Completions API as the emulator speaks it (POST /v1/chat/completions), written from the API's
 // wire format: tool calls carry their arguments as a JSON string, tool results come back as `tool` messages, and
 // `prompt_tokens` counts the cached tokens too.
-
-const textOf = (content: JsonValue | undefined): string =>
-  typeof content === 'string'
-    ? content
-    : isJsonList(content)
-      ? content.map((part) => (isJsonObject(part) && typeof part.text === 'string' ? part.text : '')).join('')
-      : '';
 
 /** What the emulated model reads of a Chat Completions request body. */
 export function openAiTranscript(body: JsonObject): Transcript {
@@ -24,8 +17,9 @@ export function openAiTranscript(body: JsonObject): Transcript {
   let system = '';
   let ticketId: string | null = null;
   for (const message of messages) {
-    if (message.role === 'system' || message.role === 'developer') system += textOf(message.content);
-    if (message.role === 'user' && ticketId === null) ticketId = /T-\d+/.exec(textOf(message.content))?.[0] ?? null;
+    if (message.role === 'system' || message.role === 'developer') system += contentText(message.content);
+    if (message.role === 'user' && ticketId === null)
+      ticketId = /T-\d+/.exec(contentText(message.content))?.[0] ?? null;
     const calls = isJsonList(message.tool_calls) ? message.tool_calls.filter(isJsonObject) : [];
     for (const call of calls) {
       const fn = isJsonObject(call.function) ? call.function : undefined;
@@ -33,7 +27,7 @@ export function openAiTranscript(body: JsonObject): Transcript {
     }
     if (message.role === 'tool' && typeof message.tool_call_id === 'string') {
       const name = names.get(message.tool_call_id);
-      const parsed = JSON.parse(textOf(message.content) || 'null') as JsonValue;
+      const parsed = JSON.parse(contentText(message.content) || 'null') as JsonValue;
       if (name !== undefined && isJsonObject(parsed)) results.set(name, parsed);
     }
   }
