@@ -23,6 +23,7 @@ import type { ForkChange } from './fork-point.js';
 import { prepareFork } from './fork-point.js';
 import { requireFullTier, tierOfCopy, requireRun, summarizeRun } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
+import { partsLeftOutChange } from './parts-left-out.js';
 import type { ForkResult } from './mode-results.js';
 
 /** What `fork` needs besides its change. */
@@ -71,6 +72,11 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
   await requireFullTier(deps.store, parent, deps.clock(), 'fork');
   const { runId, worldAt, seed, mintRunId } = newRunIdentity(deps, options);
   const point = await prepareFork(deps.store, parent.runId, options.atStep, change, agent);
+  // A change of model may move the run to a provider that cannot take all of its prefix: the fork says what.
+  const changes =
+    point.override.kind === 'model'
+      ? [...point.changes, ...partsLeftOutChange(options.world.model, agent, point.start)]
+      : point.changes;
 
   const collected = stepCollector();
   const { stored } = await executeRun(deps, {
@@ -85,7 +91,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
         runId: parent.runId,
         atStep: options.atStep,
         override: point.override,
-        changes: point.changes,
+        changes,
       },
       owner: newRunOwner(deps),
       sideEffects: policy,

@@ -14,10 +14,14 @@ import type { ModelProvider } from '../world/index.js';
 export function routeModels(routes: Readonly<Record<string, ModelProvider>>): ModelProvider {
   const prefixes = Object.keys(routes).sort((a, b) => b.length - a.length);
   if (prefixes.length === 0) throw new ForkpointError('USAGE', 'routeModels needs at least one route');
+  const routeOf = (model: string): ModelProvider | undefined => {
+    const prefix = prefixes.find((candidate) => model.startsWith(candidate));
+    return prefix === undefined ? undefined : routes[prefix];
+  };
   return {
+    leavesOut: (request) => routeOf(request.model)?.leavesOut?.(request) ?? [],
     respond(request: ModelRequest): Promise<ModelResponse> {
-      const prefix = prefixes.find((candidate) => request.model.startsWith(candidate));
-      const provider = prefix === undefined ? undefined : routes[prefix];
+      const provider = routeOf(request.model);
       if (provider === undefined) {
         return Promise.reject(
           new ForkpointError(

@@ -1,4 +1,4 @@
-import type { ModelRequest, ModelResponse } from '../conversation/index.js';
+import type { MessagePart, ModelRequest, ModelResponse } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
 /**
@@ -8,6 +8,13 @@ import type { JsonObject, JsonValue } from '../json/index.js';
  */
 export interface ModelProvider {
   respond(request: ModelRequest): Promise<ModelResponse>;
+  /**
+   * The parts of `request`'s conversation this provider leaves out of what it
+   * sends, because its API cannot take them: reasoning another provider wrote,
+   * another provider's own blocks. A fork that moves a run to another model
+   * asks it, and records what the prefix loses. Absent: it sends every part.
+   */
+  leavesOut?(request: ModelRequest): readonly MessagePart[];
 }
 
 /**

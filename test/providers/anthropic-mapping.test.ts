@@ -165,21 +165,22 @@ describe('fromAnthropic: the request', () => {
     expect(second.body).toMatchObject({ metadata: { user_id: 'their-own' } });
   });
 
-  it("refuses another provider's own block before any HTTP request: Anthropic could not take it", async () => {
-    const before = emulator.received().length;
+  it("leaves another provider's own block out of the request, which Anthropic could not take, and says so", async () => {
+    const reasoning: MessagePart = { type: 'provider', provider: 'openai', block: { type: 'reasoning', id: 'rs_1' } };
     const foreign = request({
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'hi' }] },
-        {
-          role: 'assistant',
-          content: [{ type: 'provider', provider: 'openai', block: { type: 'reasoning', id: 'rs_1' } }],
-        },
+        { role: 'assistant', content: [reasoning, { type: 'text', text: 'Looking.' }] },
+        { role: 'user', content: [{ type: 'text', text: 'go on' }] },
       ],
     });
-    const error = await failure([], provider(), foreign);
-    expect(error.code).toBe('USAGE');
-    expect(error.message).toContain("openai's own");
-    expect(emulator.received().length).toBe(before);
+    const { body } = await exchange(answered(reply([{ type: 'text', text: 'done' }])), foreign);
+    expect(JSON.stringify(body)).not.toContain('rs_1');
+    expect(body).toMatchObject({
+      messages: [{}, { role: 'assistant', content: [{ type: 'text', text: 'Looking.' }] }, {}],
+    });
+    expect(provider().leavesOut?.(foreign)).toEqual([reasoning]);
+    expect(provider().leavesOut?.(request())).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ModelProvider, World, WorldOptions } from '../../../src/index.js';
 import { ForkpointError, routeModels } from '../../../src/index.js';
-import { fromAnthropic } from '../../../src/entries/anthropic.js';
-import { fromOpenAIChat } from '../../../src/entries/openai.js';
+import { fromAnthropic, type AnthropicClient } from '../../../src/entries/anthropic.js';
+import { fromOpenAIChat, type OpenAIChatClient } from '../../../src/entries/openai.js';
 import type { SupportEmulator } from '../emulator/support-emulator.js';
 import { startSupportEmulator } from '../emulator/support-emulator.js';
 import { supportTools } from './support-tools.js';
@@ -39,15 +39,10 @@ function apiKey(env: SupportEnv, name: string): string {
   return key;
 }
 
-/** A provider built on its first call (the emulator started, the SDK loaded), then reused. */
-function lazyProvider(build: () => Promise<ModelProvider>): ModelProvider {
-  let built: Promise<ModelProvider> | undefined;
-  return {
-    respond: async (request) => {
-      built ??= build();
-      return (await built).respond(request);
-    },
-  };
+/** A value made on first use (the emulator started, the SDK loaded), then reused. */
+function onFirstUse<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 /**
@@ -75,19 +70,25 @@ export function openSupportWorld(options: WorldOptions, hooks: SupportWorldHooks
     });
     return (await emulator).url;
   };
-  const anthropic = lazyProvider(async () => {
+  // Typed by what the adapters call on them, as a user's own client is.
+  const anthropicClient = onFirstUse(async (): Promise<AnthropicClient> => {
     const Anthropic = await sdk('@anthropic-ai/sdk', () => import('@anthropic-ai/sdk'));
-    const key = keys.anthropic;
     const url = await baseURL();
-    return fromAnthropic(new Anthropic({ apiKey: key, maxRetries: 2, ...(url === undefined ? {} : { baseURL: url }) }));
+    return new Anthropic({ apiKey: keys.anthropic, maxRetries: 2, ...(url === undefined ? {} : { baseURL: url }) });
   });
-  const openai = lazyProvider(async () => {
+  const openaiClient = onFirstUse(async (): Promise<OpenAIChatClient> => {
     const OpenAI = await sdk('openai', () => import('openai'));
     const key = keys.openai ?? apiKey(env, 'OPENAI_API_KEY');
     const url = await baseURL();
-    return fromOpenAIChat(
-      new OpenAI({ apiKey: key, maxRetries: 2, ...(url === undefined ? {} : { baseURL: `${url}/v1` }) }),
-    );
+    return new OpenAI({ apiKey: key, maxRetries: 2, ...(url === undefined ? {} : { baseURL: `${url}/v1` }) });
+  });
+  // The adapters are made now, over clients that make the SDKs' own on their first call: an adapter answers
+  // what it would leave out of a request (a fork to the other provider asks) without the SDK or the emulator.
+  const anthropic: ModelProvider = fromAnthropic({
+    messages: { create: async (body) => (await anthropicClient()).messages.create(body) },
+  });
+  const openai: ModelProvider = fromOpenAIChat({
+    chat: { completions: { create: async (body) => (await openaiClient()).chat.completions.create(body) } },
   });
   return {
     model: routeModels({ 'claude-': anthropic, 'gpt-': openai }),

@@ -1,5 +1,4 @@
-import type { ProviderPart } from '../../conversation/index.js';
-import { ForkpointError } from '../../errors/index.js';
+import type { MessagePart, ProviderPart } from '../../conversation/index.js';
 import type { JsonObject, JsonValue } from '../../json/index.js';
 
 /**
@@ -14,6 +13,12 @@ export const providerPartOf = (provider: string, content: JsonObject): ProviderP
   block: content,
 });
 
+/** True for a part a model of `provider` cannot take: another provider's own part. */
+export const aiSdkLeavesOut =
+  (provider: string) =>
+  (part: MessagePart): boolean =>
+    part.type === 'provider' && part.provider !== provider;
+
 /**
  * What a kept content part goes back as in the next prompt, the way `ai`'s own
  * loop sends a step's content back (generate-text/to-response-messages.ts):
@@ -22,13 +27,8 @@ export const providerPartOf = (provider: string, content: JsonObject): ProviderP
  * expects back, and any kind the prompt has no part for, are left out.
  */
 export function promptPartsOfProviderPart(part: ProviderPart, provider: string): JsonObject[] {
-  if (part.provider !== provider) {
-    throw new ForkpointError(
-      'USAGE',
-      `the conversation holds a part of ${part.provider}'s own (${JSON.stringify(part.block.type ?? null)}), which ${provider} cannot take: ` +
-        'a run recorded against another provider continues only against that provider',
-    );
-  }
+  // Another provider's own part (from a run forked from it) is no part of this provider's prompt: left out.
+  if (part.provider !== provider) return [];
   const { providerMetadata, ...content } = part.block;
   const options = providerMetadata === undefined ? {} : { providerOptions: providerMetadata };
   switch (content.type) {

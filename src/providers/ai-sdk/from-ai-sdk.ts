@@ -1,4 +1,6 @@
 import type { ModelRequest, ModelResponse } from '../../conversation/index.js';
+import { partsLeftOut } from '../left-out.js';
+import { aiSdkLeavesOut } from './ai-sdk-provider-parts.js';
 import type { ModelProvider } from '../../world/index.js';
 import { notAClient, providerErrorOf } from '../provider-errors.js';
 import type { AiSdkLanguageModel, FromAiSdkOptions } from './ai-sdk-model.js';
@@ -43,5 +45,6 @@ export function fromAiSdk(model: AiSdkLanguageModel, options: FromAiSdkOptions =
       }
       return neutralResultOf(model, result);
     },
+    leavesOut: (request) => partsLeftOut(request, aiSdkLeavesOut(model.provider)),
   };
 }

@@ -1,5 +1,4 @@
 import type { Message, MessagePart, ModelParams, ModelRequest, ToolDefinition } from '../../conversation/index.js';
-import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import type { AnthropicMessageBody, FromAnthropicOptions } from './anthropic-client.js';
 import { ownParams } from '../own-params.js';
@@ -50,9 +49,17 @@ const anthropicToolOf = (tool: ToolDefinition): JsonObject => ({
   input_schema: tool.inputSchema,
 });
 
+/**
+ * True for a part Anthropic's API cannot take: another provider's own block (an
+ * OpenAI reasoning item in a run forked from OpenAI, say). It is left out of
+ * the request, and {@link fromAnthropic}'s `leavesOut` names it.
+ */
+export const anthropicLeavesOut = (part: MessagePart): boolean =>
+  part.type === 'provider' && part.provider !== ANTHROPIC;
+
 const anthropicMessageOf = (message: Message): JsonObject => ({
   role: message.role,
-  content: message.content.map(anthropicBlockOf),
+  content: message.content.filter((part) => !anthropicLeavesOut(part)).map(anthropicBlockOf),
 });
 
 /** The Anthropic content block of a neutral part: every kind has one, so nothing is left out. */
@@ -75,13 +82,7 @@ export function anthropicBlockOf(part: MessagePart): JsonObject {
         ...(part.isError ? { is_error: true } : {}),
       };
     case 'provider':
-      if (part.provider !== ANTHROPIC) {
-        throw new ForkpointError(
-          'USAGE',
-          `the conversation holds a block of ${part.provider}'s own (${JSON.stringify(part.block.type ?? null)}), which Anthropic cannot take: ` +
-            'a run recorded against another provider continues only against that provider',
-        );
-      }
+      // Another provider's blocks never get here (anthropicLeavesOut).
       return part.block;
   }
 }

@@ -3,7 +3,8 @@ import type { ModelProvider } from '../../world/index.js';
 import { notAClient, providerErrorOf } from '../provider-errors.js';
 import type { AnthropicClient, FromAnthropicOptions } from './anthropic-client.js';
 import { isAnthropicClient } from './anthropic-client.js';
-import { ANTHROPIC, anthropicBodyOf } from './anthropic-request.js';
+import { ANTHROPIC, anthropicBodyOf, anthropicLeavesOut } from './anthropic-request.js';
+import { partsLeftOut } from '../left-out.js';
 import { neutralResponseOf } from './anthropic-response.js';
 
 /**
@@ -38,5 +39,6 @@ export function fromAnthropic(client: AnthropicClient, options: FromAnthropicOpt
       }
       return neutralResponseOf(message);
     },
+    leavesOut: (request) => partsLeftOut(request, anthropicLeavesOut),
   };
 }

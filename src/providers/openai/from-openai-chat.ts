@@ -1,4 +1,6 @@
 import type { ModelProvider } from '../../world/index.js';
+import { partsLeftOut } from '../left-out.js';
+import { chatLeavesOut } from './openai-left-out.js';
 import { providerErrorOf } from '../provider-errors.js';
 import { chatBodyOf } from './chat-request.js';
 import { chatResponseOf } from './chat-response.js';
@@ -42,5 +44,6 @@ export function fromOpenAIChat(client: OpenAIChatClient): ModelProvider {
       }
       return chatResponseOf(completion);
     },
+    leavesOut: (request) => partsLeftOut(request, chatLeavesOut),
   };
 }

@@ -1,4 +1,6 @@
 import type { ModelProvider } from '../../world/index.js';
+import { partsLeftOut } from '../left-out.js';
+import { responsesLeaveOut } from './openai-left-out.js';
 import { providerErrorOf } from '../provider-errors.js';
 import type { OpenAIResponsesClient } from './openai-clients.js';
 import { checkResponsesClient } from './openai-clients.js';
@@ -46,5 +48,6 @@ export function fromOpenAIResponses(client: OpenAIResponsesClient): ModelProvide
       }
       return responsesResponseOf(response);
     },
+    leavesOut: (request) => partsLeftOut(request, responsesLeaveOut),
   };
 }

@@ -114,6 +114,25 @@ describe('the support-desk scenario, through the real Anthropic SDK against its 
     expect(fork.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 7 });
   });
 
+  it('records what a move to OpenAI leaves out of the prefix: the reasoning Chat Completions cannot take', async () => {
+    const { engine, runId, close } = await incident();
+    await close();
+    const live = world(INCIDENT_DAY);
+    const fork = await engine.fork({
+      parentRunId: runId,
+      atStep: 3,
+      agent: baseline,
+      world: live.world,
+      override: { kind: 'model', model: 'gpt-5-mini' },
+      sideEffects: { tools: { issue_credit: 'simulate' } },
+    });
+    await live.world.close?.();
+    expect(fork.parent.changes).toEqual([
+      { path: 'model', before: '"claude-sonnet-4-5"', after: '"gpt-5-mini"' },
+      { path: 'messages (left out for gpt-5-mini)', before: '1 thinking', after: '(absent)' },
+    ]);
+  });
+
   it('meets the fixed knowledge base on 6 March: the plan-aware and the baseline build both stay within the limit', async () => {
     const engine = createEngine({ store: memoryStore() });
     for (const agent of [baseline, planAware]) {
