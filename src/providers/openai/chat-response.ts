@@ -1,3 +1,4 @@
+import { isForkpointError } from '../../errors/index.js';
 import type { MessagePart, ModelResponse, StopReason } from '../../conversation/index.js';
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import { isJsonArray, isJsonObject } from '../../json/index.js';
@@ -55,8 +56,10 @@ export function chatResponseOf(raw: unknown): ModelResponse {
     message.tool_calls === undefined || message.tool_calls === null
       ? []
       : arrayAt(message.tool_calls, 'choices[0].message.tool_calls');
-  calls.forEach((call, i) => content.push(toolUseOf(call, `choices[0].message.tool_calls[${i}]`)));
   const finish = stringAt(choice.finish_reason, 'choices[0].finish_reason');
+  calls.forEach((call, i) =>
+    content.push(toolPartOf(call, `choices[0].message.tool_calls[${i}]`, finish === 'length')),
+  );
   const mapped = FINISH_REASONS[finish];
   return {
     id: stringAt(completion.id, 'id'),
@@ -71,6 +74,23 @@ export function chatResponseOf(raw: unknown): ModelResponse {
 function textPart(text: string, annotations: JsonValue | undefined): MessagePart {
   const citations = isJsonArray(annotations) ? annotations.filter(isJsonObject) : [];
   return citations.length === 0 ? { type: 'text', text } : { type: 'text', text, citations };
+}
+
+/**
+ * A tool call as a tool-use part; but a call the token limit cut off (`length`)
+ * has arguments that are no JSON yet: it is kept verbatim as an OpenAI part of
+ * its own (`truncated_tool_call`), which no request sends back, and the turn
+ * reads as what it is, cut at `max_tokens`.
+ */
+function toolPartOf(value: JsonValue, field: string, cut: boolean): MessagePart {
+  if (!cut) return toolUseOf(value, field);
+  try {
+    return toolUseOf(value, field);
+  } catch (error) {
+    if (!isForkpointError(error, 'PROVIDER_UNMAPPED') || error.details.field !== `${field}.function.arguments`)
+      throw error;
+    return { type: 'provider', provider: OPENAI, block: { type: 'truncated_tool_call', call: objectAt(value, field) } };
+  }
 }
 
 function toolUseOf(value: JsonValue, field: string): MessagePart {

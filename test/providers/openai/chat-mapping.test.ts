@@ -209,6 +209,17 @@ describe('fromOpenAIChat: the response', () => {
     expect(error.details).toEqual({ field: 'choices[0].message.tool_calls[0].function.arguments', data: text });
   });
 
+  it('keeps a tool call the token limit cut off verbatim, and reads the turn as cut at max_tokens', async () => {
+    const cut = { id: 'call_1', type: 'function', function: { name: 'look_up', arguments: '{"ticket": "T-' } };
+    answer(chatCompletion({ content: 'Looking.', tool_calls: [cut] }, 'length'));
+    const response = await provider.respond(requestOf([userText('hi')]));
+    expect(response.stopReason).toBe('max_tokens');
+    expect(response.content).toEqual([
+      { type: 'text', text: 'Looking.' },
+      { type: 'provider', provider: 'openai', block: { type: 'truncated_tool_call', call: cut } },
+    ]);
+  });
+
   it('reads a refusal as the stop reason refusal, with the refusal text as a text part', async () => {
     answer(chatCompletion({ content: null, refusal: "I can't help with that." }, 'stop'));
     const response = await provider.respond(requestOf([userText('hi')]));
