@@ -2,6 +2,7 @@ import type { Message, MessagePart, ModelParams, ModelRequest, ToolDefinition } 
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import type { AnthropicMessageBody, FromAnthropicOptions } from './anthropic-client.js';
 import { ownParams } from '../own-params.js';
+import { containerOf, isEnvelope } from './anthropic-envelope.js';
 
 /** The name the neutral shape gives Anthropic's own blocks (`ProviderPart.provider`). */
 export const ANTHROPIC = 'anthropic';
@@ -19,7 +20,10 @@ export function anthropicBodyOf(request: ModelRequest, options: FromAnthropicOpt
   const { params } = request;
   const own = ownParams(params, ANTHROPIC);
   const metadata = options.metadata !== undefined && own.metadata === undefined;
+  // A conversation that ran code in a container goes on in it, unless the build names one of its own.
+  const container = own.container === undefined ? containerOf(request) : undefined;
   return {
+    ...(container === undefined ? {} : { container }),
     ...own,
     ...(metadata ? { metadata: options.metadata } : {}),
     model: request.model,
@@ -59,7 +63,7 @@ export const anthropicLeavesOut = (part: MessagePart): boolean =>
 
 const anthropicMessageOf = (message: Message): JsonObject => ({
   role: message.role,
-  content: message.content.filter((part) => !anthropicLeavesOut(part)).map(anthropicBlockOf),
+  content: message.content.filter((part) => !anthropicLeavesOut(part) && !isEnvelope(part)).map(anthropicBlockOf),
 });
 
 /** The Anthropic content block of a neutral part: every kind has one, so nothing is left out. */

@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from '../../json/index.js';
 import { assertJsonValue, isJsonArray, isJsonObject } from '../../json/index.js';
 import { unmappedResponse } from '../provider-errors.js';
 import { ANTHROPIC } from './anthropic-request.js';
+import { envelopePartOf } from './anthropic-envelope.js';
 
 const unmapped = (field: string, value: unknown, why: string) => unmappedResponse(ANTHROPIC, field, value, why);
 
@@ -26,10 +27,11 @@ export function neutralResponseOf(message: unknown): ModelResponse {
   if (typeof id !== 'string') throw unmapped('a message id', id, 'it is not a string');
   if (typeof model !== 'string') throw unmapped('a model', model, 'it is not a string');
   if (!isJsonArray(content)) throw unmapped('a content', content, 'it is not an array of blocks');
+  const envelope = envelopePartOf(message, ANTHROPIC);
   return {
     id,
     model,
-    content: content.map(neutralPartOf),
+    content: envelope === undefined ? content.map(neutralPartOf) : [...content.map(neutralPartOf), envelope],
     ...stopReasonOf(stopReason),
     usage: usageOf(usage),
   };
