@@ -1,4 +1,5 @@
 import type { Message, MessagePart, ProviderPart } from '../conversation/index.js';
+import { isJsonObject } from '../json/index.js';
 
 type Family = 'tool_use' | 'signature' | 'redacted' | 'provider';
 
@@ -81,7 +82,14 @@ function aliasProviderBlock(part: ProviderPart, table: AliasTable): MessagePart 
   const alias = typeof id === 'string' ? table.aliasOf('provider', id) : undefined;
   const refers = typeof toolUseId === 'string' ? table.find('provider', toolUseId) : undefined;
   const sealed = typeof encrypted === 'string' ? table.aliasOf('redacted', encrypted) : undefined;
-  if (alias === undefined && refers === undefined && sealed === undefined) return part;
+  // A code-execution container a turn ran in (Anthropic's envelope) is minted per conversation too.
+  const { container } = part.block;
+  const boxId = isJsonObject(container) && typeof container.id === 'string' ? container.id : undefined;
+  const boxed =
+    boxId === undefined || !isJsonObject(container)
+      ? undefined
+      : { ...container, id: table.aliasOf('provider', boxId) };
+  if (alias === undefined && refers === undefined && sealed === undefined && boxed === undefined) return part;
   return {
     ...part,
     block: {
@@ -89,6 +97,7 @@ function aliasProviderBlock(part: ProviderPart, table: AliasTable): MessagePart 
       ...(alias === undefined ? {} : { id: alias }),
       ...(refers === undefined ? {} : { tool_use_id: refers }),
       ...(sealed === undefined ? {} : { encrypted_content: sealed }),
+      ...(boxed === undefined ? {} : { container: boxed }),
     },
   };
 }

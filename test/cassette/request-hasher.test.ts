@@ -111,6 +111,18 @@ describe('RequestHasher', () => {
       },
     ];
     expect(hashOf(reasoning('rs_1', 'gAAAA1'))).toBe(hashOf(reasoning('rs_2', 'gAAAA2')));
+    // Anthropic's envelope of a turn that ran code: its container is minted per conversation.
+    const ranIn = (id: string): Message[] => [
+      { role: 'user', content: [{ type: 'text', text: 'Run it.' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Ran it.' },
+          { type: 'provider', provider: 'anthropic', block: { type: 'message_envelope', container: { id } } },
+        ],
+      },
+    ];
+    expect(hashOf(ranIn('container_A'))).toBe(hashOf(ranIn('container_B')));
     // What the block holds is not opaque: a different search result is a different request.
     const other = withOpaque('EuYBCkQ', 'srvtoolu_A');
     const changed: Message[] = [
