@@ -72,6 +72,9 @@ export function registerOpaqueIds(message: Message, table: AliasTable): void {
 function registerProviderBlock(part: ProviderPart, table: AliasTable): void {
   if (typeof part.block.id === 'string') table.aliasOf('provider', part.block.id);
   if (typeof part.block.encrypted_content === 'string') table.aliasOf('redacted', part.block.encrypted_content);
+  // In the order aliasProviderBlock mints them: a restored table must number what comes next as a fresh one does.
+  const { container } = part.block;
+  if (isJsonObject(container) && typeof container.id === 'string') table.aliasOf('provider', container.id);
 }
 
 // A provider's own block (a server tool's call and its result, a reasoning item) names its call by `id`, refers
