@@ -9,16 +9,16 @@ import type { World } from '../world/index.js';
  * states neither (a real provider's, today's) is taken as it is. `RESUME_REFUSED` otherwise.
  */
 export function requireSameWorld(run: RunRecord, world: World): void {
-  const differs = [
-    world.worldAt !== undefined && run.worldAt !== null && world.worldAt !== run.worldAt
-      ? `date ${world.worldAt}`
-      : null,
-    world.seed !== undefined && run.seed !== null && world.seed !== run.seed ? `seed ${world.seed}` : null,
-  ].filter((part) => part !== null);
-  if (differs.length === 0) return;
+  // Only where both say it: an unstated date or seed on either side is no disagreement.
+  const differs = (['worldAt', 'seed'] as const).filter(
+    (fact) => world[fact] !== undefined && run[fact] !== null && world[fact] !== run[fact],
+  );
+  const [first] = differs;
+  if (first === undefined) return;
+  const said = differs.map((fact) => (fact === 'worldAt' ? `date ${world.worldAt}` : `seed ${world.seed}`));
   throw new ForkpointError(
     'RESUME_REFUSED',
-    `run ${run.runId} cannot be resumed in this world: it met the world of ${run.worldAt ?? 'an unstated date'} with seed ${run.seed ?? 'unstated'}; this world has ${differs.join(' and ')}. A resume continues in the run's own world: open it as the run's, or fork the run to meet another`,
-    { details: { runId: run.runId, field: differs[0]?.startsWith('date') === true ? 'world.worldAt' : 'world.seed' } },
+    `run ${run.runId} cannot be resumed in this world: it met the world of ${run.worldAt ?? 'an unstated date'} with seed ${run.seed ?? 'unstated'}; this world has ${said.join(' and ')}. A resume continues in the run's own world: open it as the run's, or fork the run to meet another`,
+    { details: { runId: run.runId, field: `world.${first}` } },
   );
 }

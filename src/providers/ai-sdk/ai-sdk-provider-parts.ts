@@ -27,8 +27,8 @@ export const aiSdkLeavesOut =
  * expects back, and any kind the prompt has no part for, are left out.
  */
 export function promptPartsOfProviderPart(part: ProviderPart, provider: string): JsonObject[] {
-  // Another provider's own part (from a run forked from it) is no part of this provider's prompt: left out.
-  if (part.provider !== provider) return [];
+  // Another provider's own part (from a run forked from it) is no part of this prompt: the rule `leavesOut` reports.
+  if (aiSdkLeavesOut(provider)(part)) return [];
   const { providerMetadata, ...content } = part.block;
   const options = providerMetadata === undefined ? {} : { providerOptions: providerMetadata };
   switch (content.type) {

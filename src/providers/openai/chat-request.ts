@@ -1,7 +1,8 @@
+import { chatLeavesOut } from './openai-left-out.js';
 import type { Message, ModelRequest, TextPart } from '../../conversation/index.js';
 import type { ChatCompletionBody, ChatMessage, ChatToolCall } from './openai-clients.js';
 import { providerParamsOf, samplingOf } from './openai-params.js';
-import { OPENAI, resultText } from './wire-reading.js';
+import { resultText } from './wire-reading.js';
 
 /**
  * A neutral request as the body of `POST /chat/completions`:
@@ -59,7 +60,8 @@ function assistantMessage(message: Message): ChatMessage {
   const texts: TextPart[] = [];
   const toolCalls: ChatToolCall[] = [];
   let audio: { id: string } | undefined;
-  for (const part of message.content) {
+  // What the API cannot take is left out by the one rule `leavesOut` reports (chatLeavesOut).
+  for (const part of message.content.filter((candidate) => !chatLeavesOut(candidate))) {
     if (part.type === 'text') texts.push(part);
     else if (part.type === 'tool_use')
       toolCalls.push({
@@ -67,11 +69,10 @@ function assistantMessage(message: Message): ChatMessage {
         type: 'function',
         function: { name: part.name, arguments: JSON.stringify(part.input) },
       });
-    else if (part.type === 'provider' && part.provider === OPENAI && part.block.type === 'audio') {
-      // An earlier audio answer goes back by its id, the one field the API takes for it.
+    else if (part.type === 'provider') {
+      // The one provider part chatLeavesOut keeps: an earlier audio answer, back by its id, the one field the API takes.
       if (typeof part.block.id === 'string') audio = { id: part.block.id };
     }
-    // Thinking, redacted thinking, another provider's parts: not sent (see chatBodyOf).
   }
   return {
     role: 'assistant',

@@ -1,3 +1,4 @@
+import { responsesLeaveOut } from './openai-left-out.js';
 import type { Message, ModelRequest, TextPart } from '../../conversation/index.js';
 import type { JsonObject } from '../../json/index.js';
 import { isJsonArray } from '../../json/index.js';
@@ -5,7 +6,7 @@ import { ForkpointError } from '../../errors/index.js';
 import type { ResponsesBody } from './openai-clients.js';
 import { providerParamsOf, samplingOf } from './openai-params.js';
 import { isFunctionCallRest, isMessageRest } from './responses-items.js';
-import { OPENAI, resultText } from './wire-reading.js';
+import { resultText } from './wire-reading.js';
 
 // Reasoning items come back with their encrypted content, so that the next request can send them back: with
 // store: false, the server keeps nothing to look them up by.
@@ -91,7 +92,8 @@ type Pending =
 function assistantItems(message: Message): JsonObject[] {
   const pending: Pending[] = [];
   let rest: JsonObject | undefined;
-  for (const part of message.content) {
+  // What the API cannot take is left out by the one rule `leavesOut` reports (responsesLeaveOut).
+  for (const part of message.content.filter((candidate) => !responsesLeaveOut(candidate))) {
     switch (part.type) {
       case 'text': {
         const text: JsonObject = { type: 'output_text', text: part.text, annotations: part.citations ?? [] };
@@ -112,12 +114,11 @@ function assistantItems(message: Message): JsonObject[] {
         break;
       }
       case 'provider':
-        if (part.provider !== OPENAI) break;
         if (isMessageRest(part.block) || isFunctionCallRest(part.block)) rest = part.block;
         else pending.push({ kind: 'item', item: part.block });
         break;
       default:
-      // Thinking, redacted thinking: not sent (see responsesBodyOf); a tool result is never the model's.
+      // A tool result is never the model's.
     }
   }
   return pending.map((entry) => (entry.kind === 'item' ? entry.item : { ...entry.envelope, content: entry.content }));
