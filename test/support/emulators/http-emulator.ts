@@ -2,26 +2,49 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmulatedAnswer, ProviderEmulator } from '../../../src/testing/index.js';
-import type { JsonValue } from '../../../src/json/index.js';
+import type { JsonObject, JsonValue } from '../../../src/json/index.js';
+import { isJsonObject } from '../../../src/json/index.js';
+
+/**
+ * One answer an emulator gives: a neutral one, written in its provider's wire format, or a body sent as it is
+ * (200), for what the neutral shape cannot say (a malformed tool call, usage counts of one's choosing).
+ */
+export type HttpAnswer = EmulatedAnswer | { readonly kind: 'wire'; readonly body: JsonObject };
 
 /** How one provider's HTTP API writes an answer: the path it serves, a response body, an error body. */
 export interface WireFormat {
   /** The request path it answers, e.g. `/v1/messages`. */
   readonly path: string;
-  readonly encodeResponse: (answer: Extract<EmulatedAnswer, { kind: 'response' }>['response']) => JsonValue;
+  /** A neutral response in the API's format; `request` is the body it answers (some formats echo parts of it). */
+  readonly encodeResponse: (
+    answer: Extract<EmulatedAnswer, { kind: 'response' }>['response'],
+    request: JsonObject,
+  ) => JsonValue;
   readonly encodeError: (status: number, message: string) => JsonValue;
   /** Headers of a 429 that make the SDK retry at once. */
   readonly retryNow: Readonly<Record<string, string>>;
+  /** Headers of every answer (a request id, say). */
+  readonly headers?: () => Readonly<Record<string, string>>;
+}
+
+/** An emulator of one API: a {@link ProviderEmulator} whose script may also hold wire bodies, and that keeps the paths asked. */
+export interface HttpEmulator extends ProviderEmulator {
+  script(answers: readonly HttpAnswer[]): void;
+  /** The paths of every request received so far, oldest first. */
+  paths(): readonly string[];
 }
 
 /**
  * A provider's HTTP API on 127.0.0.1 (port 0), answering what it is scripted
- * to in order and keeping every request body: the shared part of the
- * emulators the provider tests start and stop. It never reaches the network.
+ * to in order, one answer per HTTP request (a retry of the SDK's takes the
+ * next), and keeping every request body: the shared part of the emulators the
+ * provider tests start and stop. A drop destroys the socket once the request
+ * is read. It never reaches the network.
  */
-export async function startHttpEmulator(wire: WireFormat): Promise<ProviderEmulator> {
-  let queue: EmulatedAnswer[] = [];
+export async function startHttpEmulator(wire: WireFormat): Promise<HttpEmulator> {
+  let queue: HttpAnswer[] = [];
   const received: JsonValue[] = [];
+  const paths: string[] = [];
   const server = createServer((request, response) => {
     void answer(request, response);
   });
@@ -29,10 +52,12 @@ export async function startHttpEmulator(wire: WireFormat): Promise<ProviderEmula
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    received.push(text === '' ? null : (JSON.parse(text) as JsonValue));
-    const send = (status: number, body: JsonValue, headers: Readonly<Record<string, string>> = {}) => {
-      response.writeHead(status, { 'content-type': 'application/json', ...headers });
-      response.end(JSON.stringify(body));
+    const body = text === '' ? null : (JSON.parse(text) as JsonValue);
+    received.push(body);
+    paths.push(request.url ?? '');
+    const send = (status: number, sent: JsonValue, headers: Readonly<Record<string, string>> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...wire.headers?.(), ...headers });
+      response.end(JSON.stringify(sent));
     };
     if (request.method !== 'POST' || request.url?.split('?')[0] !== wire.path) {
       send(404, wire.encodeError(404, `the emulator serves POST ${wire.path}, not ${request.method} ${request.url}`));
@@ -44,7 +69,8 @@ export async function startHttpEmulator(wire: WireFormat): Promise<ProviderEmula
     else if (next.kind === 'drop') request.socket.destroy();
     else if (next.kind === 'error')
       send(next.status, wire.encodeError(next.status, next.message), next.status === 429 ? wire.retryNow : {});
-    else send(200, wire.encodeResponse(next.response));
+    else if (next.kind === 'wire') send(200, next.body);
+    else send(200, wire.encodeResponse(next.response, isJsonObject(body) ? body : {}));
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -53,7 +79,8 @@ export async function startHttpEmulator(wire: WireFormat): Promise<ProviderEmula
     script(answers) {
       queue = [...answers];
     },
-    received: () => received,
+    received: () => [...received],
+    paths: () => [...paths],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
