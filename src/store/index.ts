@@ -24,11 +24,6 @@ export type {
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export type { Synchronous } from './sqlite/synchronous.js';
 export { memoryStore, type MemoryStoreOptions } from './memory/memory-store.js';
-export {
-  lineageByRuns,
-  restoreByParts,
-  type MessageRange,
-  type RestoreRequest,
-  type RestoreRows,
-} from './restore-reads.js';
+export { lineageByRuns, restoreByParts } from './restore-reads.js';
+export type { MessageRange, RestoreRequest, RestoreRows } from './restore-request.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';

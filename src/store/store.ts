@@ -11,7 +11,7 @@ import type {
   RunResume,
 } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
-import type { RestoreRequest, RestoreRows } from './restore-reads.js';
+import type { RestoreRequest, RestoreRows } from './restore-request.js';
 import type { RunMode } from '../vocabulary/index.js';
 import type { RunStatus, ShapedFinding } from '../vocabulary/index.js';
 
