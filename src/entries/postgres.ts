@@ -6,15 +6,17 @@
  * @example
  * ```ts
  * import { postgresStore } from 'forkpoint/postgres';
- * const store = postgresStore({ connectionString: process.env.DATABASE_URL, schema: 'forkpoint' });
+ * const store = postgresStore({ connectionString: 'postgres://forkpoint@db.internal:5432/forkpoint', schema: 'team' });
  * ```
  */
-export { DEFAULT_POSTGRES_SCHEMA, postgresStore, type PostgresStoreOptions } from '../store/postgres/postgres-store.js';
-export type {
-  PostgresClient,
-  PostgresPool,
-  PostgresPoolOptions,
-  PostgresQuery,
-  PostgresResult,
-} from '../store/postgres/postgres-pool.js';
-export type { Synchronous } from '../store/sqlite/synchronous.js';
+export {
+  DEFAULT_POSTGRES_SCHEMA,
+  postgresStore,
+  type PostgresClient,
+  type PostgresPool,
+  type PostgresPoolOptions,
+  type PostgresQuery,
+  type PostgresResult,
+  type PostgresStoreOptions,
+  type Synchronous,
+} from '../store/index.js';

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { ConnectionSettings } from './postgres-connection.js';
 import type { PostgresPool } from './postgres-pool.js';
 
@@ -16,7 +16,9 @@ export interface OwnPoolOptions {
  * their search path, statement timeout and commit durability go in the
  * startup message (libpq's `options`), which costs no round trip. A client
  * side timeout a little past the server's keeps a statement from waiting
- * forever on a server that stopped answering.
+ * forever on a server that stopped answering. node-postgres is loaded with
+ * the first connection: a program that never opens a PostgreSQL store (the
+ * CLI on a SQLite file) does not pay the 40 ms its loading costs here.
  */
 export function ownPool(options: OwnPoolOptions): PostgresPool {
   const { settings } = options;
@@ -26,19 +28,30 @@ export function ownPool(options: OwnPoolOptions): PostgresPool {
     `-c synchronous_commit=${settings.synchronousCommit}`,
     ...(options.readOnly ? ['-c default_transaction_read_only=on'] : []),
   ];
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    connectionTimeoutMillis: options.connectTimeoutMs,
-    query_timeout: settings.statementTimeoutMs + options.connectTimeoutMs,
-    options: startup.join(' '),
-    application_name: 'forkpoint',
-    keepAlive: true,
-    // A process that forgot to close its store still exits once its connections are idle.
-    allowExitOnIdle: true,
-  });
-  // An idle connection the server closed (a restart, an administrator) is dropped by the pool, which then
-  // reports it here: the next statement gets a new connection. Without a listener, the report would kill
-  // the process.
-  pool.on('error', () => undefined);
-  return pool;
+  let made: Promise<pg.Pool> | undefined;
+  const pool = (): Promise<pg.Pool> =>
+    (made ??= import('pg').then(({ default: driver }) => {
+      const created = new driver.Pool({
+        connectionString: options.connectionString,
+        connectionTimeoutMillis: options.connectTimeoutMs,
+        query_timeout: settings.statementTimeoutMs + options.connectTimeoutMs,
+        options: startup.join(' '),
+        application_name: 'forkpoint',
+        keepAlive: true,
+        // A process that forgot to close its store still exits once its connections are idle.
+        allowExitOnIdle: true,
+      });
+      // An idle connection the server closed (a restart, an administrator) is dropped by the pool, which
+      // then reports it here: the next statement gets a new connection. Without a listener, the report
+      // would kill the process.
+      created.on('error', () => undefined);
+      return created;
+    }));
+  return {
+    connect: async () => (await pool()).connect(),
+    async end() {
+      if (made !== undefined) await (await made).end();
+    },
+    options: { connectionString: options.connectionString },
+  };
 }
