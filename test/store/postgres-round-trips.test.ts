@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import type { Store } from '../../src/store/index.js';
@@ -5,7 +6,7 @@ import { postgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
 import { countingPool } from '../support/counting-pool.js';
 import type { CountingPool } from '../support/counting-pool.js';
-import { describePostgres, dropFreshSchemasAfterAll, freshSchemaName } from '../support/postgres.js';
+import { describePostgres, dropFreshSchemasAfterAll, freshSchemaName, postgresTestUrl } from '../support/postgres.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 dropFreshSchemasAfterAll();
@@ -100,5 +101,25 @@ describePostgres('the PostgreSQL store, statement by statement', () => {
         }),
       ),
     ).toHaveLength(1);
+  });
+});
+
+describePostgres('the PostgreSQL store on a pool of the user’s own', () => {
+  it('sets each connection for the store once, and leaves the pool open when it closes', async () => {
+    const schema = freshSchemaName();
+    // One connection, so that the store's and the test's statements share it.
+    const pool = new pg.Pool({ connectionString: postgresTestUrl(), max: 1 });
+    try {
+      const store = postgresStore({ pool, schema, synchronous: 'FULL', statementTimeoutMs: 12_345 });
+      await store.createRun(sampleRun(), sampleStep(0, { checkpointFull: true }), []);
+      await store.close();
+      const { rows } = await pool.query<Record<string, string>>(
+        "SELECT current_setting('search_path') AS search_path, current_setting('statement_timeout') AS statement_timeout, current_setting('synchronous_commit') AS synchronous_commit",
+      );
+      expect(rows).toEqual([{ search_path: schema, statement_timeout: '12345ms', synchronous_commit: 'on' }]);
+      expect((await pool.query('SELECT count(*)::integer AS runs FROM runs')).rows).toEqual([{ runs: 1 }]);
+    } finally {
+      await pool.end();
+    }
   });
 });

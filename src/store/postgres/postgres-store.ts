@@ -27,9 +27,9 @@ export interface PostgresStoreOptions {
   readonly connectionString?: string;
   /**
    * A pool made elsewhere (a `pg.Pool`), which `close()` leaves open. The
-   * store sets `search_path`, `statement_timeout` and `synchronous_commit` on
-   * each of its connections the first time it uses it: a pool shared with
-   * other code had better be one of forkpoint's own.
+   * store sets `search_path`, `statement_timeout`, `synchronous_commit` and
+   * `plan_cache_mode` on each of its connections the first time it uses it:
+   * a pool shared with other code had better be one of forkpoint's own.
    */
   readonly pool?: PostgresPool;
   /** The schema that holds the store's tables: a lowercase identifier. Default `forkpoint`. */
