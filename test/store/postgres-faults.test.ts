@@ -2,13 +2,16 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/index.js';
 import { ForkpointError, isForkpointError } from '../../src/errors/index.js';
+import type { JsonObject } from '../../src/json/index.js';
 import { errorKindOf } from '../../src/errors/index.js';
 import { blobLock } from '../../src/store/postgres/advisory-locks.js';
 import { postgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { PostgresStoreOptions } from '../../src/store/postgres/postgres-store.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
 import { countingPool } from '../support/counting-pool.js';
+import { syntheticWorld, testAgent } from '../support/test-agents.js';
 import {
   adminPool,
   describePostgres,
@@ -203,6 +206,51 @@ describePostgres('the PostgreSQL store, on faults of a real server', () => {
     } finally {
       await store.close();
       await pool.end();
+    }
+  });
+});
+
+describePostgres('a recording whose PostgreSQL connection is lost mid-run', () => {
+  it('stops with STORE_UNAVAILABLE, keeps every committed step, and resumes to the end', async () => {
+    const admin = adminPool();
+    const pool = countingPool(`forkpoint-fault-run-${process.pid}`);
+    const store = postgresStore({ pool, schema: freshSchemaName() });
+    try {
+      const engine = createEngine({ store, clock: () => new Date('2026-03-04T10:00:00.000Z') });
+      const world = syntheticWorld({ toolCalls: 6 });
+      let calls = 0;
+      // The fourth tool call's commit (step 8) goes out on a connection the server has just ended.
+      const cutting = {
+        ...world,
+        tools: {
+          ...world.tools,
+          echo: (input: JsonObject) => {
+            if (++calls === 4)
+              pool.beforeNextStatement = async (pid) => {
+                await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+                while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount !== 0);
+              };
+            return world.tools.echo!(input);
+          },
+        },
+      };
+      const stopped = await engine.record({ agent: testAgent(), world: cutting, input: { task: 'cut' } }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isForkpointError(stopped, 'STORE_UNAVAILABLE')).toBe(true);
+      const [run] = await store.listRuns();
+      expect(run).toMatchObject({ stepCount: 7 });
+      expect((await store.readSteps(run!.runId)).map((row) => row.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      // Ended with the fault (the ending went out on a new connection), which a resume continues.
+      expect(run?.error?.code).toBe('STORE_UNAVAILABLE');
+      const resumed = await engine.resume({ runId: run!.runId, agent: testAgent(), world });
+      expect(resumed.status).toBe('completed');
+      expect((await store.getRun(run!.runId))?.stepCount).toBe(13);
+    } finally {
+      await store.close();
+      await pool.end();
+      await admin.end();
     }
   });
 });
