@@ -136,7 +136,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   const pooled = readerOver(connection.pooled);
   const writes = {
     ...runWrites(connection.pooled, lock, location),
-    ...retentionWrites(connection, lock),
+    ...retentionWrites(connection, lock, errors.statementTimeoutMs),
     ...settingsAndKeys(connection.pooled, location),
   };
   const empty = emptyReads({

@@ -76,6 +76,7 @@ const TABLES = ['steps', 'blobs', 'runs', 'structural_cassettes', 'export_keys']
 export function retentionWrites(
   connection: PostgresConnection,
   blobLock: string,
+  statementTimeoutMs: number,
 ): Pick<Store, 'saveStructural' | 'purgeRuns' | 'dropStructural' | 'compact'> {
   const { pooled } = connection;
   return {
@@ -110,10 +111,16 @@ export function retentionWrites(
         return { steps: result.steps, blobs };
       }, `BEGIN; SELECT pg_advisory_xact_lock(${blobLock}::bigint)`),
     // Plain VACUUM, which takes no lock a reader or a writer waits for: the space of deleted rows is reused,
-    // and empty pages at a table's end go back to the file system.
+    // and empty pages at a table's end go back to the file system. It may well take longer than a statement
+    // may, and runs outside any transaction, so on its own, without the timeout, which it then sets back.
     compact: () =>
       connection.script(async (run) => {
-        await run(`VACUUM ${TABLES.join(', ')}`);
+        await run('SET statement_timeout = 0');
+        try {
+          await run(`VACUUM ${TABLES.join(', ')}`);
+        } finally {
+          await run(`SET statement_timeout = ${statementTimeoutMs}`);
+        }
       }),
   };
 }
