@@ -77,6 +77,16 @@ describePostgres('the PostgreSQL store under many writers', () => {
          WHERE NOT EXISTS (SELECT 1 FROM ${schema}.blobs WHERE blobs.digest = wanted)`,
       );
       expect(rows).toEqual([{ dangling: 0 }]);
+      // Every reference of a row has its (run, blob) pair, which is what a purge asks; a purged run has none.
+      const pairs = await admin.query(
+        `SELECT
+           (SELECT count(*)::integer FROM ${schema}.steps, unnest(steps.refs) AS wanted
+            WHERE NOT EXISTS (SELECT 1 FROM ${schema}.blob_reach AS pair
+                              WHERE pair.run_key = steps.run_key AND pair.digest = wanted)) AS unpaired,
+           (SELECT count(*)::integer FROM ${schema}.blob_reach JOIN ${schema}.runs USING (run_key)
+            WHERE runs.purged_at IS NOT NULL) AS purged`,
+      );
+      expect(pairs.rows).toEqual([{ unpaired: 0, purged: 0 }]);
       expect((await stores[3]!.readBlobs([digest(1), digest(2), digest(3)])).size).toBe(3);
     } finally {
       await Promise.all(stores.map((store) => store.close()));

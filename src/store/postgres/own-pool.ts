@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ConnectionSettings } from './postgres-connection.js';
-import { PLAN_CACHE_MODE } from './postgres-connection.js';
+import { JIT, PLAN_CACHE_MODE } from './postgres-connection.js';
 import type { PostgresPool } from './postgres-pool.js';
 
 /** How the store's own pool connects. */
@@ -14,8 +14,8 @@ export interface OwnPoolOptions {
 
 /**
  * A node-postgres pool of the store's own, whose connections come set up:
- * their search path, statement timeout, commit durability and plan cache
- * mode (see {@link PLAN_CACHE_MODE}) go in the startup message (libpq's
+ * their search path, statement timeout, commit durability, plan cache mode
+ * and JIT (see {@link PLAN_CACHE_MODE}, {@link JIT}) go in the startup message (libpq's
  * `options`), which costs no round trip. A client
  * side timeout a little past the server's keeps a statement from waiting
  * forever on a server that stopped answering. node-postgres is loaded with
@@ -29,6 +29,7 @@ export function ownPool(options: OwnPoolOptions): PostgresPool {
     `-c statement_timeout=${settings.statementTimeoutMs}`,
     `-c synchronous_commit=${settings.synchronousCommit}`,
     `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
+    `-c jit=${JIT}`,
     ...(options.readOnly ? ['-c default_transaction_read_only=on'] : []),
   ];
   let made: Promise<pg.Pool> | undefined;

@@ -32,7 +32,9 @@ const SQL = {
          SELECT run_key, structural_expires_at, structural FROM target WHERE structural IS NOT NULL
        ON CONFLICT (run_key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at
      ),
-     deleted AS (DELETE FROM steps USING target WHERE steps.run_key = target.run_key RETURNING steps.refs),
+     deleted AS (DELETE FROM steps USING target WHERE steps.run_key = target.run_key RETURNING steps.run_key, steps.refs),
+     -- The purged runs' pairs: a range of the primary key per run, the size of what it referred to.
+     released AS (DELETE FROM blob_reach WHERE run_key = ANY (ARRAY(SELECT run_key FROM target))),
      redacted AS (
        UPDATE runs SET input = target.input, error = target.error, override = target.override, override_changes = NULL,
          findings = target.findings, purged_at = target.purged_at, purge_reason = target.purge_reason
@@ -43,9 +45,10 @@ const SQL = {
        ARRAY(SELECT DISTINCT ref FROM deleted, unnest(deleted.refs) AS ref) AS refs`,
   ),
   // Every blob the purged rows reached (closed over the blobs that refer further) goes, unless a remaining
-  // row refers to it, or a blob outside that closure does (it stays, and so must what it refers to), or
-  // a blob kept so refers to it. Each check is a lookup in a GIN index: the cost is the candidates', not
-  // the store's. The purged rows are gone already, in this transaction.
+  // run's rows refer to it (a pair in blob_reach: one b-tree probe), or a blob outside that closure does (it
+  // stays, and so must what it refers to: the GIN index on blobs.refs), or a blob kept so refers to it. The
+  // cost is the candidates', not the store's. The purged rows and their pairs are gone already, in this
+  // transaction.
   deleteBlobs: statement(
     'delete_blobs',
     `WITH RECURSIVE reached (digest) AS (
@@ -55,10 +58,13 @@ const SQL = {
      candidates AS MATERIALIZED (SELECT blobs.digest, blobs.refs FROM reached JOIN blobs USING (digest)),
      roots AS (
        SELECT candidates.digest FROM candidates
-       WHERE EXISTS (SELECT 1 FROM steps WHERE steps.refs @> ARRAY[candidates.digest::text])
-          OR EXISTS (SELECT 1 FROM blobs AS other
-                     WHERE other.refs @> ARRAY[candidates.digest::text] AND other.refs <> '{}'
-                       AND NOT EXISTS (SELECT 1 FROM candidates AS mine WHERE mine.digest = other.digest))
+       -- Scalar subqueries with a LIMIT, not EXISTS: the server runs them once per candidate, one index
+       -- probe each, where it would turn an EXISTS into a scan of the whole table when it guesses many.
+       WHERE (SELECT 1 FROM blob_reach WHERE blob_reach.digest = candidates.digest LIMIT 1) IS NOT NULL
+          OR (SELECT 1 FROM blobs AS other
+              WHERE other.refs @> ARRAY[candidates.digest] AND other.refs <> '{}'
+                AND NOT EXISTS (SELECT 1 FROM candidates AS mine WHERE mine.digest = other.digest)
+              LIMIT 1) IS NOT NULL
      ),
      kept (digest) AS (
        SELECT digest FROM roots
@@ -86,7 +92,9 @@ export function retentionWrites(
     },
     dropStructural: (runIds) => pooled.count(SQL.dropStructural, [runIds]),
     // One short transaction: the blob lock first (writers wait for it only while the purge decides which blobs
-    // go; readers never do), then the rows, then the blobs. All or nothing.
+    // go; readers never do), then the rows, then the blobs. All or nothing. Planned for its own parameters:
+    // a generic plan guesses how many rows and references a purge has, and on a store of a few thousand runs
+    // guessed a scan of every reference pair cheaper than a probe per candidate.
     purgeRuns: (purges: readonly FullTierPurge[]) =>
       connection.transaction(async (executor): Promise<PurgeCounts> => {
         const column = (value: (purge: FullTierPurge) => string | null): Array<string | null> => purges.map(value);
@@ -109,7 +117,7 @@ export function retentionWrites(
           );
         const blobs = result.refs.length === 0 ? 0 : await executor.count(SQL.deleteBlobs, [result.refs]);
         return { steps: result.steps, blobs };
-      }, `BEGIN; SELECT pg_advisory_xact_lock(${blobLock}::bigint)`),
+      }, `BEGIN; SET LOCAL plan_cache_mode = force_custom_plan; SELECT pg_advisory_xact_lock(${blobLock}::bigint)`),
     // Plain VACUUM, which takes no lock a reader or a writer waits for: the space of deleted rows is reused,
     // and empty pages at a table's end go back to the file system. It may well take longer than a statement
     // may, and runs outside any transaction, so on its own, without the timeout, which it then sets back.

@@ -113,6 +113,20 @@ export const insertBlobs = (first: number): string =>
        ORDER BY b.digest COLLATE "C"
    ON CONFLICT (digest) DO NOTHING`;
 
+/** SQL: the (blob, run) pairs of the references in parameter `$refs`, a `text[]`, for the run (`run`, a CTE). */
+export const insertReach = (refs: number): string =>
+  `INSERT INTO blob_reach (digest, run_key) SELECT DISTINCT ref, run.run_key FROM run, unnest($${refs}::text[]) AS ref
+   ON CONFLICT DO NOTHING`;
+
+/** SQL: the (blob, run) pairs of many rows' references (parameter `$refs`, array literals), for the run (`run`, a CTE). */
+export const insertRowsReach = (refs: number): string =>
+  `INSERT INTO blob_reach (digest, run_key)
+     SELECT DISTINCT ref, run.run_key FROM run, unnest($${refs}::text[]) AS row_refs, unnest(row_refs::text[]) AS ref
+   ON CONFLICT DO NOTHING`;
+
+/** The position of the `refs` column among {@link STEP_INSERT_COLUMNS}, from 0. */
+export const REFS_COLUMN = STEP_INSERT_COLUMNS.split(', ').indexOf('refs');
+
 /** SQL: the step rows of parameters `$first` on (see {@link stepColumns}), inserted for the run (`run`, a CTE). */
 export const insertSteps = (first: number): string => {
   const names = STEP_INSERT_COLUMNS.split(', ');

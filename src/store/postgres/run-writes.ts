@@ -10,7 +10,17 @@ import type { RunWriteMethods } from '../sync-run-writes.js';
 import { finishToValues, resumeToText, runToParams } from '../sqlite/row-mapping.js';
 import type { PostgresRunRow } from './run-columns.js';
 import { LAST_STEP, RUN_COLUMNS } from './run-columns.js';
-import { blobColumns, insertBlobs, insertStep, insertSteps, stepColumns, stepValues } from './row-values.js';
+import {
+  REFS_COLUMN,
+  blobColumns,
+  insertBlobs,
+  insertReach,
+  insertRowsReach,
+  insertStep,
+  insertSteps,
+  stepColumns,
+  stepValues,
+} from './row-values.js';
 import type { Executor } from './sql-statement.js';
 import { statement } from './sql-statement.js';
 
@@ -53,7 +63,8 @@ const SQL = {
        ON CONFLICT (key_id) DO NOTHING
      ),
      blobs_stored AS (${insertBlobs(BLOBS_AT)}),
-     rows_stored AS (${insertSteps(ROWS_AT)})
+     rows_stored AS (${insertSteps(ROWS_AT)}),
+     reach_stored AS (${insertRowsReach(ROWS_AT + REFS_COLUMN)})
      SELECT count(*)::integer AS created FROM run`,
   ),
   // A step of a running run, only for its owner: the run's row is locked for share, so that a resume (an
@@ -66,7 +77,8 @@ const SQL = {
        FOR SHARE OF runs
      ),
      blobs_stored AS (${insertBlobs(4)}),
-     row_stored AS (${insertStep(7)} RETURNING 1)
+     row_stored AS (${insertStep(7)} RETURNING 1),
+     reach_stored AS (${insertReach(7 + REFS_COLUMN)})
      SELECT count(*)::integer AS written FROM row_stored`,
   ),
   // The last step and the run's ending: the UPDATE locks the run's row as the share lock above does. The
@@ -81,7 +93,8 @@ const SQL = {
        RETURNING runs.run_key
      ),
      blobs_stored AS (${insertBlobs(10)}),
-     row_stored AS (${insertStep(13)} RETURNING 1)
+     row_stored AS (${insertStep(13)} RETURNING 1),
+     reach_stored AS (${insertReach(13 + REFS_COLUMN)})
      SELECT count(*)::integer AS written FROM row_stored`,
   ),
   finishRun: statement(
