@@ -76,7 +76,7 @@ const SQL = {
 } as const;
 
 // The tables a compaction vacuums, so that the space of what purges deleted is reused.
-const TABLES = ['steps', 'blobs', 'runs', 'structural_cassettes', 'export_keys'];
+const TABLES = ['steps', 'blobs', 'blob_reach', 'runs', 'structural_cassettes', 'export_keys'];
 
 /** The PostgreSQL store's retention writes: structural records, purges of full tiers, compaction. */
 export function retentionWrites(
