@@ -48,11 +48,16 @@ describe('createPayloadSealer', () => {
     };
     const blobs = new Map<string, string>();
     const encoded = encodePayload(value, blobs);
-    const texts = [encoded, ...blobs.values(), '', '"\\ud83d"', JSON.stringify('🌩️'.repeat(1000))];
+    // The root is large, so it is a reference to a blob, kept as it is; the blobs hold the payload.
+    expect(sealer.seal(encoded, KEY_ID)).toBe(encoded);
+    const texts = [...blobs.values(), '', '"\\ud83d"', JSON.stringify('🌩️'.repeat(1000))];
+    // The root blob holds the escaped halves as the encoder wrote them.
+    expect([...blobs.values()].some((body) => body.includes('cut here: \\ud83d'))).toBe(true);
     for (const text of texts) {
       const sealed = sealer.seal(text, KEY_ID);
       expect(sealed.startsWith(`sealed:1:${KEY_ID}:`)).toBe(true);
       expect(sealer.open(sealed)).toBe(text);
+      expect(sealer.open(sealer.sealBinary(text, KEY_ID))).toBe(text);
     }
     // Through the encoder and back: the lone surrogates survive sealing, as they survive storage.
     const sealedBlobs = new Map([...blobs].map(([digest, body]) => [digest, sealer.seal(body, KEY_ID)]));
@@ -64,10 +69,46 @@ describe('createPayloadSealer', () => {
     expect(decoded).toEqual(value);
   });
 
+  it('seals as bytes too, a third smaller than text, opened the same way', () => {
+    const keys = freshKeys();
+    const sealer = sealerOver(keys);
+    const text = JSON.stringify({ narrative: 'Hagelschaden 🌩️ '.repeat(200), cut: '\ud83d' });
+    const bytes = sealer.sealBinary(text, KEY_ID);
+    const asText = sealer.seal(text, KEY_ID);
+    expect(sealer.open(bytes)).toBe(text);
+    expect(sealer.keyIdOf(bytes)).toBe(KEY_ID);
+    // Version, key id length, key id, iv, ciphertext (as long as the UTF-8), tag.
+    expect(bytes.length).toBe(2 + KEY_ID.length + 12 + Buffer.byteLength(text) + 16);
+    expect(asText.length).toBeGreaterThan(bytes.length * 1.3);
+    expect(bytes.toString('latin1')).not.toContain('Hagelschaden');
+    const tampered = Buffer.from(bytes);
+    tampered[40] = tampered[40]! ^ 1;
+    expect(thrown(() => sealer.open(tampered)).code).toBe('STORE_CORRUPT');
+    expect(thrown(() => sealer.open(bytes.subarray(0, 20))).code).toBe('STORE_CORRUPT');
+    expect(thrown(() => sealer.open(Buffer.from([2, 1, 65, ...bytes.subarray(3)]))).code).toBe('STORE_CORRUPT');
+    keys.delete(KEY_ID);
+    sealer.forget([KEY_ID]);
+    expect(thrown(() => sealer.open(bytes, 'blob 0f')).code).toBe('CASSETTE_EXPIRED');
+    expect(sealer.tryOpen(bytes)).toBeUndefined();
+  });
+
+  it('keeps a text that is only a blob reference as it is: it holds a digest, stored in the clear anyway', () => {
+    const sealer = sealerOver(freshKeys());
+    const digest = '0123456789abcdef0123456789abcdef';
+    for (const reference of [`{"$blob":"${digest}"}`, `{"$tree":"${digest}"}`]) {
+      expect(sealer.seal(reference, KEY_ID)).toBe(reference);
+      expect(sealer.open(reference)).toBe(reference);
+    }
+    // Anything more than one reference is payload, and sealed.
+    for (const text of [`{"$blob":"${digest}","x":1}`, `[{"$blob":"${digest}"}]`, `{"$literal":{"$blob":"${digest}"}}`])
+      expect(sealer.seal(text, KEY_ID).startsWith('sealed:1:')).toBe(true);
+  });
+
   it('refuses to seal a raw lone surrogate, which UTF-8 could not give back', () => {
     const sealer = sealerOver(freshKeys());
     expect(thrown(() => sealer.seal('{"a":"\ud83d"}', KEY_ID)).code).toBe('INTERNAL');
     expect(thrown(() => sealer.seal('\ude00', KEY_ID)).code).toBe('INTERNAL');
+    expect(thrown(() => sealer.sealBinary('"\ud83d"', KEY_ID)).code).toBe('INTERNAL');
     // A whole emoji is two surrogates, well formed.
     expect(sealer.open(sealer.seal('"\ud83d\ude00"', KEY_ID))).toBe('"😀"');
   });

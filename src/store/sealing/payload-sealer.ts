@@ -1,8 +1,17 @@
 import type { KeyObject } from 'node:crypto';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { ForkpointError } from '../../errors/index.js';
+import { isReferenceText } from '../../payload/index.js';
 import { atRestKeyOf } from './at-rest-key.js';
-import { IV_BYTES, TAG_BYTES, formatSealed, isSealedText, keyIdOfSealed, parseSealed } from './sealed-text.js';
+import {
+  IV_BYTES,
+  TAG_BYTES,
+  binaryHeader,
+  formatSealed,
+  isSealedText,
+  keyIdOfSealed,
+  parseSealed,
+} from './sealed-text.js';
 
 const CIPHER = 'aes-256-gcm';
 // IVs are drawn this many at a time: one draw from the system's generator costs about what sealing a small payload does.
@@ -12,6 +21,12 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /** The secret of a tier key by its id (`full:2026-03-07`); undefined once the key is deleted. */
 export type TierKeyLookup = (keyId: string) => Uint8Array | undefined;
+
+interface DerivedKey {
+  readonly key: KeyObject;
+  readonly aad: Buffer;
+  readonly header: Buffer;
+}
 
 /** Options of {@link createPayloadSealer}. */
 export interface PayloadSealerOptions {
@@ -27,28 +42,35 @@ export interface PayloadSealerOptions {
  * deleting the tier key when its day is over shreds every payload it sealed,
  * whatever copies of the bytes a disk, a log or a backup still holds. One per
  * store; it keeps the keys it derived until {@link PayloadSealer.forget}, and a
- * process keeps them in memory until it ends.
+ * process keeps them in memory until it ends. A sealed payload is text for a
+ * TEXT column or bytes for a column that takes them (see `sealed-text.ts`);
+ * either opens the same way.
  */
 export interface PayloadSealer {
   /**
-   * `text` sealed under tier key `keyId`: `CASSETTE_EXPIRED` when that key is
-   * gone (the tier it seals has expired), `INTERNAL` when `text` is not
+   * `text` sealed under tier key `keyId`, as text: `CASSETTE_EXPIRED` when that
+   * key is gone (the tier it seals has expired), `INTERNAL` when `text` is not
    * well-formed UTF-16 (a lone surrogate would not come back as it went in;
-   * forkpoint's payload encoder escapes them, so none reaches here).
+   * forkpoint's payload encoder escapes them, so none reaches here). A text
+   * that is only a reference to a blob (`{"$blob":"<digest>"}`) comes back as
+   * it is: it holds a digest, which a store keeps in the clear beside the
+   * blob anyway, and sealing it would cost a cipher and 60 bytes for nothing.
    */
   seal(text: string, keyId: string): string;
+  /** {@link seal}, as bytes: a third smaller than text, for a column that takes them (every text is sealed). */
+  sealBinary(text: string, keyId: string): Buffer;
   /**
-   * The plain text of a sealed payload; a text that is not sealed (a plain
-   * run's, or one written before payloads were sealed) comes back as it is.
-   * `CASSETTE_EXPIRED` when its key is gone, `STORE_CORRUPT` when it does not
-   * open with its key (changed outside forkpoint). `whose` names what holds the
-   * payload in those messages (`run 9b40c1d5`).
+   * The plain text of a sealed payload, text or bytes; a text that is not
+   * sealed (a plain run's, or one written before payloads were sealed) comes
+   * back as it is. `CASSETTE_EXPIRED` when its key is gone, `STORE_CORRUPT`
+   * when it does not open with its key (changed outside forkpoint). `whose`
+   * names what holds the payload in those messages (`run 9b40c1d5`).
    */
-  open(text: string, whose?: string): string;
+  open(stored: string | Uint8Array, whose?: string): string;
   /** {@link open}, except that a payload whose key is gone gives undefined: it was shredded. */
-  tryOpen(text: string, whose?: string): string | undefined;
-  /** The key id a sealed text names; undefined for a plain one. Reads no key. */
-  keyIdOf(text: string): string | undefined;
+  tryOpen(stored: string | Uint8Array, whose?: string): string | undefined;
+  /** The key id a sealed payload names; undefined for a plain text. Reads no key. */
+  keyIdOf(stored: string | Uint8Array): string | undefined;
   /** Drops the derived keys of these tier keys: call after deleting them, or when one may have been made anew. */
   forget(keyIds: Iterable<string>): void;
 }
@@ -65,16 +87,17 @@ export interface PayloadSealer {
  */
 export function createPayloadSealer(options: PayloadSealerOptions): PayloadSealer {
   const random = options.randomBytes ?? randomBytes;
-  const derived = new Map<string, KeyObject>();
+  const derived = new Map<string, DerivedKey>();
   let ivs = Buffer.alloc(0);
   let nextIv = 0;
 
-  const keyOf = (keyId: string): KeyObject | undefined => {
+  // Per tier key: the derived key, the associated data (its id) and the binary form's header, made once.
+  const keyOf = (keyId: string): DerivedKey | undefined => {
     let key = derived.get(keyId);
     if (key === undefined) {
       const secret = options.keys(keyId);
       if (secret === undefined) return undefined;
-      key = atRestKeyOf(secret);
+      key = { key: atRestKeyOf(secret), aad: Buffer.from(keyId), header: binaryHeader(keyId) };
       derived.set(keyId, key);
     }
     return key;
@@ -90,6 +113,26 @@ export function createPayloadSealer(options: PayloadSealerOptions): PayloadSeale
     nextIv += IV_BYTES;
     return iv;
   };
+  // A sealed payload's bytes: iv ‖ ciphertext ‖ tag, after the binary form's header when `binary`.
+  const encrypt = (text: string, keyId: string, binary: boolean): Buffer => {
+    if (LONE_SURROGATE.test(text))
+      throw new ForkpointError(
+        'INTERNAL',
+        'a payload to seal holds a lone surrogate, which the payload encoder escapes',
+      );
+    const key = keyOf(keyId);
+    if (key === undefined) throw shredded(keyId, undefined, 'cannot be written');
+    const iv = freshIv();
+    const cipher = createCipheriv(CIPHER, key.key, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(key.aad);
+    const parts = [iv, cipher.update(text, 'utf8')];
+    // GCM is a stream cipher: final() gives nothing more, and one concatenation makes the value.
+    const last = cipher.final();
+    if (last.length > 0) parts.push(last);
+    parts.push(cipher.getAuthTag());
+    if (binary) parts.unshift(key.header);
+    return Buffer.concat(parts);
+  };
   const corrupt = (whose: string | undefined, problem: string, cause?: unknown): ForkpointError =>
     new ForkpointError(
       'STORE_CORRUPT',
@@ -97,43 +140,32 @@ export function createPayloadSealer(options: PayloadSealerOptions): PayloadSeale
       cause === undefined ? {} : { cause },
     );
 
-  const tryOpen = (text: string, whose?: string): string | undefined => {
-    if (!isSealedText(text)) return text;
-    const parts = parseSealed(text);
+  const tryOpen = (stored: string | Uint8Array, whose?: string): string | undefined => {
+    if (typeof stored === 'string' && !isSealedText(stored)) return stored;
+    const parts = parseSealed(stored);
     if (parts === undefined) throw corrupt(whose, 'is not one forkpoint wrote (cut short, or of another version)');
     const key = keyOf(parts.keyId);
     if (key === undefined) return undefined;
     const { bytes } = parts;
     try {
       // authTagLength: without it Node accepts a truncated tag, which weakens the check to as few bytes.
-      const decipher = createDecipheriv(CIPHER, key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
-      decipher.setAAD(Buffer.from(parts.keyId));
+      const decipher = createDecipheriv(CIPHER, key.key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+      decipher.setAAD(key.aad);
       decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
       const plain = decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES));
-      return Buffer.concat([plain, decipher.final()]).toString('utf8');
+      const last = decipher.final();
+      return (last.length === 0 ? plain : Buffer.concat([plain, last])).toString('utf8');
     } catch (error) {
       throw corrupt(whose, `does not open with its key ${parts.keyId}`, error);
     }
   };
 
   return {
-    seal(text, keyId) {
-      if (LONE_SURROGATE.test(text))
-        throw new ForkpointError(
-          'INTERNAL',
-          'a payload to seal holds a lone surrogate, which the payload encoder escapes',
-        );
-      const key = keyOf(keyId);
-      if (key === undefined) throw shredded(keyId, undefined, 'cannot be written');
-      const iv = freshIv();
-      const cipher = createCipheriv(CIPHER, key, iv, { authTagLength: TAG_BYTES });
-      cipher.setAAD(Buffer.from(keyId));
-      const sealed = Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      return formatSealed(keyId, sealed);
-    },
-    open(text, whose) {
-      const plain = tryOpen(text, whose);
-      if (plain === undefined) throw shredded(keyIdOfSealed(text) ?? '?', whose, 'were shredded');
+    seal: (text, keyId) => (isReferenceText(text) ? text : formatSealed(keyId, encrypt(text, keyId, false))),
+    sealBinary: (text, keyId) => encrypt(text, keyId, true),
+    open(stored, whose) {
+      const plain = tryOpen(stored, whose);
+      if (plain === undefined) throw shredded(keyIdOfSealed(stored) ?? '?', whose, 'were shredded');
       return plain;
     },
     tryOpen,
