@@ -13,7 +13,10 @@ export const SEALED_PAYLOADS: readonly Migration[] = [
     // overflow pages; the table is rebuilt for that. A sealed body is bytes, not base64 text, which would
     // add a third to the largest part of the file: the body column takes both (a plain body is text).
     // Rows and blobs written before stay plain and read as they are. Blob ids stay.
+    // The column is added first, then moved by the rebuild: adding it fails on a table that has it already,
+    // so a database whose record of migrations lost this one is refused instead of losing its blobs' keys.
     sql: `
+      ALTER TABLE blobs ADD COLUMN key_id TEXT;
       CREATE TABLE blobs_v10 (
         id        INTEGER PRIMARY KEY,
         digest    TEXT NOT NULL UNIQUE,
@@ -22,7 +25,7 @@ export const SEALED_PAYLOADS: readonly Migration[] = [
         body      ANY CHECK (typeof(body) IN ('text', 'blob', 'null'))
       ) STRICT;
       INSERT INTO blobs_v10 (id, digest, owner_key, key_id, body)
-        SELECT id, digest, owner_key, NULL, body FROM blobs ORDER BY id;
+        SELECT id, digest, owner_key, key_id, body FROM blobs ORDER BY id;
       DROP TABLE blobs;
       ALTER TABLE blobs_v10 RENAME TO blobs;
       CREATE INDEX blobs_removed ON blobs (id) WHERE body IS NULL;
