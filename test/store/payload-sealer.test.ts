@@ -73,7 +73,9 @@ describe('createPayloadSealer', () => {
     const keys = freshKeys();
     const sealer = sealerOver(keys);
     const text = JSON.stringify({ narrative: 'Hagelschaden 🌩️ '.repeat(200), cut: '\ud83d' });
-    const bytes = sealer.sealBinary(text, KEY_ID);
+    const sealed = sealer.sealBinary(text, KEY_ID);
+    if (typeof sealed === 'string') throw new Error('sealed as text');
+    const bytes = sealed;
     const asText = sealer.seal(text, KEY_ID);
     expect(sealer.open(bytes)).toBe(text);
     expect(sealer.keyIdOf(bytes)).toBe(KEY_ID);
@@ -97,11 +99,18 @@ describe('createPayloadSealer', () => {
     const digest = '0123456789abcdef0123456789abcdef';
     for (const reference of [`{"$blob":"${digest}"}`, `{"$tree":"${digest}"}`]) {
       expect(sealer.seal(reference, KEY_ID)).toBe(reference);
+      expect(sealer.sealBinary(reference, KEY_ID)).toBe(reference);
       expect(sealer.open(reference)).toBe(reference);
     }
     // Anything more than one reference is payload, and sealed.
-    for (const text of [`{"$blob":"${digest}","x":1}`, `[{"$blob":"${digest}"}]`, `{"$literal":{"$blob":"${digest}"}}`])
+    for (const text of [
+      `{"$blob":"${digest}","x":1}`,
+      `[{"$blob":"${digest}"}]`,
+      `{"$literal":{"$blob":"${digest}"}}`,
+    ]) {
       expect(sealer.seal(text, KEY_ID).startsWith('sealed:1:')).toBe(true);
+      expect(Buffer.isBuffer(sealer.sealBinary(text, KEY_ID))).toBe(true);
+    }
   });
 
   it('refuses to seal a raw lone surrogate, which UTF-8 could not give back', () => {

@@ -410,6 +410,25 @@ describe('migrating a schema-9 database to sealed payloads', () => {
         [7, 1, null, 'text'],
         [8, 2, 'full:2026-03-07', 'blob'],
       ]);
+      // The steps' payload columns take bytes now; the row written before kept its key and its text.
+      const types = new Map(
+        (after.pragma('table_info(steps)') as Array<{ name: string; type: string }>).map((column) => [
+          column.name,
+          column.type,
+        ]),
+      );
+      expect(['request', 'response', 'message', 'checkpoint'].map((name) => types.get(name))).toEqual([
+        'ANY',
+        'ANY',
+        'ANY',
+        'ANY',
+      ]);
+      expect(
+        after.prepare('SELECT row_key, typeof(request), checkpoint FROM steps WHERE run_key = 1').raw().all(),
+      ).toEqual([[16777217, 'text', '{"full":true}']]);
+      expect(
+        after.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'steps'").pluck().all(),
+      ).toEqual(['steps_with_segments']);
       expect(after.pragma('foreign_key_check')).toEqual([]);
     } finally {
       after.close();

@@ -99,7 +99,15 @@ describe('the SQLite store seals the payloads of full-tier runs that expire', ()
     expect(fork!.slice(4).every((text) => text!.startsWith(`sealed:1:${KEY}:`))).toBe(true);
     expect(plain!.join('')).toContain('Ada Canarybrook');
     for (const row of [sealed!, fork!]) expect(row.join('')).not.toContain('Ada Canarybrook');
+    const plainSteps = raw(path, (db) =>
+      db
+        .prepare(`SELECT request, message FROM steps JOIN runs USING (run_key) WHERE run_id = '0000abce' AND step = 1`)
+        .raw()
+        .get(),
+    );
+    expect(plainSteps).toEqual([REQUEST, MESSAGE]);
 
+    // A row's payload columns take sealed bytes: version 1, the key id, iv, ciphertext and tag.
     const steps = raw(path, (db) =>
       db
         .prepare(
@@ -107,11 +115,20 @@ describe('the SQLite store seals the payloads of full-tier runs that expire', ()
         )
         .raw()
         .get(),
-    ) as string[];
-    expect(steps[0]!.startsWith(`sealed:1:${KEY}:`)).toBe(true);
+    ) as Array<string | Buffer>;
+    const header = Buffer.concat([Buffer.from([1, KEY.length]), Buffer.from(KEY)]);
+    for (const [index, text] of [
+      [0, REQUEST],
+      [2, MESSAGE],
+      [3, MESSAGE],
+    ] as const) {
+      const stored = steps[index] as Buffer;
+      expect(Buffer.isBuffer(stored)).toBe(true);
+      expect(stored.subarray(0, header.length)).toEqual(header);
+      expect(stored.length).toBe(header.length + 12 + Buffer.byteLength(text) + 16);
+    }
+    // A bare reference holds a digest only, kept in the clear in the blobs table anyway.
     expect(steps[1]).toBe(REFERENCE);
-    expect(steps[2]!.startsWith(`sealed:1:${KEY}:`)).toBe(true);
-    expect(steps[3]!.startsWith(`sealed:1:${KEY}:`)).toBe(true);
     const blobs = raw(path, (db) =>
       db.prepare('SELECT key_id, typeof(body), length(body) FROM blobs ORDER BY id').raw().all(),
     );
@@ -151,10 +168,11 @@ describe('the SQLite store seals the payloads of full-tier runs that expire', ()
     const path = filePath();
     await (await writeRuns(path)).close();
     const damaged = new Database(path);
-    // One character of the ciphertext changed, in a form that is still valid base64url.
-    damaged.exec(
-      `UPDATE steps SET message = substr(message, 1, 60) || iif(substr(message, 61, 1) = 'A', 'B', 'A') || substr(message, 62) WHERE step = 1`,
-    );
+    // One byte of a sealed message changed, past its header.
+    const select = `SELECT row_key, message FROM steps JOIN runs USING (run_key) WHERE run_id = '0000abcd' AND step = 1`;
+    const { row_key: rowKey, message } = damaged.prepare(select).get() as { row_key: number; message: Buffer };
+    message[40] = message[40]! ^ 0x10;
+    damaged.prepare('UPDATE steps SET message = ? WHERE row_key = ?').run(message, rowKey);
     damaged.close();
     const store = sqliteStore({ path });
     expect(await rejectionCode(() => store.readSteps('0000abcd'))).toBe('STORE_CORRUPT');

@@ -57,8 +57,11 @@ export interface PayloadSealer {
    * blob anyway, and sealing it would cost a cipher and 60 bytes for nothing.
    */
   seal(text: string, keyId: string): string;
-  /** {@link seal}, as bytes: a third smaller than text, for a column that takes them (every text is sealed). */
-  sealBinary(text: string, keyId: string): Buffer;
+  /**
+   * {@link seal}, as bytes: a third smaller than text, for a column that takes
+   * both (a text that is only a blob reference comes back as it is, text).
+   */
+  sealBinary(text: string, keyId: string): string | Buffer;
   /**
    * The plain text of a sealed payload, text or bytes; a text that is not
    * sealed (a plain run's, or one written before payloads were sealed) comes
@@ -162,7 +165,7 @@ export function createPayloadSealer(options: PayloadSealerOptions): PayloadSeale
 
   return {
     seal: (text, keyId) => (isReferenceText(text) ? text : formatSealed(keyId, encrypt(text, keyId, false))),
-    sealBinary: (text, keyId) => encrypt(text, keyId, true),
+    sealBinary: (text, keyId) => (isReferenceText(text) ? text : encrypt(text, keyId, true)),
     open(stored, whose) {
       const plain = tryOpen(stored, whose);
       if (plain === undefined) throw shredded(keyIdOfSealed(stored) ?? '?', whose, 'were shredded');

@@ -4,6 +4,7 @@ import type { StepRecord } from '../step-record.js';
 import type { References } from '../blob-references.js';
 import { collectReferences, collectRowReferences, noReferences } from '../blob-references.js';
 import type { PayloadSealer } from '../sealing/payload-sealer.js';
+import { outlives } from '../sealing/run-sealing-key.js';
 
 /**
  * The statements of {@link blobOwnership}, by name. Each one finds its rows
@@ -20,6 +21,9 @@ export const OWNERSHIP_SQL = {
       key_id = excluded.key_id, body = excluded.body
     WHERE blobs.body IS NULL OR (blobs.key_id IS NOT NULL AND (excluded.key_id IS NULL OR excluded.key_id > blobs.key_id))
     RETURNING owner_key`,
+  // The key each stored blob among a JSON array of digests is sealed under (NULL: plain).
+  storedKeys: `SELECT blobs.digest, blobs.key_id FROM json_each(?) AS wanted
+    JOIN blobs ON blobs.digest = wanted.value WHERE blobs.body IS NOT NULL`,
   // The stored blobs among a JSON array of digests.
   blobsByDigests: `SELECT blobs.id, blobs.digest, blobs.owner_key FROM json_each(?) AS wanted
     JOIN blobs ON blobs.digest = wanted.value WHERE blobs.body IS NOT NULL`,
@@ -155,8 +159,18 @@ export function blobOwnership(db: Database.Database, sealer: PayloadSealer): Blo
   return {
     insertBlobs(runKey, blobs, keyId) {
       const nested = noReferences();
+      // A write of several blobs (a replay's whole run, a run's first row) mostly holds blobs the store has
+      // already, under a key that outlives this run's: one query finds them, and they are neither sealed nor
+      // written again. A step's one new blob is not worth the query.
+      const kept = new Set<string>();
+      if (blobs.length > 1)
+        for (const stored of statements.storedKeys.all(JSON.stringify(blobs.map((blob) => blob.digest))) as Array<{
+          digest: string;
+          key_id: string | null;
+        }>)
+          if (!outlives(keyId, stored.key_id)) kept.add(stored.digest);
       for (const blob of blobs) {
-        if (inserted.has(blob.digest)) continue;
+        if (inserted.has(blob.digest) || kept.has(blob.digest)) continue;
         const body = keyId === null ? blob.body : sealer.sealBinary(blob.body, keyId);
         const stored = statements.insertBlob.get(blob.digest, runKey, keyId, body) as { owner_key: number } | undefined;
         // Kept as it was, or sealed again for its owner: this run's rows register their claim on it.

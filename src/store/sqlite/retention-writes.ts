@@ -93,9 +93,9 @@ export function retentionWrites(
       unread.payloads = 0;
       // The segment's digest is not sealed; the payload columns after it are.
       for (const [segment, ...payloads] of statements.runPayloads.all({ run_key: runKey }) as Array<
-        Array<string | null>
+        [string | null, ...Array<StoredBody | null>]
       >)
-        collectRowReferences([segment ?? null, ...payloads.map((text) => readable(text, `run ${runId}`))], references);
+        collectRowReferences([segment, ...payloads.map((stored) => readable(stored, `run ${runId}`))], references);
       closeOverTrees(references, readBodies);
       if (unread.payloads > 0)
         for (const digest of statements.claimedBlobs.all({ run_key: runKey }) as string[]) references.all.add(digest);

@@ -4,7 +4,7 @@ import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import type { StoredBody } from './blob-ownership.js';
 import type { CheckpointRow, MessageLog, StepRecord } from '../step-record.js';
 import type { RunRow } from './row-mapping.js';
-import type { StepRow } from './step-row-mapping.js';
+import type { StepRow, StoredPayload } from './step-row-mapping.js';
 import { runFromRow } from './row-mapping.js';
 import { STEP_COLUMNS, STEP_KEY_SPAN, stepFromRow } from './step-row-mapping.js';
 import { keyOfRun, LAST_STEP_KEY, RUN_COLUMNS, stepRange, stepsOf } from './step-ranges.js';
@@ -70,7 +70,7 @@ export function rowReads(db: Database.Database, sealer: PayloadSealer): RowReads
   const getRunRow = (runId: string): RunRow | undefined => statements.getRun.get(runId) as RunRow | undefined;
   const toRun = (row: RunRow): RunRecord => runFromRow(row, sealer);
   // A run's rows and the blobs they reach open with its key; a message names whose payload it was.
-  const opener = (runId: string) => (text: string) => sealer.open(text, `run ${runId}`);
+  const opener = (runId: string) => (stored: StoredPayload) => sealer.open(stored, `run ${runId}`);
   const openBlob = (digest: string, body: StoredBody): string => sealer.open(body, `blob ${digest}`);
   return {
     getRunRow,
@@ -101,7 +101,7 @@ export function rowReads(db: Database.Database, sealer: PayloadSealer): RowReads
       >;
       const after = segmentRows.at(-1)?.[0] ?? range.from - 1;
       const rows = statements.readMessages.all({ run_id: runId, from: after + 1, to: range.to }) as Array<
-        [string, string]
+        [StoredPayload, string]
       >;
       const open = opener(runId);
       return {

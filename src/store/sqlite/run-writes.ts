@@ -12,8 +12,8 @@ import { sealingKeyIdOf } from '../sealing/run-sealing-key.js';
 import type { BlobOwnership } from './blob-ownership.js';
 import type { RowReads } from './row-reads.js';
 import { finishToValues, newRunToParams, resumeToText } from './row-mapping.js';
-import type { ColumnSeal } from './sealed-columns.js';
-import { columnSeal } from './sealed-columns.js';
+import type { ColumnSeal, RowSeal } from './sealed-columns.js';
+import { columnSeal, rowSeal } from './sealed-columns.js';
 import { STEP_COLUMNS, stepToValues } from './step-row-mapping.js';
 import { LAST_STEP } from './step-ranges.js';
 
@@ -27,6 +27,12 @@ export type RunWrites = SyncRunWrites;
 
 const FINISH_COLUMNS = `status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, usage = ?, owner_pid = NULL, owner_host = NULL,
   owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}`;
+
+// How one run's payloads are sealed: its summary's, and its rows'.
+interface RunSeals {
+  readonly summary: ColumnSeal;
+  readonly rows: RowSeal;
+}
 
 // The columns of a run that say which key seals its payloads.
 interface SealingColumns {
@@ -83,10 +89,15 @@ export function runWrites(
 
   // Every step row goes in sealed, with its blobs' owners and references (see blobOwnership), which are
   // read from its plain text.
-  const insertStep = (runKey: number, step: StepRecord, seal: ColumnSeal): void => {
+  const insertStep = (runKey: number, step: StepRecord, seal: RowSeal): void => {
     statements.insertStep.run(stepToValues(runKey, step, seal));
     ownership.registerRow(runKey, step);
   };
+  // A run's summary columns are TEXT and take sealed text; its rows' payload columns take sealed bytes.
+  const sealsOf = (keyId: string | null): RunSeals => ({
+    summary: columnSeal(sealer, keyId),
+    rows: rowSeal(sealer, keyId),
+  });
   // Every step asks; a recorder writes one run (one expiry) after another.
   let last: { readonly columns: SealingColumns; readonly keyId: string | null } | undefined;
   const keyIdOf = (columns: SealingColumns): string | null => {
@@ -100,7 +111,7 @@ export function runWrites(
     run: NewRunRecord,
     start: StepRecord | null,
     blobs: readonly PayloadBlob[],
-  ): { runKey: number; seal: ColumnSeal } => {
+  ): { runKey: number; seals: RunSeals } => {
     if (statements.runExists.get(run.runId) !== undefined) {
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
         details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } },
@@ -114,11 +125,11 @@ export function runWrites(
       if (statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter).changes === 1) sealer.forget([key.id]);
     }
     const keyId = sealingKeyIdOf(run);
-    const seal = columnSeal(sealer, keyId);
-    const runKey = Number(statements.insertRun.run(newRunToParams(run, seal)).lastInsertRowid);
+    const seals = sealsOf(keyId);
+    const runKey = Number(statements.insertRun.run(newRunToParams(run, seals.summary)).lastInsertRowid);
     ownership.insertBlobs(runKey, blobs, keyId);
-    if (start !== null) insertStep(runKey, start, seal);
-    return { runKey, seal };
+    if (start !== null) insertStep(runKey, start, seals.rows);
+    return { runKey, seals };
   };
 
   // Why a write by the owner of a run found it not running under that owner: another process resumed it
@@ -145,10 +156,10 @@ export function runWrites(
       const run = statements.runningKey.get(runId, ownerToken) as (SealingColumns & { run_key: number }) | undefined;
       if (run === undefined) throw notOwned(runId, `step ${step.step} was not written`);
       const keyId = keyIdOf(run);
-      const seal = columnSeal(sealer, keyId);
+      const seals = sealsOf(keyId);
       ownership.insertBlobs(run.run_key, blobs, keyId);
-      insertStep(run.run_key, step, seal);
-      if (finish !== undefined) finishStatement(runId, ownerToken, finish, seal);
+      insertStep(run.run_key, step, seals.rows);
+      if (finish !== undefined) finishStatement(runId, ownerToken, finish, seals.summary);
     },
   );
   // Immediate like every write: an autocommit UPDATE would take the write lock only after reading, and
@@ -161,9 +172,9 @@ export function runWrites(
   const writeRun = db.transaction(
     (run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
       const [start, ...steps] = rows;
-      const { runKey, seal } = insertRun(run, start ?? null, blobs);
-      for (const step of steps) insertStep(runKey, step, seal);
-      const changes = statements.finishWrittenRun.run(...finishToValues(finish, seal), run.runId).changes;
+      const { runKey, seals } = insertRun(run, start ?? null, blobs);
+      for (const step of steps) insertStep(runKey, step, seals.rows);
+      const changes = statements.finishWrittenRun.run(...finishToValues(finish, seals.summary), run.runId).changes;
       if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
     },
   );

@@ -13,6 +13,13 @@ export const PLAIN: ColumnSeal = (text) => text;
 export const columnSeal = (sealer: PayloadSealer, keyId: string | null): ColumnSeal =>
   keyId === null ? PLAIN : (text) => sealer.seal(text, keyId);
 
+/** Seals one payload column of a step row: bytes, in the columns that take them (see migration 10). */
+export type RowSeal = (text: string) => string | Buffer;
+
+/** The row seal of a run whose payloads go under tier key `keyId` (null: kept plain). */
+export const rowSeal = (sealer: PayloadSealer, keyId: string | null): RowSeal =>
+  keyId === null ? PLAIN : (text) => sealer.sealBinary(text, keyId);
+
 /** Seals a nullable column. */
 export const sealed = (seal: ColumnSeal, text: string | null): string | null => (text === null ? null : seal(text));
 

@@ -1,6 +1,9 @@
 import type { StepRecord } from '../step-record.js';
 import type { Provenance } from '../../vocabulary/index.js';
-import type { ColumnSeal } from './sealed-columns.js';
+import type { RowSeal } from './sealed-columns.js';
+
+/** A payload column of a step row as stored: plain text, or sealed bytes (see `PayloadSealer.sealBinary`). */
+export type StoredPayload = string | Buffer;
 
 /** A `steps` row as better-sqlite3 returns it. */
 export interface StepRow {
@@ -8,23 +11,24 @@ export interface StepRow {
   kind: string | null;
   call_index: number | null;
   request_hash: string | null;
-  request: string | null;
+  request: StoredPayload | null;
   message_count: number | null;
-  response: string | null;
+  response: StoredPayload | null;
   is_error: number;
   provenance: string | null;
-  message: string | null;
+  message: StoredPayload | null;
   message_digest: string | null;
-  checkpoint: string;
+  checkpoint: StoredPayload;
   checkpoint_full: number;
   message_segment: string | null;
   side_effect: number;
 }
 
 /** Opens one sealed payload column of a run's row (see `PayloadSealer.open`). */
-export type ColumnOpen = (text: string) => string;
+export type ColumnOpen = (stored: StoredPayload) => string;
 
-const openNullable = (open: ColumnOpen, text: string | null): string | null => (text === null ? null : open(text));
+const openNullable = (open: ColumnOpen, stored: StoredPayload | null): string | null =>
+  stored === null ? null : open(stored);
 
 /** Maps a `steps` row to a record, its payload columns opened by `open`. */
 export function stepFromRow(row: StepRow, open: ColumnOpen): StepRecord {
@@ -63,7 +67,7 @@ export const STEP_COLUMNS =
  * commit, and positional binding spares a parameter object and a lookup by
  * name for each of its sixteen columns.
  */
-export function stepToValues(runKey: number, step: StepRecord, seal: ColumnSeal): Array<string | number | null> {
+export function stepToValues(runKey: number, step: StepRecord, seal: RowSeal): Array<StoredPayload | number | null> {
   return [
     runKey * STEP_KEY_SPAN + step.step,
     runKey,
