@@ -1,6 +1,7 @@
 import type { StepRecord } from '../step-record.js';
 import type { RunRow } from '../sqlite/row-mapping.js';
 import { runFromRow } from '../sqlite/row-mapping.js';
+import { createPayloadSealer } from '../sealing/payload-sealer.js';
 import type { RunRecord } from '../run-record.js';
 import type { Provenance } from '../../vocabulary/index.js';
 
@@ -66,9 +67,12 @@ export type PostgresRunRow = Omit<RunRow, 'seed' | 'lease_expires_at'> & {
 
 const numberOf = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
+// The PostgreSQL store keeps payloads in plain text for now: a sealer without keys opens plain text as it is.
+const PLAIN_TEXT = createPayloadSealer({ keys: () => undefined });
+
 /** Maps a `runs` row to a record, checked as SQLite's are (`STORE_CORRUPT` for what forkpoint did not write). */
 export function runOfRow(row: PostgresRunRow): RunRecord {
-  return runFromRow({ ...row, seed: numberOf(row.seed), lease_expires_at: numberOf(row.lease_expires_at) });
+  return runFromRow({ ...row, seed: numberOf(row.seed), lease_expires_at: numberOf(row.lease_expires_at) }, PLAIN_TEXT);
 }
 
 /** The columns of `steps` a record is read from, in the order of {@link StepRow}. */
