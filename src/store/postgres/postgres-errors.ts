@@ -50,10 +50,15 @@ export function translatePostgresError(error: unknown, context: ErrorContext, ph
         'STORE_UNREACHABLE',
         `cannot reach the PostgreSQL server of ${where}: ${UNREACHABLE_NETWORK[network]} (${said})`,
       );
-    if (TIMED_OUT_CONNECTING.test(error.message) || LOST_MESSAGE.test(error.message))
+    if (TIMED_OUT_CONNECTING.test(error.message))
       return make(
         'STORE_UNREACHABLE',
         `cannot reach the PostgreSQL server of ${where}: it did not answer within the connect timeout (${context.connectTimeoutMs} ms)`,
+      );
+    if (LOST_MESSAGE.test(error.message))
+      return make(
+        'STORE_UNREACHABLE',
+        `cannot reach the PostgreSQL server of ${where}: it closed the connection before it was made (${said})`,
       );
     // Anything else before a connection existed (a malformed URL, TLS refused) also means "not reached".
     return make('STORE_UNREACHABLE', `cannot connect to the PostgreSQL server of ${where} (${said})`);
