@@ -4,8 +4,14 @@ import type { Migration } from '../sqlite/migration.js';
  * Migration 1: the whole schema of SQLite's nine migrations at once (no
  * PostgreSQL store had a history before it), in PostgreSQL's terms.
  *
- * - Every payload column is `text`, byte for byte: payloads are canonical
- *   JSON (lone surrogates escaped), and later sealed ciphertext.
+ * - Payloads of full-tier runs with an expiry are sealed at rest (see
+ *   `payload-columns.ts`). The payload columns of steps and blob bodies,
+ *   most of a store's bytes, are `bytea`: a sealed payload's binary form, or
+ *   a plain one's UTF-8 (canonical JSON, lone surrogates escaped, so byte for
+ *   byte); base64 would add a third. A run's summary columns are `text`, and
+ *   take a sealed payload's text form. This migration was changed in place
+ *   to say so (and the key columns below) before any PostgreSQL store was
+ *   released: no database holds the schema it had before.
  * - Runs get a `run_key` that grows as they are made, and steps are keyed by
  *   (run_key, step): a run's rows are one range of the primary key, in step
  *   order, and a read of a run's steps never sorts.
@@ -92,14 +98,14 @@ export const FIRST_SCHEMA: readonly Migration[] = [
         kind            text,
         call_index      integer,
         request_hash    text,
-        request         text,
+        request         bytea,
         message_count   integer,
-        response        text,
+        response        bytea,
         is_error        boolean NOT NULL DEFAULT false,
         provenance      text,
-        message         text,
+        message         bytea,
         message_digest  text,
-        checkpoint      text NOT NULL,
+        checkpoint      bytea NOT NULL,
         checkpoint_full boolean NOT NULL,
         message_segment text,
         side_effect     boolean NOT NULL DEFAULT false,
@@ -113,10 +119,11 @@ export const FIRST_SCHEMA: readonly Migration[] = [
 
       CREATE TABLE blobs (
         digest text PRIMARY KEY,
-        body   text NOT NULL,
+        body   bytea NOT NULL,
         refs   text[] NOT NULL DEFAULT '{}',
-        -- The key a sealed body was sealed with; NULL: in the clear.
-        key_id text
+        -- The tier key the body is sealed under (NULL: in the clear), so that deciding whether a write seals
+        -- it again reads no body. Key ids of one tier order by their day, byte by byte.
+        key_id text COLLATE "C"
       );
       -- Most blobs (a tool output) refer to nothing, and stay out of it.
       CREATE INDEX blobs_by_ref ON blobs USING gin (refs) WHERE refs <> '{}';
@@ -151,6 +158,9 @@ export const FIRST_SCHEMA: readonly Migration[] = [
         secret       bytea NOT NULL CHECK (length(secret) = 32),
         delete_after text COLLATE "C" NOT NULL
       );
+      -- ANALYZE (autovacuum's too) would copy sample secrets into pg_statistic, where deleting a key's row
+      -- leaves them: no statistics of this column are ever gathered.
+      ALTER TABLE export_keys ALTER COLUMN secret SET STATISTICS 0;
     `,
   },
 ];

@@ -4,6 +4,7 @@ import type { Synchronous } from '../sqlite/synchronous.js';
 import type { Store, StoreReader } from '../store.js';
 import { blobLock } from './advisory-locks.js';
 import { emptyReads } from './empty-reads.js';
+import { keyRing } from './key-ring.js';
 import { openSchema } from './open-schema.js';
 import { ownPool } from './own-pool.js';
 import { postgresConnection } from './postgres-connection.js';
@@ -13,6 +14,7 @@ import type { PostgresPool } from './postgres-pool.js';
 import { readRestore } from './restore-read.js';
 import { retentionWrites } from './retention-writes.js';
 import { rowReads } from './row-reads.js';
+import { runKeys } from './run-keys.js';
 import { runReads } from './run-reads.js';
 import { runWrites } from './run-writes.js';
 import { settingsAndKeys } from './settings-and-keys.js';
@@ -127,17 +129,20 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   const connection = postgresConnection(pool, { settings, sharedPool: options.pool !== undefined, errors });
   const lock = blobLock(schema);
 
+  // Full-tier payloads are sealed at rest under their day's export key, which the ring holds in memory.
+  const ring = keyRing();
+  const known = runKeys();
   const readerOver = (executor: Executor): Omit<StoreReader, 'location' | 'read'> => ({
-    ...runReads(executor),
-    ...rowReads(executor),
-    ...settingsAndKeys(executor, location),
-    readRestore: (request) => readRestore(executor, request),
+    ...runReads(executor, ring, known),
+    ...rowReads(executor, ring),
+    ...settingsAndKeys(executor, location, ring),
+    readRestore: (request) => readRestore(executor, request, ring),
   });
   const pooled = readerOver(connection.pooled);
   const writes = {
-    ...runWrites(connection.pooled, lock, location),
+    ...runWrites(connection.pooled, lock, location, { ring, runs: known }),
     ...retentionWrites(connection, lock, errors.statementTimeoutMs),
-    ...settingsAndKeys(connection.pooled, location),
+    ...settingsAndKeys(connection.pooled, location, ring),
   };
   const empty = emptyReads({
     storeId: randomBytes(8).toString('hex'),
@@ -145,17 +150,23 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     structuralRetentionDays: 90,
   });
 
-  // Connected and migrated once, on the first call; a failed attempt is forgotten, so a later call tries again.
+  // Connected and migrated once, on the first call, and the store's keys read; a failed attempt is
+  // forgotten, so a later call tries again.
   let opened: Promise<'empty' | 'ready'> | undefined;
   const open = (): Promise<'empty' | 'ready'> => {
     opened ??= openSchema(
       connection,
       { schema, checkDatabase: options.schema === undefined, location },
       { readOnly, now: options.now ?? (() => new Date()) },
-    ).catch((error: unknown) => {
-      opened = undefined;
-      throw error;
-    });
+    )
+      .then(async (state) => {
+        if (state === 'ready') await ring.refresh(connection.pooled);
+        return state;
+      })
+      .catch((error: unknown) => {
+        opened = undefined;
+        throw error;
+      });
     return opened;
   };
 

@@ -1,4 +1,7 @@
 import type { RestoreRequest, RestoreRows } from '../restore-request.js';
+import type { KeyRing } from './key-ring.js';
+import type { StoredBytes } from './payload-columns.js';
+import { keyIdOfBytes, openBytes } from './payload-columns.js';
 import type { LogRow } from './row-reads.js';
 import { CHAIN, LOG_PARTS, LOG_ROWS, logsOf, stepRange } from './row-reads.js';
 import type { Executor } from './sql-statement.js';
@@ -37,13 +40,17 @@ interface RestoreRow {
   readonly part: number;
   readonly position: string | null;
   readonly step: number | null;
-  readonly text: string;
+  readonly text: StoredBytes;
   readonly flag: boolean | null;
   readonly digest: string | null;
 }
 
-/** `readRestore` of the PostgreSQL store, through `executor`. */
-export async function readRestore(executor: Executor, request: RestoreRequest): Promise<RestoreRows> {
+/**
+ * `readRestore` of the PostgreSQL store, through `executor`, its payloads
+ * opened with the keys of `ring`: a key it does not hold costs one more
+ * statement (a run of a day this process has not seen yet), none otherwise.
+ */
+export async function readRestore(executor: Executor, request: RestoreRequest, ring: KeyRing): Promise<RestoreRows> {
   const ranges = request.logs.map((range) => ({ runId: range.runId, steps: stepRange(range.from, range.to) }));
   const rows = await executor.rows<RestoreRow>(READ_RESTORE, [
     request.chain.runId,
@@ -52,14 +59,30 @@ export async function readRestore(executor: Executor, request: RestoreRequest): 
     ranges.map((range) => range.steps[0]),
     ranges.map((range) => range.steps[1]),
   ]);
+  await ring.cover(
+    executor,
+    rows.map((row) => keyIdOfBytes(row.text)),
+  );
+  const { sealer } = ring;
+  const chainOwner = `run ${request.chain.runId}`;
   const chain = [];
   const logRows: LogRow[] = [];
   const blobs = new Map<string, string>();
   for (const row of rows) {
-    if (row.part === 0) chain.push({ step: row.step ?? 0, checkpoint: row.text, checkpointFull: row.flag === true });
+    if (row.part === 0)
+      chain.push({
+        step: row.step ?? 0,
+        checkpoint: openBytes(sealer, row.text, chainOwner),
+        checkpointFull: row.flag === true,
+      });
     else if (row.part === 1)
       logRows.push({ position: row.position ?? 0, text: row.text, digest: row.digest, segment: row.flag === true });
-    else if (row.digest !== null) blobs.set(row.digest, row.text);
+    else if (row.digest !== null) blobs.set(row.digest, openBytes(sealer, row.text, `blob ${row.digest}`));
   }
-  return { chain, logs: logsOf(logRows, ranges.length), blobs };
+  const logOwner = (position: number): string => `run ${ranges[position - 1]?.runId ?? request.chain.runId}`;
+  return {
+    chain,
+    logs: logsOf(logRows, ranges.length, (bytes, position) => openBytes(sealer, bytes, logOwner(position))),
+    blobs,
+  };
 }

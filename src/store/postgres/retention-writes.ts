@@ -1,4 +1,4 @@
-import { ForkpointError } from '../../errors/index.js';
+import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import { canonicalJson } from '../../json/index.js';
 import type { FullTierPurge, PurgeCounts, Store } from '../store.js';
 import { errorToText, findingsToText } from '../sqlite/row-mapping.js';
@@ -76,7 +76,12 @@ const SQL = {
 } as const;
 
 // The tables a compaction vacuums, so that the space of what purges deleted is reused.
-const TABLES = ['steps', 'blobs', 'blob_reach', 'runs', 'structural_cassettes', 'export_keys'];
+const TABLES = ['steps', 'blobs', 'blob_reach', 'runs', 'structural_cassettes'];
+
+// How long the rewrite of the key table waits for its lock, and how often it asks: waiting, it would hold up
+// every statement that reads the table after it (a run being created, a reader refreshing its keys).
+const KEY_TABLE_LOCK_TIMEOUT_MS = 1000;
+const KEY_TABLE_ATTEMPTS = 3;
 
 /** The PostgreSQL store's retention writes: structural records, purges of full tiers, compaction. */
 export function retentionWrites(
@@ -118,17 +123,40 @@ export function retentionWrites(
         const blobs = result.refs.length === 0 ? 0 : await executor.count(SQL.deleteBlobs, [result.refs]);
         return { steps: result.steps, blobs };
       }, `BEGIN; SET LOCAL plan_cache_mode = force_custom_plan; SELECT pg_advisory_xact_lock(${blobLock}::bigint)`),
-    // Plain VACUUM, which takes no lock a reader or a writer waits for: the space of deleted rows is reused,
-    // and empty pages at a table's end go back to the file system. It may well take longer than a statement
-    // may, and runs outside any transaction, so on its own, without the timeout, which it then sets back.
+    // The key table is rewritten (VACUUM FULL): a deleted key's row is then in no data file of the table,
+    // where a plain VACUUM would leave its bytes in free space until a later row happens to overwrite them.
+    // The table is a row per expiry day, rewritten in a millisecond; its exclusive lock meets only a
+    // statement that reads the table meanwhile (a run being created, a reader refreshing its keys), and is
+    // asked for a bounded time, a few times, so that a transaction holding the table never queues them long.
+    // The rest gets a plain VACUUM, which takes no lock a reader or a writer waits for: the space of deleted
+    // rows is reused, and empty pages at a table's end go back to the file system. Sealed payloads need no
+    // more: deleting their key shreds them. A vacuum may well take longer than a statement may, and runs
+    // outside any transaction, so on its own, without the timeout, which it then sets back.
     compact: () =>
       connection.script(async (run) => {
         await run('SET statement_timeout = 0');
         try {
+          await rewriteKeyTable(run);
           await run(`VACUUM ${TABLES.join(', ')}`);
         } finally {
           await run(`SET statement_timeout = ${statementTimeoutMs}`);
         }
       }),
   };
+}
+
+async function rewriteKeyTable(run: (text: string) => Promise<unknown>): Promise<void> {
+  await run(`SET lock_timeout = ${KEY_TABLE_LOCK_TIMEOUT_MS}`);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run('VACUUM FULL export_keys');
+        return;
+      } catch (error) {
+        if (!isForkpointError(error, 'STORE_BUSY') || attempt === KEY_TABLE_ATTEMPTS) throw error;
+      }
+    }
+  } finally {
+    await run('RESET lock_timeout');
+  }
 }

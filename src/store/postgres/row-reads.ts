@@ -1,7 +1,10 @@
 import type { StoreReader } from '../store.js';
 import type { CheckpointRow, MessageLog } from '../step-record.js';
+import type { KeyRing } from './key-ring.js';
+import type { StoredBytes } from './payload-columns.js';
+import { keyIdOfBytes, openBytes } from './payload-columns.js';
 import type { StepRow } from './run-columns.js';
-import { STEP_COLUMNS, stepOfRow } from './run-columns.js';
+import { STEP_COLUMNS, stepOfRow, stepPayloads } from './run-columns.js';
 import type { Executor } from './sql-statement.js';
 import { statement } from './sql-statement.js';
 
@@ -48,10 +51,10 @@ export const LOG_PARTS = (ranges: string): string => `
         AND s.step > COALESCE((SELECT MAX(g.step) FROM log_segments AS g WHERE g.position = r.position), r.from_step - 1)
   )`;
 
-/** One row of a statement over {@link LOG_PARTS}: a segment (digest null) or a message. */
+/** One row of a statement over {@link LOG_PARTS}: a segment (digest null) or a message, as stored. */
 export interface LogRow {
   readonly position: string | number;
-  readonly text: string;
+  readonly text: StoredBytes;
   readonly digest: string | null;
   readonly segment: boolean;
 }
@@ -60,20 +63,25 @@ export interface LogRow {
 export const LOG_ROWS = `SELECT position, step, body AS text, NULL::text AS digest, true AS segment FROM log_segments
   UNION ALL SELECT position, step, message, message_digest, false FROM log_messages`;
 
-/** Collects {@link LogRow}s into one message log per position from 1 to `count`. */
-export function logsOf(rows: readonly LogRow[], count: number): MessageLog[] {
+/** Collects {@link LogRow}s into one message log per position from 1 to `count`, each text opened by `open`. */
+export function logsOf(
+  rows: readonly LogRow[],
+  count: number,
+  open: (bytes: StoredBytes, position: number) => string,
+): MessageLog[] {
   const logs = Array.from({ length: count }, () => ({
     segments: [] as string[],
     messages: [] as string[],
     digests: [] as string[],
   }));
   for (const row of rows) {
-    const log = logs[Number(row.position) - 1];
+    const position = Number(row.position);
+    const log = logs[position - 1];
     if (log === undefined) continue;
     if (row.segment) {
-      log.segments.push(row.text);
+      log.segments.push(open(row.text, position));
     } else {
-      log.messages.push(row.text);
+      log.messages.push(open(row.text, position));
       log.digests.push(row.digest ?? '');
     }
   }
@@ -102,31 +110,57 @@ export type RowReads = Pick<
   'readSteps' | 'readCheckpointChain' | 'readMessages' | 'readBlobs' | 'readStructural'
 >;
 
-/** The PostgreSQL store's reads of rows through `executor`. */
-export function rowReads(executor: Executor): RowReads {
+/**
+ * The PostgreSQL store's reads of rows through `executor`, their payloads
+ * opened with the keys of `ring` (read again when a row names one it does
+ * not hold): `CASSETTE_EXPIRED` for a payload whose key is gone.
+ */
+export function rowReads(executor: Executor, ring: KeyRing): RowReads {
+  const { sealer } = ring;
+  const opener = (runId: string) => (bytes: StoredBytes) => openBytes(sealer, bytes, `run ${runId}`);
   return {
     async readSteps(runId, from = 0, to = LAST_STEP_NUMBER) {
-      return (await executor.rows<StepRow>(SQL.readSteps, [runId, ...stepRange(from, to)])).map(stepOfRow);
+      const rows = await executor.rows<StepRow>(SQL.readSteps, [runId, ...stepRange(from, to)]);
+      await ring.cover(
+        executor,
+        rows.flatMap((row) => stepPayloads(row).map(keyIdOfBytes)),
+      );
+      const open = opener(runId);
+      return rows.map((row) => stepOfRow(row, open));
     },
     async readCheckpointChain(runId, step) {
       const rows = await executor.rows<Pick<StepRow, 'step' | 'checkpoint' | 'checkpoint_full'>>(SQL.readChain, [
         runId,
         stepRange(0, step)[1],
       ]);
+      await ring.cover(
+        executor,
+        rows.map((row) => keyIdOfBytes(row.checkpoint)),
+      );
+      const open = opener(runId);
       return rows.map((row): CheckpointRow => ({
         step: row.step,
-        checkpoint: row.checkpoint,
+        checkpoint: open(row.checkpoint),
         checkpointFull: row.checkpoint_full,
       }));
     },
     async readMessages(runId, fromStep, upToStep) {
       const rows = await executor.rows<LogRow>(SQL.readMessages, [runId, ...stepRange(fromStep, upToStep)]);
-      return logsOf(rows, 1)[0] ?? { segments: [], messages: [], digests: [] };
+      await ring.cover(
+        executor,
+        rows.map((row) => keyIdOfBytes(row.text)),
+      );
+      const open = opener(runId);
+      return logsOf(rows, 1, open)[0] ?? { segments: [], messages: [], digests: [] };
     },
     async readBlobs(digests) {
       if (digests.length === 0) return new Map();
-      const rows = await executor.rows<{ digest: string; body: string }>(SQL.readBlobs, [digests]);
-      return new Map(rows.map((row) => [row.digest, row.body]));
+      const rows = await executor.rows<{ digest: string; body: StoredBytes }>(SQL.readBlobs, [digests]);
+      await ring.cover(
+        executor,
+        rows.map((row) => keyIdOfBytes(row.body)),
+      );
+      return new Map(rows.map((row) => [row.digest, openBytes(sealer, row.body, `blob ${row.digest}`)]));
     },
     async readStructural(runId) {
       const [row] = await executor.rows<{ body: string }>(SQL.readStructural, [runId]);

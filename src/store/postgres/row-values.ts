@@ -1,6 +1,7 @@
 import type { PayloadBlob } from '../../payload/index.js';
 import { collectReferences, collectRowReferences, noReferences } from '../blob-references.js';
 import type { StepRecord } from '../step-record.js';
+import type { BytesSeal, StoredBytes } from './payload-columns.js';
 import { arrayLiteral } from './sql-statement.js';
 
 /** The columns a step insert writes besides its run key, in the order {@link stepValues} gives them. */
@@ -13,14 +14,14 @@ export const STEP_INSERT_TYPES = [
   'text',
   'integer',
   'text',
-  'text',
+  'bytea',
   'integer',
-  'text',
+  'bytea',
   'boolean',
   'text',
+  'bytea',
   'text',
-  'text',
-  'text',
+  'bytea',
   'boolean',
   'text',
   'boolean',
@@ -36,26 +37,29 @@ const referencesOf = (text: string | null): string[] => {
 };
 
 /**
- * The values of a step row's insert. Its references are written beside its
- * payloads: everything it refers to (what keeps blobs alive), and what its
- * checkpoint and its message refer to (where a restore starts).
+ * The values of a step row's insert, its payloads (request, response,
+ * message, checkpoint) sealed by `seal`. Its references are written beside
+ * them, from the plain text, so that the server knows them without a key:
+ * everything it refers to (what keeps blobs alive), and what its checkpoint
+ * and its message refer to (where a restore starts).
  */
-export function stepValues(row: StepRecord): unknown[] {
+export function stepValues(row: StepRecord, seal: BytesSeal): unknown[] {
   const all = noReferences();
   collectRowReferences([row.messageSegment, row.request, row.response, row.message, row.checkpoint], all);
+  const sealed = (text: string | null): StoredBytes | null => (text === null ? null : seal(text));
   return [
     row.step,
     row.kind,
     row.index,
     row.requestHash,
-    row.request,
+    sealed(row.request),
     row.messageCount,
-    row.response,
+    sealed(row.response),
     row.isError,
     row.provenance,
-    row.message,
+    sealed(row.message),
     row.messageDigest,
-    row.checkpoint,
+    seal(row.checkpoint),
     row.checkpointFull,
     row.messageSegment,
     row.sideEffect,
@@ -69,10 +73,10 @@ export function stepValues(row: StepRecord): unknown[] {
  * The values of many step rows' insert, column by column (one array each,
  * for `unnest`); reference lists go as array literals, cast back in SQL.
  */
-export function stepColumns(rows: readonly StepRecord[]): unknown[][] {
+export function stepColumns(rows: readonly StepRecord[], seal: BytesSeal): unknown[][] {
   const columns: unknown[][] = STEP_INSERT_TYPES.map(() => []);
   for (const row of rows) {
-    const values = stepValues(row);
+    const values = stepValues(row, seal);
     for (const [i, column] of columns.entries()) {
       const value = values[i];
       column.push(Array.isArray(value) ? arrayLiteral(value as string[]) : value);
@@ -82,36 +86,57 @@ export function stepColumns(rows: readonly StepRecord[]): unknown[][] {
 }
 
 /**
- * A write's blobs as three parameter arrays (digests, bodies, their
- * references as array literals), in digest order: two writers storing the
- * same new blobs then take their index entries in the same order, so neither
+ * A write's blobs as four parameters: three arrays (digests, bodies sealed by
+ * `seal`, their references as array literals, from the plain bodies) in
+ * digest order, then the tier key `keyId` they are sealed under (null:
+ * plain). In digest order, two writers storing the same new blobs take their
+ * index entries (and the rows they seal again) in the same order, so neither
  * waits for the other in a cycle.
  */
-export function blobColumns(blobs: readonly PayloadBlob[]): [string[], string[], string[]] {
+export function blobColumns(
+  blobs: readonly PayloadBlob[],
+  seal: BytesSeal,
+  keyId: string | null,
+): [string[], StoredBytes[], string[], string | null] {
   const unique = new Map<string, string>();
   for (const blob of blobs) if (!unique.has(blob.digest)) unique.set(blob.digest, blob.body);
   const digests = [...unique.keys()].sort();
-  const bodies: string[] = [];
+  const bodies: StoredBytes[] = [];
   const refs: string[] = [];
   for (const digest of digests) {
     const body = unique.get(digest) ?? '';
-    bodies.push(body);
+    bodies.push(seal(body));
     // Most bodies (a tool output) refer to nothing, and a plain search says so faster than the pattern.
     refs.push(arrayLiteral(body.includes('{"$') ? referencesOf(body) : []));
   }
-  return [digests, bodies, refs];
+  return [digests, bodies, refs, keyId];
 }
 
+/** How many parameters {@link blobColumns} gives. */
+export const BLOB_PARAMETERS = 4;
+
 /**
- * SQL: the blobs of parameters `$first` to `$first + 2` (see {@link blobColumns}), inserted unless
- * stored, and only once the run's row was found (`run`, a CTE of the statement).
+ * SQL: the blobs of parameters `$first` to `$first + 3` (see {@link blobColumns}), only once the run's
+ * row was found (`run`, a CTE of the statement). A blob shared by runs is sealed under the
+ * latest-expiring key of the runs that stored it (see `outlives`): a stored one is written again only when
+ * this write's key is deleted later than its key, or never (null, plain), so that it stays readable as long
+ * as the longest-lived run that stored it; a plain one stays plain. The stored blobs that stay as they are
+ * are left out before the insert, so that a write does not lock the rows of the blobs every run shares (a
+ * build's request head): ON CONFLICT DO UPDATE locks the row it finds even when its WHERE says no.
  */
-export const insertBlobs = (first: number): string =>
-  `INSERT INTO blobs (digest, body, refs)
-     SELECT b.digest, b.body, b.refs::text[]
-       FROM run, unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[]) AS b (digest, body, refs)
+export const insertBlobs = (first: number): string => {
+  const key = `$${first + 3}::text`;
+  return `INSERT INTO blobs (digest, body, refs, key_id)
+     SELECT b.digest, b.body, b.refs::text[], ${key}
+       FROM run, unnest($${first}::text[], $${first + 1}::bytea[], $${first + 2}::text[]) AS b (digest, body, refs)
+       WHERE NOT EXISTS (
+         SELECT 1 FROM blobs AS stored WHERE stored.digest = b.digest
+           AND (stored.key_id IS NULL OR (${key} IS NOT NULL AND ${key} <= stored.key_id COLLATE "C"))
+       )
        ORDER BY b.digest COLLATE "C"
-   ON CONFLICT (digest) DO NOTHING`;
+   ON CONFLICT (digest) DO UPDATE SET body = excluded.body, key_id = excluded.key_id
+     WHERE blobs.key_id IS NOT NULL AND (excluded.key_id IS NULL OR excluded.key_id > blobs.key_id COLLATE "C")`;
+};
 
 /** SQL: the (blob, run) pairs of the references in parameter `$refs`, a `text[]`, for the run (`run`, a CTE). */
 export const insertReach = (refs: number): string =>

@@ -1,9 +1,10 @@
 import type { StepRecord } from '../step-record.js';
 import type { RunRow } from '../sqlite/row-mapping.js';
 import { runFromRow } from '../sqlite/row-mapping.js';
-import { createPayloadSealer } from '../sealing/payload-sealer.js';
+import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import type { RunRecord } from '../run-record.js';
 import type { Provenance } from '../../vocabulary/index.js';
+import type { StoredBytes } from './payload-columns.js';
 
 /**
  * The columns of `runs` a record is read from and a new run is written to,
@@ -67,52 +68,63 @@ export type PostgresRunRow = Omit<RunRow, 'seed' | 'lease_expires_at'> & {
 
 const numberOf = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
-// The PostgreSQL store keeps payloads in plain text for now: a sealer without keys opens plain text as it is.
-const PLAIN_TEXT = createPayloadSealer({ keys: () => undefined });
-
-/** Maps a `runs` row to a record, checked as SQLite's are (`STORE_CORRUPT` for what forkpoint did not write). */
-export function runOfRow(row: PostgresRunRow): RunRecord {
-  return runFromRow({ ...row, seed: numberOf(row.seed), lease_expires_at: numberOf(row.lease_expires_at) }, PLAIN_TEXT);
+/**
+ * Maps a `runs` row to a record, checked as SQLite's are (`STORE_CORRUPT` for
+ * what forkpoint did not write), its sealed summary opened by `sealer`, which
+ * must hold the keys it names (see `runKeyIds`): one it does not hold reads
+ * as shredded.
+ */
+export function runOfRow(row: PostgresRunRow, sealer: PayloadSealer): RunRecord {
+  return runFromRow({ ...row, seed: numberOf(row.seed), lease_expires_at: numberOf(row.lease_expires_at) }, sealer);
 }
 
 /** The columns of `steps` a record is read from, in the order of {@link StepRow}. */
 export const STEP_COLUMNS =
   'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment, side_effect';
 
-/** A `steps` row as node-postgres returns it. */
+/** A `steps` row as node-postgres returns it: its payload columns as bytes (see `payload-columns.ts`). */
 export interface StepRow {
   readonly step: number;
   readonly kind: string | null;
   readonly call_index: number | null;
   readonly request_hash: string | null;
-  readonly request: string | null;
+  readonly request: StoredBytes | null;
   readonly message_count: number | null;
-  readonly response: string | null;
+  readonly response: StoredBytes | null;
   readonly is_error: boolean;
   readonly provenance: string | null;
-  readonly message: string | null;
+  readonly message: StoredBytes | null;
   readonly message_digest: string | null;
-  readonly checkpoint: string;
+  readonly checkpoint: StoredBytes;
   readonly checkpoint_full: boolean;
   readonly message_segment: string | null;
   readonly side_effect: boolean;
 }
 
-/** Maps a `steps` row to a record. */
-export function stepOfRow(row: StepRow): StepRecord {
+/** The payload columns of a {@link StepRow}, for the keys they name. */
+export const stepPayloads = (row: StepRow): Array<StoredBytes | null> => [
+  row.request,
+  row.response,
+  row.message,
+  row.checkpoint,
+];
+
+/** Maps a `steps` row to a record, its payload columns opened by `open`. */
+export function stepOfRow(row: StepRow, open: (bytes: StoredBytes) => string): StepRecord {
+  const openNullable = (bytes: StoredBytes | null): string | null => (bytes === null ? null : open(bytes));
   return {
     step: row.step,
     kind: row.kind,
     index: row.call_index,
     requestHash: row.request_hash,
-    request: row.request,
+    request: openNullable(row.request),
     messageCount: row.message_count,
-    response: row.response,
+    response: openNullable(row.response),
     isError: row.is_error,
     provenance: row.provenance as Provenance | null,
-    message: row.message,
+    message: openNullable(row.message),
     messageDigest: row.message_digest,
-    checkpoint: row.checkpoint,
+    checkpoint: open(row.checkpoint),
     checkpointFull: row.checkpoint_full,
     messageSegment: row.message_segment,
     sideEffect: row.side_effect,

@@ -1,4 +1,8 @@
+import type { RunRecord } from '../run-record.js';
 import type { RunQuery, StoreReader } from '../store.js';
+import type { KeyRing } from './key-ring.js';
+import { runKeyIds } from './payload-columns.js';
+import type { RunKeys } from './run-keys.js';
 import type { PostgresRunRow } from './run-columns.js';
 import { SELECT_RUN, runOfRow } from './run-columns.js';
 import type { Executor, Statement } from './sql-statement.js';
@@ -62,10 +66,22 @@ export type RunReads = Pick<
   'getRun' | 'listRuns' | 'queryRuns' | 'listChildren' | 'readLineage' | 'expiredRuns' | 'expiredStructural'
 >;
 
-/** The PostgreSQL store's reads of runs through `executor`. */
-export function runReads(executor: Executor): RunReads {
-  const runs = async (sql: Statement, values: readonly unknown[]) =>
-    (await executor.rows<PostgresRunRow>(sql, values)).map(runOfRow);
+/**
+ * The PostgreSQL store's reads of runs through `executor`, their summaries
+ * opened with the keys of `ring` (read again when a row names one it does
+ * not hold); the key ids of the runs read one by one go to `known`, for the
+ * writes that follow (a resume reads its run first).
+ */
+export function runReads(executor: Executor, ring: KeyRing, known: RunKeys): RunReads {
+  const runs = async (sql: Statement, values: readonly unknown[]): Promise<RunRecord[]> => {
+    const rows = await executor.rows<PostgresRunRow>(sql, values);
+    await ring.cover(executor, rows.flatMap(runKeyIds));
+    return rows.map((row) => runOfRow(row, ring.sealer));
+  };
+  const remembered = (records: RunRecord[]): RunRecord[] => {
+    for (const record of records) known.remember(record);
+    return records;
+  };
   // One statement per combination of filters given, made when first used.
   const pages = new Map<string, Statement>();
   const pageStatement = (names: ReadonlyArray<keyof typeof FILTERS>): Statement => {
@@ -84,7 +100,7 @@ export function runReads(executor: Executor): RunReads {
 
   return {
     async getRun(runId) {
-      const [run] = await runs(SQL.getRun, [runId]);
+      const [run] = remembered(await runs(SQL.getRun, [runId]));
       return run;
     },
     listRuns: () => runs(SQL.listRuns, []),
@@ -100,7 +116,7 @@ export function runReads(executor: Executor): RunReads {
       return runs(pageStatement(names), values);
     },
     listChildren: (runId) => runs(SQL.listChildren, [runId]),
-    readLineage: (runId) => runs(SQL.readLineage, [runId]),
+    readLineage: async (runId) => remembered(await runs(SQL.readLineage, [runId])),
     expiredRuns: (now) => runs(SQL.expiredRuns, [now]),
     async expiredStructural(now) {
       return (await executor.rows<{ run_id: string }>(SQL.expiredStructural, [now])).map((row) => row.run_id);

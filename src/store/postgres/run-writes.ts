@@ -7,10 +7,18 @@ import { startedRunRecord } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 import type { ResumeClaim, Store } from '../store.js';
 import type { RunWriteMethods } from '../sync-run-writes.js';
+import type { PayloadSealer } from '../sealing/payload-sealer.js';
+import { createPayloadSealer } from '../sealing/payload-sealer.js';
 import { finishToValues, resumeToText, runToParams } from '../sqlite/row-mapping.js';
+import { columnSeal } from '../sqlite/sealed-columns.js';
+import type { KeyRing } from './key-ring.js';
+import { bytesSeal } from './payload-columns.js';
+import type { RunKeys } from './run-keys.js';
+import { runKeyIdOf } from './run-keys.js';
 import type { PostgresRunRow } from './run-columns.js';
 import { LAST_STEP, RUN_COLUMNS } from './run-columns.js';
 import {
+  BLOB_PARAMETERS,
   REFS_COLUMN,
   blobColumns,
   insertBlobs,
@@ -34,11 +42,15 @@ const RUN_TYPES: Partial<Record<(typeof RUN_COLUMNS)[number], string>> = {
   lease_expires_at: 'bigint',
 };
 
-// $1: the blob lock; $2.. the run's columns; then its export key, its blobs and its rows.
+// $1: the blob lock; $2.. the run's columns; then its export key (id, a fresh secret, when it is deleted, the
+// secret its payloads are sealed with), its blobs (the key id again last) and its rows.
 const RUN_VALUES = RUN_COLUMNS.map((column, i) => `$${i + 2}::${RUN_TYPES[column] ?? 'text'}`).join(', ');
 const KEY_AT = RUN_COLUMNS.length + 2;
-const BLOBS_AT = KEY_AT + 3;
-const ROWS_AT = BLOBS_AT + 3;
+const BLOBS_AT = KEY_AT + 4;
+const ROWS_AT = BLOBS_AT + BLOB_PARAMETERS;
+// A step's statement: the lock, the run, its owner, then (the last step's) its ending, its blobs and its row.
+const STEP_BLOBS_AT = 4;
+const LAST_STEP_BLOBS_AT = 10;
 
 // Every write that stores or refers to blobs takes the blob lock shared first, before any row lock, so that
 // a purge (which takes it exclusively, also first) never deletes a blob a write is committing a reference
@@ -50,22 +62,30 @@ const FINISH_COLUMNS = `status = $4, outcome = $5, error = $6, findings = $7, fi
 
 const SQL = {
   // A new run, its export key, its blobs and its rows, in one statement: nothing of it when the id is taken.
+  // Its payloads come sealed with the secret the writer holds for its day's key (or the fresh one it offers,
+  // made here when the day has none yet); when the store's key is another (made meanwhile by another
+  // process, or made anew after the one held was deleted), nothing of the run is written, and the
+  // statement says which secret the key has, for the writer to seal again with it.
   createRun: statement(
     'create_run',
     `WITH ${LOCK},
-     run AS MATERIALIZED (
-       INSERT INTO runs (${RUN_COLUMNS.join(', ')}) SELECT ${RUN_VALUES} FROM lock
-       ON CONFLICT (run_id) DO NOTHING RETURNING run_key
-     ),
      key_made AS (
        INSERT INTO export_keys (key_id, secret, delete_after)
-         SELECT $${KEY_AT}::text, $${KEY_AT + 1}::bytea, $${KEY_AT + 2}::text FROM run WHERE $${KEY_AT}::text IS NOT NULL
-       ON CONFLICT (key_id) DO NOTHING
+         SELECT $${KEY_AT}::text, $${KEY_AT + 1}::bytea, $${KEY_AT + 2}::text FROM lock WHERE $${KEY_AT}::text IS NOT NULL
+       ON CONFLICT (key_id) DO NOTHING RETURNING secret
+     ),
+     key_now AS MATERIALIZED (
+       SELECT COALESCE((SELECT secret FROM key_made), (SELECT secret FROM export_keys WHERE key_id = $${KEY_AT}::text)) AS secret
+     ),
+     run AS MATERIALIZED (
+       INSERT INTO runs (${RUN_COLUMNS.join(', ')}) SELECT ${RUN_VALUES} FROM lock, key_now
+         WHERE $${KEY_AT}::text IS NULL OR key_now.secret = $${KEY_AT + 3}::bytea
+       ON CONFLICT (run_id) DO NOTHING RETURNING run_key
      ),
      blobs_stored AS (${insertBlobs(BLOBS_AT)}),
      rows_stored AS (${insertSteps(ROWS_AT)}),
      reach_stored AS (${insertRowsReach(ROWS_AT + REFS_COLUMN)})
-     SELECT count(*)::integer AS created FROM run`,
+     SELECT (SELECT count(*)::integer FROM run) AS created, (SELECT secret FROM key_now) AS secret`,
   ),
   // A step of a running run, only for its owner: the run's row is locked for share, so that a resume (an
   // UPDATE of that row) waits for the step, or the step for the resume, which then finds another owner.
@@ -76,9 +96,9 @@ const SQL = {
        SELECT runs.run_key FROM lock, runs WHERE runs.run_id = $2 AND runs.status = 'running' AND runs.owner_token = $3
        FOR SHARE OF runs
      ),
-     blobs_stored AS (${insertBlobs(4)}),
-     row_stored AS (${insertStep(7)} RETURNING 1),
-     reach_stored AS (${insertReach(7 + REFS_COLUMN)})
+     blobs_stored AS (${insertBlobs(STEP_BLOBS_AT)}),
+     row_stored AS (${insertStep(STEP_BLOBS_AT + BLOB_PARAMETERS)} RETURNING 1),
+     reach_stored AS (${insertReach(STEP_BLOBS_AT + BLOB_PARAMETERS + REFS_COLUMN)})
      SELECT count(*)::integer AS written FROM row_stored`,
   ),
   // The last step and the run's ending: the UPDATE locks the run's row as the share lock above does. The
@@ -88,13 +108,13 @@ const SQL = {
     `WITH ${LOCK},
      run AS MATERIALIZED (
        UPDATE runs SET ${FINISH_COLUMNS},
-         step_count = GREATEST((SELECT MAX(step) FROM steps WHERE steps.run_key = runs.run_key), $13::integer)
+         step_count = GREATEST((SELECT MAX(step) FROM steps WHERE steps.run_key = runs.run_key), $${LAST_STEP_BLOBS_AT + BLOB_PARAMETERS}::integer)
        FROM lock WHERE runs.run_id = $2 AND runs.status = 'running' AND runs.owner_token = $3
        RETURNING runs.run_key
      ),
-     blobs_stored AS (${insertBlobs(10)}),
-     row_stored AS (${insertStep(13)} RETURNING 1),
-     reach_stored AS (${insertReach(13 + REFS_COLUMN)})
+     blobs_stored AS (${insertBlobs(LAST_STEP_BLOBS_AT)}),
+     row_stored AS (${insertStep(LAST_STEP_BLOBS_AT + BLOB_PARAMETERS)} RETURNING 1),
+     reach_stored AS (${insertReach(LAST_STEP_BLOBS_AT + BLOB_PARAMETERS + REFS_COLUMN)})
      SELECT count(*)::integer AS written FROM row_stored`,
   ),
   finishRun: statement(
@@ -120,8 +140,28 @@ const SQL = {
   ownerOf: statement('owner_of', 'SELECT status, resumes FROM runs WHERE run_id = $1'),
 } as const;
 
-/** The PostgreSQL store's writes of runs and steps: one statement each, in a transaction of its own. */
-export function runWrites(executor: Executor, lock: string, location: string): Pick<Store, RunWriteMethods> {
+/** What the run writes seal with: the store's keys, and what it knows of its runs' keys. */
+export interface RunSealing {
+  readonly ring: KeyRing;
+  readonly runs: RunKeys;
+}
+
+// Attempts at creating a run whose day's key another process makes meanwhile: the second one has its secret.
+const CREATE_ATTEMPTS = 3;
+
+/**
+ * The PostgreSQL store's writes of runs and steps: one statement each, in a
+ * transaction of its own. A full-tier run with an expiry has its payloads
+ * sealed under its day's tier key (see `sealingKeyIdOf`): its summary, its
+ * rows' payloads and its blobs' bodies.
+ */
+export function runWrites(
+  executor: Executor,
+  lock: string,
+  location: string,
+  sealing: RunSealing,
+): Pick<Store, RunWriteMethods> {
+  const { ring, runs } = sealing;
   const runExists = (runId: string): ForkpointError =>
     new ForkpointError('RUN_EXISTS', `a run with id ${runId} already exists in ${location}`, {
       details: { runId, path: location, remedy: { kind: 'choose-run-id' } },
@@ -140,51 +180,94 @@ export function runWrites(executor: Executor, lock: string, location: string): P
     return new ForkpointError('INTERNAL', `run ${runId} is not running; ${what}`);
   };
 
+  // The key a running run's payloads go under, with its secret held: no statement for a run this process
+  // made or read, nor for a key it holds.
+  const keyOfRun = async (runId: string): Promise<string | null> => {
+    const keyId = await runs.of(executor, runId);
+    await ring.cover(executor, [keyId]);
+    return keyId;
+  };
+
   // A new run's statement: the run as stored, its export key (made with its payloads, so that exporting
-  // only reads), its blobs and its rows.
+  // only reads), its blobs and its rows, all sealed under that key.
   const create = async (
     record: RunRecord,
     rows: readonly StepRecord[],
     blobs: readonly PayloadBlob[],
   ): Promise<void> => {
-    const params = runToParams(record);
-    const key = record.tier === 'full' && record.expiresAt !== null ? sealingKeyFor(record.expiresAt) : undefined;
-    const [result] = await executor.rows<{ created: number }>(SQL.createRun, [
-      lock,
-      ...RUN_COLUMNS.map((column) => params[column] ?? null),
-      key?.id ?? null,
-      key === undefined ? null : randomBytes(32),
-      key?.deleteAfter ?? null,
-      ...blobColumns(blobs),
-      ...stepColumns(rows),
-    ]);
-    if (result?.created !== 1) throw runExists(record.runId);
+    const keyId = runKeyIdOf(record);
+    const key = keyId === null || record.expiresAt === null ? undefined : sealingKeyFor(record.expiresAt);
+    for (let attempt = 1; ; attempt++) {
+      // A fresh secret, offered in case the store has no key for the day: a secret held for a key that
+      // was deleted is never offered again, or what it sealed would open again.
+      const fresh = key === undefined ? null : randomBytes(32);
+      const held = keyId === null ? undefined : ring.secret(keyId);
+      const secret = held ?? fresh;
+      const sealer: PayloadSealer =
+        keyId === null || held !== undefined
+          ? ring.sealer
+          : createPayloadSealer({ keys: (id) => (id === keyId && fresh !== null ? fresh : undefined) });
+      const rowSeal = bytesSeal(sealer, keyId);
+      const params = runToParams(record, columnSeal(sealer, keyId));
+      const [result] = await executor.rows<{ created: number; secret: Buffer | null }>(SQL.createRun, [
+        lock,
+        ...RUN_COLUMNS.map((column) => params[column] ?? null),
+        key?.id ?? null,
+        fresh,
+        key?.deleteAfter ?? null,
+        secret,
+        ...blobColumns(blobs, rowSeal, keyId),
+        ...stepColumns(rows, rowSeal),
+      ]);
+      const stored = result?.secret ?? null;
+      if (keyId === null || secret === null || (stored !== null && Buffer.compare(stored, secret) === 0)) {
+        if (keyId !== null && secret !== null) ring.hold(keyId, secret);
+        if (result?.created !== 1) throw runExists(record.runId);
+        runs.remember(record);
+        return;
+      }
+      // The day's key is another than the one sealed with: nothing was written. Seal again with the store's.
+      if (stored === null) await ring.refresh(executor);
+      else ring.hold(keyId, stored);
+      if (attempt === CREATE_ATTEMPTS)
+        throw new ForkpointError(
+          'STORE_BUSY',
+          `run ${record.runId} was not created in ${location}: its day's key ${keyId} changed under it ${CREATE_ATTEMPTS} times; run the command again`,
+        );
+    }
   };
 
   return {
     createRun: (run, start, blobs) => create(startedRunRecord(run), start === null ? [] : [start], blobs),
     async commitStep(runId, ownerToken, step, blobs, finish) {
+      const keyId = await keyOfRun(runId);
+      const rowSeal = bytesSeal(ring.sealer, keyId);
       const [result] =
         finish === undefined
           ? await executor.rows<{ written: number }>(SQL.commitStep, [
               lock,
               runId,
               ownerToken,
-              ...blobColumns(blobs),
-              ...stepValues(step),
+              ...blobColumns(blobs, rowSeal, keyId),
+              ...stepValues(step, rowSeal),
             ])
           : await executor.rows<{ written: number }>(SQL.commitLastStep, [
               lock,
               runId,
               ownerToken,
-              ...finishToValues(finish),
-              ...blobColumns(blobs),
-              ...stepValues(step),
+              ...finishToValues(finish, columnSeal(ring.sealer, keyId)),
+              ...blobColumns(blobs, rowSeal, keyId),
+              ...stepValues(step, rowSeal),
             ]);
       if (result?.written !== 1) throw await notOwned(runId, `step ${step.step} was not written`);
     },
     async finishRun(runId, ownerToken, finish) {
-      const changed = await executor.count(SQL.finishRun, [...finishToValues(finish), runId, ownerToken]);
+      const keyId = await keyOfRun(runId);
+      const changed = await executor.count(SQL.finishRun, [
+        ...finishToValues(finish, columnSeal(ring.sealer, keyId)),
+        runId,
+        ownerToken,
+      ]);
       if (changed !== 1) throw await notOwned(runId, 'it was not finished by this process');
     },
     renewLease: async (runId, ownerToken, leaseExpiresAt) =>

@@ -1,5 +1,6 @@
 import type { Store } from '../store.js';
 import { settingsOf } from '../sqlite/store-settings.js';
+import type { KeyRing } from './key-ring.js';
 import type { Executor } from './sql-statement.js';
 import { statement } from './sql-statement.js';
 
@@ -16,13 +17,17 @@ const SQL = {
      UNION ALL SELECT name, value FROM store_settings WHERE name NOT IN (SELECT name FROM changed)`,
   ),
   exportKey: statement('export_key', 'SELECT secret FROM export_keys WHERE key_id = $1'),
-  dropExportKeys: statement('drop_export_keys', 'DELETE FROM export_keys WHERE delete_after <= $1'),
+  dropExportKeys: statement('drop_export_keys', 'DELETE FROM export_keys WHERE delete_after <= $1 RETURNING key_id'),
 } as const;
 
-/** The PostgreSQL store's settings and export keys: one statement each. */
+/**
+ * The PostgreSQL store's settings and export keys: one statement each. The
+ * keys `dropExportKeys` deletes leave `ring` too.
+ */
 export function settingsAndKeys(
   executor: Executor,
   location: string,
+  ring: KeyRing,
 ): Pick<Store, 'settings' | 'updateSettings' | 'exportKey' | 'dropExportKeys'> {
   const settingsFrom = (rows: ReadonlyArray<{ name: string; value: string }>) =>
     settingsOf(
@@ -48,8 +53,13 @@ export function settingsAndKeys(
       const [row] = await executor.rows<{ secret: Uint8Array }>(SQL.exportKey, [keyId]);
       return row === undefined ? undefined : { id: keyId, secret: new Uint8Array(row.secret) };
     },
-    // PostgreSQL cannot zero a deleted row: its bytes stay in the table's pages until a vacuum (`compact`)
-    // frees the space and a later write reuses it.
-    dropExportKeys: (now) => executor.count(SQL.dropExportKeys, [now]),
+    // PostgreSQL cannot zero a deleted row: its bytes stay in the table's pages until `compact` rewrites the
+    // table (VACUUM FULL). What this process derived from the keys goes at once: nothing they sealed opens
+    // here either.
+    async dropExportKeys(now) {
+      const dropped = await executor.rows<{ key_id: string }>(SQL.dropExportKeys, [now]);
+      ring.drop(dropped.map((row) => row.key_id));
+      return dropped.length;
+    },
   };
 }
