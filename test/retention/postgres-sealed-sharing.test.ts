@@ -1,0 +1,252 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Store } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { serializeCassette } from '../../src/cassette/index.js';
+import { collectGarbage } from '../../src/retention/collect-garbage.js';
+import { postgresStore } from '../../src/store/index.js';
+import { createPayloadSealer } from '../../src/store/sealing/payload-sealer.js';
+import { build, worldAt } from '../support/incident.js';
+import {
+  adminPool,
+  describePostgres,
+  dropFreshSchemasAfterAll,
+  freshSchemaName,
+  postgresTestUrl,
+} from '../support/postgres.js';
+import { rejectionCode } from '../support/thrown.js';
+
+dropFreshSchemasAfterAll();
+
+// Full tiers last 72 hours: a run made on the 4th is sealed under the 7th's key, one made on the 5th under
+// the 8th's. A key is deleted once its day is over.
+const DAY_4 = new Date('2026-03-04T09:00:00.000Z');
+const DAY_5 = new Date('2026-03-05T09:00:00.000Z');
+const KEY_7 = 'full:2026-03-07';
+const KEY_8 = 'full:2026-03-08';
+const SEED = 20260304;
+const INCIDENT = { agent: build('baseline'), input: { claimId: 'CLM-91077' }, scenario: 'scenarios/claims-triage' };
+const world = (): World => worldAt('2026-03-04', SEED);
+
+/** The claims world whose provider fails its `failing`-th call with a dropped connection. */
+const droppingWorld = (failing: number): World => {
+  const base = world();
+  let calls = 0;
+  return {
+    ...base,
+    model: {
+      respond: (request) =>
+        ++calls === failing
+          ? Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+          : base.model.respond(request),
+    },
+  };
+};
+
+/** Every checkpoint of the run restores from `store` (another process's, holding no key it did not read). */
+async function restoresEveryCheckpoint(store: Store, runId: string, steps: number): Promise<void> {
+  for (let step = 0; step <= steps; step++) {
+    const restored = await restoreCheckpoint(store, runId, step);
+    expect(restored.context.step).toBe(step);
+  }
+}
+
+describePostgres('blobs shared by runs of different expiry days, on PostgreSQL', () => {
+  let admin: pg.Pool;
+  beforeAll(() => {
+    admin = adminPool();
+  });
+  afterAll(async () => {
+    await admin.end();
+  });
+  const open = (schema: string): Store => postgresStore({ connectionString: postgresTestUrl() ?? '', schema });
+
+  /**
+   * How many of the blobs the rows of run `runId` refer to directly (every blob when none is named) are
+   * sealed under each key (null: plain), read from the server.
+   */
+  const blobKeys = async (schema: string, runId?: string): Promise<Map<string | null, number>> => {
+    const { rows } = await admin.query<{ key_id: string | null; count: number }>(
+      `SELECT key_id, count(*)::integer AS count FROM ${schema}.blobs
+       WHERE $1::text IS NULL OR digest IN (
+         SELECT digest FROM ${schema}.blob_reach WHERE run_key = (SELECT run_key FROM ${schema}.runs WHERE run_id = $1))
+       GROUP BY key_id`,
+      [runId ?? null],
+    );
+    return new Map(rows.map((row) => [row.key_id, row.count]));
+  };
+
+  it('are sealed under the later key, so that the later run restores once the earlier one is purged and its key deleted', async () => {
+    const schema = freshSchemaName();
+    let now = DAY_4;
+    const engine = createEngine({ store: open(schema), clock: () => now });
+    const early = await engine.record({ ...INCIDENT, world: world(), runId: 'aaaa0004' });
+    const fork = await engine.fork({
+      parentRunId: early.runId,
+      atStep: 4,
+      agent: INCIDENT.agent,
+      world: world(),
+      override: { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } },
+    });
+    const sealedEarly = (await blobKeys(schema, early.runId)).get(KEY_7) ?? 0;
+    expect(sealedEarly).toBeGreaterThan(3);
+    now = DAY_5;
+    const late = await engine.record({ ...INCIDENT, world: world(), runId: 'bbbb0005' });
+    // The same recording a day later: every blob the early run refers to, the late one stored too, and
+    // they moved to its key; the fork's own (expiring with its parent) stay.
+    expect(late.steps.map((step) => step.requestHash)).toEqual(early.steps.map((step) => step.requestHash));
+    const moved = await blobKeys(schema, early.runId);
+    expect(moved.get(KEY_8)).toBe(sealedEarly);
+    expect(moved.get(KEY_7)).toBeUndefined();
+    expect((await blobKeys(schema, fork.runId)).get(KEY_7)).toBeGreaterThan(0);
+    const cassette = serializeCassette(await engine.cassette(late.runId));
+
+    // The early run and its fork expire on the 7th; its key goes once that day is over, the late run's lives on.
+    now = new Date('2026-03-08T01:00:00.000Z');
+    const report = await engine.gc();
+    expect(report.purged.map((run) => run.runId)).toEqual([early.runId, fork.runId]);
+    expect(report.keys).toBe(1);
+    expect(await engine.store.exportKey(KEY_7)).toBeUndefined();
+    expect(await engine.store.exportKey(KEY_8)).toBeDefined();
+    expect((await blobKeys(schema)).get(KEY_7)).toBeUndefined();
+    await engine.store.close();
+
+    const other = open(schema);
+    await restoresEveryCheckpoint(other, late.runId, 9);
+    const reader = createEngine({ store: other, clock: () => now });
+    expect(serializeCassette(await reader.cassette(late.runId))).toBe(cassette);
+    const replay = await reader.replay({
+      agent: INCIDENT.agent,
+      cassette: await reader.cassette(late.runId),
+      mode: 'strict',
+    });
+    expect(replay).toMatchObject({ status: 'failed', error: { code: 'VALIDATION_FAILED', step: 9 } });
+    expect(await rejectionCode(() => reader.cassette(early.runId))).toBe('CASSETTE_EXPIRED');
+    await other.close();
+  });
+
+  it('stay under the key they have when a run that expires sooner stores them too', async () => {
+    const schema = freshSchemaName();
+    let now = DAY_4;
+    const store = open(schema);
+    const engine = createEngine({ store, clock: () => now });
+    const kept = await engine.record({ ...INCIDENT, world: world(), runId: 'aaaa0004' });
+    const sealed = (await blobKeys(schema, kept.runId)).get(KEY_7) ?? 0;
+    // A day later, with a full tier of 24 hours: the new run expires on the 6th, before the first.
+    now = DAY_5;
+    await store.updateSettings({ fullRetentionHours: 24 });
+    const brief = await engine.record({ ...INCIDENT, world: world(), runId: 'cccc0006' });
+    expect((await store.getRun(brief.runId))?.expiresAt).toBe('2026-03-06T09:00:00.000Z');
+    expect((await blobKeys(schema, kept.runId)).get(KEY_7)).toBe(sealed);
+    expect((await blobKeys(schema)).get('full:2026-03-06') ?? 0).toBeLessThan(sealed);
+
+    now = new Date('2026-03-07T01:00:00.000Z');
+    const report = await engine.gc();
+    expect(report.purged.map((run) => run.runId)).toEqual([brief.runId]);
+    expect(await store.exportKey('full:2026-03-06')).toBeUndefined();
+    await store.close();
+    const other = open(schema);
+    await restoresEveryCheckpoint(other, kept.runId, 9);
+    await other.close();
+  });
+
+  it('go to plain text when a run kept for good stores them, and it restores after every key is gone', async () => {
+    const schema = freshSchemaName();
+    let now = DAY_4;
+    const engine = createEngine({ store: open(schema), clock: () => now });
+    const full = await engine.record({ ...INCIDENT, world: world(), runId: 'aaaa0004' });
+    now = DAY_5;
+    const synthetic = await engine.record({ ...INCIDENT, world: world(), runId: 'dddd0000', tier: 'synthetic' });
+    expect((await blobKeys(schema, full.runId)).get(KEY_7)).toBeUndefined();
+    expect((await blobKeys(schema, full.runId)).get(null)).toBeGreaterThan(3);
+
+    now = new Date('2026-03-20T00:00:00.000Z');
+    expect((await engine.gc()).purged.map((run) => run.runId)).toEqual([full.runId]);
+    expect(await engine.store.exportKey(KEY_7)).toBeUndefined();
+    await engine.store.close();
+    const other = open(schema);
+    await restoresEveryCheckpoint(other, synthetic.runId, 9);
+    await other.close();
+  });
+
+  it('stay readable for a resumed run until it is purged, whoever stored them with which key', async () => {
+    const schema = freshSchemaName();
+    let now = DAY_4;
+    const engine = createEngine({ store: open(schema), clock: () => now });
+    // Stopped by its provider after four steps on the 4th (key of the 7th), resumed on the 5th.
+    const stopped = await engine.record({ ...INCIDENT, world: droppingWorld(3), runId: 'dead0004' });
+    expect(stopped.steps).toHaveLength(4);
+    now = DAY_5;
+    const late = await engine.record({ ...INCIDENT, world: world(), runId: 'bbbb0005' });
+    // Resumed by another process, which has read no key of either day yet.
+    const resumer = createEngine({ store: open(schema), clock: () => now });
+    const resumed = await resumer.resume({
+      runId: stopped.runId,
+      agent: INCIDENT.agent,
+      world: world(),
+      sideEffects: { tools: { estimate_repair: 'live' } },
+    });
+    expect(resumed.steps).toHaveLength(9);
+    // The blobs of its first steps, which the late run stored too, moved to the late key; what the resume
+    // wrote that the late run had stored keeps it.
+    expect((await blobKeys(schema, stopped.runId)).get(KEY_8)).toBeGreaterThan(3);
+    expect((await blobKeys(schema, late.runId)).get(KEY_8)).toBeGreaterThan(0);
+    expect((await blobKeys(schema, late.runId)).get(KEY_7)).toBeUndefined();
+    await restoresEveryCheckpoint(engine.store, stopped.runId, 9);
+    await resumer.store.close();
+
+    // On the 7th, after the resumed run expired but before its key's day is over: it is purged, the late one restores.
+    now = new Date('2026-03-07T10:00:00.000Z');
+    expect((await engine.gc()).purged.map((run) => run.runId)).toEqual([stopped.runId]);
+    now = new Date('2026-03-08T01:00:00.000Z');
+    expect((await engine.gc()).keys).toBe(1);
+    await engine.store.close();
+    const other = open(schema);
+    await restoresEveryCheckpoint(other, late.runId, 9);
+    await other.close();
+  });
+
+  it('a run whose key is deleted before gc purges it lists with its payloads shredded, refuses its rows, and is purged by the next gc with every blob it alone held', async () => {
+    const schema = freshSchemaName();
+    const store = open(schema);
+    const engine = createEngine({ store, clock: () => DAY_4 });
+    const run = await engine.record({ ...INCIDENT, world: world(), runId: 'aaaa0004' });
+    expect((await store.getRun(run.runId))?.input).toEqual({ claimId: 'CLM-91077' });
+    // What a backup taken now holds: the sealed bodies, and (kept apart) the key that opens them.
+    const { rows: copied } = await admin.query<{ body: Buffer }>(
+      `SELECT body FROM ${schema}.blobs WHERE key_id IS NOT NULL`,
+    );
+    const secret = (await store.exportKey(KEY_7))!.secret;
+    // gc leaves a run a live process is still writing: the key of its day goes anyway once the day is over.
+    const at = new Date('2026-03-08T01:00:00.000Z');
+    const first = await collectGarbage(store, at, (found) => found.runId === run.runId);
+    expect(first).toMatchObject({ purged: [], keys: 1 });
+    await store.close();
+
+    const other = open(schema);
+    const shredded = await other.getRun(run.runId);
+    expect(shredded).toMatchObject({ input: {}, status: 'failed' });
+    expect(shredded?.error).toMatchObject({ code: 'VALIDATION_FAILED', step: 9 });
+    expect(shredded?.error?.message).toMatch(/shredded/);
+    expect((await other.listRuns()).map((listed) => listed.runId)).toEqual([run.runId]);
+    expect(await rejectionCode(() => other.readSteps(run.runId))).toBe('CASSETTE_EXPIRED');
+    expect(await rejectionCode(() => restoreCheckpoint(other, run.runId, 4))).toBe('CASSETTE_EXPIRED');
+    const blobs = [...(await blobKeys(schema)).values()].reduce((sum, count) => sum + count, 0);
+    expect((await blobKeys(schema)).get(KEY_7)).toBeGreaterThan(3);
+
+    const second = await collectGarbage(other, at, () => false);
+    expect(second.purged.map((purged) => purged.runId)).toEqual([run.runId]);
+    expect(second.blobs).toBe(blobs);
+    expect((await blobKeys(schema)).size).toBe(0);
+    await other.close();
+
+    // The backup's bodies open with no key the store holds now; with the key of their day they open.
+    expect(copied.length).toBeGreaterThan(3);
+    const now_ = createPayloadSealer({ keys: () => undefined });
+    expect(copied.every(({ body }) => now_.tryOpen(body) === undefined)).toBe(true);
+    const then = createPayloadSealer({ keys: (id) => (id === KEY_7 ? secret : undefined) });
+    expect(copied.map(({ body }) => then.open(body)).join('\n')).toContain('CLM-91077');
+  });
+});
