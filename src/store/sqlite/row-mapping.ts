@@ -4,16 +4,7 @@ import { RUN_MODES, RUN_STATUSES, isFinding } from '../../vocabulary/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
-import type {
-  NewRunRecord,
-  PurgeReason,
-  RunErrorRecord,
-  RunFinish,
-  RunOwner,
-  RunRecord,
-  RunResume,
-} from '../run-record.js';
-import { startedRunRecord } from '../run-record.js';
+import type { PurgeReason, RunErrorRecord, RunFinish, RunOwner, RunRecord, RunResume } from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
 import type { Finding, RunStatus } from '../../vocabulary/index.js';
 import type { UsageTotal } from '../../pricing/index.js';
@@ -151,7 +142,7 @@ function mapRun(row: RunRow): RunRecord {
   });
 }
 
-/** The bind parameters of a run insert. */
+/** The bind parameters of a run insert: a new run (see `startedRunRecord`), or a copied one as it is. */
 export function runToParams(run: RunRecord): Record<string, string | number | null> {
   return {
     run_id: run.runId,
@@ -191,11 +182,6 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     purge_reason: run.purge?.reason ?? null,
     usage: usageToText(run.usage ?? undefined),
   };
-}
-
-/** The bind parameters of a new run's insert: running, with nothing to show yet. */
-export function newRunToParams(run: NewRunRecord): Record<string, string | number | null> {
-  return runToParams(startedRunRecord(run));
 }
 
 /** The values of a run's ending, in the order the finishing statements bind them. */

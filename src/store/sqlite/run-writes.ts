@@ -3,13 +3,14 @@ import type Database from 'better-sqlite3';
 import { sealingKeyFor } from '../../cassette/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
-import type { NewRunRecord, RunFinish } from '../run-record.js';
+import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
+import { startedRunRecord } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 import type { ResumeClaim } from '../store.js';
 import type { SyncRunWrites } from '../sync-run-writes.js';
 import type { BlobOwnership } from './blob-ownership.js';
 import type { RowReads } from './row-reads.js';
-import { finishToValues, newRunToParams, resumeToText } from './row-mapping.js';
+import { finishToValues, resumeToText, runToParams } from './row-mapping.js';
 import { STEP_COLUMNS, stepToValues } from './step-row-mapping.js';
 import { LAST_STEP } from './step-ranges.js';
 
@@ -63,6 +64,7 @@ export function runWrites(
          resumes = json_insert(COALESCE(resumes, '[]'), '$[#]', json(@resume))
        WHERE run_id = @run_id AND status = @expected_status AND owner_token IS @expected_token AND lease_expires_at IS @expected_lease`,
     ),
+    insertStructural: db.prepare('INSERT INTO structural_cassettes (run_key, expires_at, body) VALUES (?, ?, ?)'),
     makeExportKey: db.prepare(
       'INSERT INTO export_keys (key_id, secret, delete_after) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING',
     ),
@@ -75,19 +77,24 @@ export function runWrites(
   };
 
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
-  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
+  const insertRecord = (run: RunRecord, blobs: readonly PayloadBlob[], copied: boolean): number => {
     if (statements.runExists.get(run.runId) !== undefined) {
+      // A copied run keeps its id: choosing another is no remedy there.
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
-        details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } },
+        details: { runId: run.runId, path: location, ...(copied ? {} : { remedy: { kind: 'choose-run-id' } }) },
       });
     }
-    const runKey = Number(statements.insertRun.run(newRunToParams(run)).lastInsertRowid);
+    const runKey = Number(statements.insertRun.run(runToParams(run)).lastInsertRowid);
     // The key that will seal this run's exports is born with its payloads, so that exporting only reads.
-    if (run.tier === 'full' && run.expiresAt !== null) {
+    if (run.tier === 'full' && run.expiresAt !== null && run.purge === null) {
       const key = sealingKeyFor(run.expiresAt);
       statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter);
     }
     ownership.insertBlobs(runKey, blobs);
+    return runKey;
+  };
+  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
+    const runKey = insertRecord(startedRunRecord(run), blobs, false);
     if (start !== null) insertStep(runKey, start);
     return runKey;
   };
@@ -132,6 +139,13 @@ export function runWrites(
       if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
     },
   );
+  const importRun = db.transaction(
+    (run: RunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], structural?: string) => {
+      const runKey = insertRecord(run, blobs, true);
+      for (const row of rows) insertStep(runKey, row);
+      if (structural !== undefined) statements.insertStructural.run(runKey, run.structuralExpiresAt, structural);
+    },
+  );
   const resumeRun = db.transaction((claim: ResumeClaim) => {
     const changes = statements.resumeRun.run({
       run_id: claim.runId,
@@ -168,6 +182,9 @@ export function runWrites(
     },
     writeRun: (run, rows, blobs, finish) => {
       writeRun.immediate(run, rows, blobs, finish);
+    },
+    importRun: (run, rows, blobs, structural) => {
+      importRun.immediate(run, rows, blobs, structural);
     },
   };
 }
