@@ -29,6 +29,8 @@ const CODE_KINDS = {
   STORE_OUTDATED: 'input',
   STORE_FULL: 'input',
   STORE_BUSY: 'input',
+  STORE_UNREACHABLE: 'input',
+  STORE_UNAVAILABLE: 'input',
   LEASE_LOST: 'input',
   REPLAY_DIVERGED: 'outcome',
   VALIDATION_FAILED: 'outcome',

@@ -25,3 +25,12 @@ export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/
 export type { Synchronous } from './sqlite/synchronous.js';
 export { memoryStore, type MemoryStoreOptions } from './memory/memory-store.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';
+export { openStore, openTarget, storeExists, type OpenStoreOptions } from './open-store.js';
+export {
+  isSameStore,
+  parseStoreUrl,
+  redactStoreUrl,
+  type PostgresTarget,
+  type SqliteTarget,
+  type StoreTarget,
+} from './store-url.js';
