@@ -34,3 +34,5 @@ export {
   type SqliteTarget,
   type StoreTarget,
 } from './store-url.js';
+export { copyRuns, type CopiedRun, type CopyReport, type CopyTarget } from './copy/copy-runs.js';
+export type { CopyPlanOptions } from './copy/copy-plan.js';
