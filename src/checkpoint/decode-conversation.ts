@@ -21,16 +21,21 @@ export interface DecodedConversation {
  * blob they need is fetched in one read per level of nesting. A log's
  * conversation segments are plain JSON, parsed as they are; its other
  * messages are decoded.
+ *
+ * @param known blob bodies read already (a restore reads them with its rows); only the others are fetched
  */
 export async function decodeConversation(
   store: StoreReader,
   payloads: readonly string[],
   logs: readonly MessageLog[],
+  known?: ReadonlyMap<string, string>,
 ): Promise<DecodedConversation> {
   const { values, pieces, digests } = decodingStored(`a checkpoint or message of ${store.location}`, () =>
     parse(store, payloads, logs),
   );
-  const decoded = await decodeParsedPayloads(values, (wanted) => store.readBlobs(wanted));
+  const decoded = await decodeParsedPayloads(values, (wanted) =>
+    known === undefined ? store.readBlobs(wanted) : readMissing(store, known, wanted),
+  );
   const messages: Message[] = [];
   for (const piece of pieces) {
     if (typeof piece !== 'number') for (const message of piece) messages.push(message);
@@ -52,6 +57,22 @@ export async function decodeConversation(
     );
   }
   return { payloads: decoded.slice(0, payloads.length), messages, digests };
+}
+
+// The blobs wanted, from those read already; a store is asked only for the others (none, after a restore's read).
+async function readMissing(
+  store: StoreReader,
+  known: ReadonlyMap<string, string>,
+  wanted: readonly string[],
+): Promise<ReadonlyMap<string, string>> {
+  const missing = wanted.filter((digest) => !known.has(digest));
+  const fetched = missing.length === 0 ? undefined : await store.readBlobs(missing);
+  const found = new Map<string, string>();
+  for (const digest of wanted) {
+    const body = known.get(digest) ?? fetched?.get(digest);
+    if (body !== undefined) found.set(digest, body);
+  }
+  return found;
 }
 
 // The payloads and logs parsed: each log's pieces in order, its segments as parsed arrays, its other

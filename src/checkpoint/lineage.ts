@@ -23,33 +23,38 @@ export interface LineageSegment {
  * @param known the record of `runId`, when the caller has read it already
  */
 export async function lineageOf(store: StoreReader, runId: string, known?: RunRecord): Promise<LineageSegment[]> {
+  // A run without a parent is its own lineage: the caller who read it already needs no further read.
+  const records = known?.runId === runId && known.parent === null ? [known] : await store.readLineage(runId);
+  if (records.length === 0) {
+    throw new ForkpointError(
+      'RUN_NOT_FOUND',
+      `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``,
+    );
+  }
   const segments: LineageSegment[] = [];
-  let current = runId;
-  let to = Number.MAX_SAFE_INTEGER;
   const seen = new Set<string>();
-  for (;;) {
-    if (seen.has(current))
-      throw new ForkpointError('STORE_CORRUPT', `run ${runId} has a cycle in its parent chain at ${current}`);
-    seen.add(current);
-    // The run the caller already read need not be read again.
-    const run = known?.runId === current ? known : await store.getRun(current);
-    if (run === undefined) {
-      throw new ForkpointError(
-        current === runId ? 'RUN_NOT_FOUND' : 'STORE_CORRUPT',
-        current === runId
-          ? `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``
-          : `run ${runId} descends from run ${current}, which is missing from ${store.location}`,
-      );
-    }
+  let to = Number.MAX_SAFE_INTEGER;
+  for (const [i, run] of records.entries()) {
+    seen.add(run.runId);
     const from = run.parent?.atStep ?? 0;
     const contextOverride = run.parent === null ? undefined : contextOverrideOf(run.parent.override);
     // A fork of a fork at a step before the middle run's own rows uses none of them, nor its change.
     if (from <= to)
-      segments.unshift({ runId: current, from, to, ...(contextOverride === undefined ? {} : { contextOverride }) });
+      segments.unshift({ runId: run.runId, from, to, ...(contextOverride === undefined ? {} : { contextOverride }) });
     if (run.parent === null) return segments;
+    const parentId = run.parent.runId;
+    if (records[i + 1]?.runId !== parentId) {
+      throw new ForkpointError(
+        'STORE_CORRUPT',
+        seen.has(parentId)
+          ? `run ${runId} has a cycle in its parent chain at ${parentId}`
+          : `run ${runId} descends from run ${parentId}, which is missing from ${store.location}`,
+      );
+    }
     to = Math.min(to, from - 1);
-    current = run.parent.runId;
   }
+  // The loop returns at the run without a parent, or throws before it runs out of records.
+  throw new ForkpointError('INTERNAL', `the lineage of run ${runId} ended without its root`);
 }
 
 /** The segment holding row `step`. */

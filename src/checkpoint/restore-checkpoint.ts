@@ -34,16 +34,20 @@ async function restoreFrom(
 ): Promise<RestoredCheckpoint> {
   const segments = lineage ?? (await lineageOf(store, runId));
   const holder = segmentAt(segments, step);
-  const chain = holder === undefined ? [] : await store.readCheckpointChain(holder.runId, step);
+  // One read for the rows and every blob they reach: a store over a network answers it in one round trip.
+  const { chain, logs, blobs } =
+    holder === undefined
+      ? { chain: [], logs: [], blobs: new Map<string, string>() }
+      : await store.readRestore({
+          chain: { runId: holder.runId, step },
+          logs: segments
+            .filter((segment) => segment.from <= step)
+            .map((segment) => ({ runId: segment.runId, from: segment.from, to: Math.min(step, segment.to) })),
+        });
   const base = chain[0];
   if (base === undefined || chain.at(-1)?.step !== step) {
     throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has no checkpoint ${step}`);
   }
-  const logs = await Promise.all(
-    segments
-      .filter((segment) => segment.from <= step)
-      .map((segment) => store.readMessages(segment.runId, segment.from, Math.min(step, segment.to))),
-  );
   const {
     payloads: decoded,
     messages,
@@ -52,6 +56,7 @@ async function restoreFrom(
     store,
     chain.map((row) => row.checkpoint),
     logs,
+    blobs,
   );
   const full = decoded[0] ?? null;
   // The version first: a checkpoint of another machine may well hold another shape.

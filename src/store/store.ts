@@ -11,6 +11,7 @@ import type {
   RunResume,
 } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
+import type { RestoreRequest, RestoreRows } from './restore-request.js';
 import type { RunMode } from '../vocabulary/index.js';
 import type { RunStatus, ShapedFinding } from '../vocabulary/index.js';
 
@@ -34,6 +35,21 @@ export interface StoreReader {
    * reading every run. A `before` cursor that names no run gives an empty page.
    */
   queryRuns(query: RunQuery): Promise<RunRecord[]>;
+  /**
+   * The record of `runId`, then its parent's, its parent's parent's, and so on
+   * to a run without a parent: the lineage a restore needs, in one read (one
+   * query in PostgreSQL). Stops, without an error, at an ancestor that is
+   * missing or already listed, for the caller to name; empty when `runId` is
+   * not in the store.
+   */
+  readLineage(runId: string): Promise<RunRecord[]>;
+  /**
+   * Everything restoring a checkpoint reads once its lineage is known, in one
+   * consistent state: the checkpoint chain, the message logs, and the body of
+   * every blob they reach. A store over a network answers it in one round
+   * trip, so that a restore costs the same at step 5 as at step 5,000.
+   */
+  readRestore(request: RestoreRequest): Promise<RestoreRows>;
   /** Runs that fork from `runId`, or replay or re-execute it, oldest first. */
   listChildren(runId: string): Promise<RunRecord[]>;
   /**

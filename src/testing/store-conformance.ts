@@ -3,6 +3,7 @@ import type { Store } from '../store/index.js';
 import { describeConsistencyConformance } from './store-conformance-consistency.js';
 import { describeImportConformance } from './store-conformance-import.js';
 import { describeOwnerConformance } from './store-conformance-owners.js';
+import { describeRestoreConformance } from './store-conformance-restore.js';
 import { describeRetentionConformance } from './store-conformance-retention.js';
 import { describeRowConformance } from './store-conformance-rows.js';
 import { describeRunConformance } from './store-conformance-runs.js';
@@ -46,6 +47,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
     });
     describeRunConformance(suite);
     describeRowConformance(suite);
+    describeRestoreConformance(suite);
     describeOwnerConformance(suite);
     describeRetentionConformance(suite);
     describeSettingsConformance(suite);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ForkpointError } from '../../errors/index.js';
 import { readGate, readsEnded } from '../read-gate.js';
+import { lineageByRuns, restoreByParts } from '../restore-reads.js';
 import type { RetentionPeriods, Store, StoreReader, StoreSettings } from '../store.js';
 import { memoryBlobs } from './memory-blobs.js';
 import { checkpointChainOf, messagesOf, rowsBetween } from './memory-rows.js';
@@ -90,6 +91,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
     expiredRuns: (now) => answer(() => expiredOf(runs, now).map(recordOf)),
     expiredStructural: (now) => answer(() => expiredStructuralOf(runs, now)),
     readSteps: (runId, from = 0, to = Number.MAX_SAFE_INTEGER) => answer(() => rowsBetween(rowsOf(runId), from, to)),
+    // Its reads cost no round trip: the lineage and a restore's rows are composed of them.
+    readLineage(this: StoreReader, runId) {
+      return lineageByRuns(this, runId);
+    },
+    readRestore(this: StoreReader, request) {
+      return restoreByParts(this, request);
+    },
     readCheckpointChain: (runId, step) => answer(() => checkpointChainOf(rowsOf(runId), step)),
     readMessages: (runId, fromStep, upToStep) => answer(() => messagesOf(rowsOf(runId), blobs, fromStep, upToStep)),
     readBlobs: (digests) => answer(() => blobs.read(digests)),

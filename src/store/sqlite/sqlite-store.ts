@@ -1,5 +1,6 @@
 import type { Store, StoreReader } from '../store.js';
 import { readGate, readsEnded } from '../read-gate.js';
+import { lineageByRuns, restoreByParts } from '../restore-reads.js';
 import { blobOwnership } from './blob-ownership.js';
 import { compactDatabase } from './compact-database.js';
 import type { Synchronous } from './synchronous.js';
@@ -126,6 +127,13 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     expiredRuns: (now) => answer(() => queries.expired(now)),
     expiredStructural: (now) => answer(() => queries.expiredStructural(now)),
     readSteps: (runId, from, to) => answer(() => reads.readSteps(runId, from, to)),
+    // Its reads cost no round trip: the lineage and a restore's rows are composed of them.
+    readLineage(this: StoreReader, runId) {
+      return lineageByRuns(this, runId);
+    },
+    readRestore(this: StoreReader, request) {
+      return restoreByParts(this, request);
+    },
     readCheckpointChain: (runId, step) => answer(() => reads.readCheckpointChain(runId, step)),
     readMessages: (runId, fromStep, upToStep) => answer(() => reads.readMessages(runId, fromStep, upToStep)),
     readBlobs: (digests) => answer(() => reads.readBlobs(digests)),
