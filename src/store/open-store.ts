@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { holdsTables } from './postgres-link/schema-probe.js';
 import { loadPostgres } from './postgres-link/load-postgres.js';
 import { sqliteStore } from './sqlite/sqlite-store.js';
 import type { Synchronous } from './sqlite/synchronous.js';
@@ -62,5 +61,5 @@ export async function openTarget(target: StoreTarget, options: OpenStoreOptions 
  */
 export async function storeExists(target: StoreTarget): Promise<boolean> {
   if (target.kind === 'sqlite') return target.path === ':memory:' || existsSync(target.path);
-  return await holdsTables(target);
+  return await (await loadPostgres()).holdsTables(target);
 }

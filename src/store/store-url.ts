@@ -26,8 +26,8 @@ export type StoreTarget = SqliteTarget | PostgresTarget;
 // A scheme followed by `//`: what a URL looks like, as opposed to a file name (a Windows drive `C:\` has no `//`).
 const URL_LIKE = /^([A-Za-z][A-Za-z\d+.-]*):\/\//;
 const POSTGRES_SCHEMES = new Set(['postgres', 'postgresql']);
-// An unquoted PostgreSQL identifier of at most 63 bytes: a name that needs no quoting in any message or statement.
-const SCHEMA_NAME = /^[A-Za-z_][A-Za-z\d_]{0,62}$/;
+// A lowercase PostgreSQL identifier of at most 63 bytes, as the PostgreSQL store takes it: no quoting needed anywhere.
+const SCHEMA_NAME = /^[a-z_][a-z\d_]{0,62}$/;
 
 /**
  * Reads a store URL: `postgres://` or `postgresql://` is a PostgreSQL
@@ -114,7 +114,7 @@ function postgresTarget(text: string): PostgresTarget {
   if (schemas.length > 1 || (schema !== undefined && !SCHEMA_NAME.test(schema))) {
     throw new ForkpointError(
       'USAGE',
-      `${location}: ?schema= takes one schema name (letters, digits and _, not starting with a digit, at most 63)`,
+      `${location}: ?schema= takes one schema name (lowercase letters, digits and _, not starting with a digit, at most 63)`,
     );
   }
   return {

@@ -7,6 +7,9 @@ import type { Store } from '../store.js';
 // URL parsing, lazy loading and the CLI's wiring are in place; `load-postgres.ts` is the one place that
 // switches to the real module, and this file goes then.
 
+/** The schema the PostgreSQL store uses unless told otherwise (as agreed: `forkpoint`). */
+export const DEFAULT_POSTGRES_SCHEMA = 'forkpoint';
+
 /** Options of the PostgreSQL store, as agreed for `postgresStore` (stand-in copy). */
 export interface PostgresStoreOptions {
   readonly connectionString?: string;

@@ -1,20 +1,20 @@
 import { ForkpointError } from '../../errors/index.js';
 import type { PostgresTarget } from '../store-url.js';
+import { DEFAULT_POSTGRES_SCHEMA } from './postgres-store-stand-in.js';
 
 /** How long the probe waits for the server to answer, connecting and then querying. */
 export const PROBE_TIMEOUT_MS = 5000;
 
-// Tables or partitioned tables in the schema; a schema that does not exist has none. `current_schema()` is the
-// first schema of the search path that exists (null when none does), which is where an unnamed schema lives.
+// Tables or partitioned tables in the schema; a schema that does not exist has none.
 const HOLDS_TABLES = `SELECT EXISTS (
   SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-  WHERE n.nspname = COALESCE($1::text, current_schema()) AND c.relkind IN ('r', 'p')) AS holds`;
+  WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')) AS holds`;
 
 /**
  * Whether the schema a PostgreSQL URL names holds tables, so that a command
  * that needs an existing store never creates one: a schema without tables
  * is no store yet, one with tables is forkpoint's or is refused by the store
- * as not forkpoint's. Reads only the catalog, and loads `pg` only when called.
+ * as not forkpoint's. Reads only the catalog; loaded, with `pg`, only when a URL asks for it.
  */
 export async function holdsTables(target: PostgresTarget, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   const { Client } = await import('pg');
@@ -28,7 +28,7 @@ export async function holdsTables(target: PostgresTarget, timeoutMs = PROBE_TIME
   client.on('error', () => undefined);
   try {
     await client.connect();
-    const result = await client.query<{ holds: boolean }>(HOLDS_TABLES, [target.schema ?? null]);
+    const result = await client.query<{ holds: boolean }>(HOLDS_TABLES, [target.schema ?? DEFAULT_POSTGRES_SCHEMA]);
     return result.rows[0]?.holds === true;
   } catch (error) {
     throw unreachable(error, target.location);
