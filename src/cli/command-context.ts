@@ -77,6 +77,16 @@ export class CommandContext {
   }
 
   /**
+   * What is missing when the store at `url` does not exist, for messages:
+   * `database at PATH` for a SQLite file, `forkpoint store at URL` for a
+   * PostgreSQL schema without forkpoint's tables (the database itself is there).
+   */
+  missingStore(url: string): string {
+    const target = parseStoreUrl(url);
+    return target.kind === 'sqlite' ? `database at ${target.path}` : `forkpoint store at ${target.location}`;
+  }
+
+  /**
    * The user's own price table (`--prices`, else `$FORKPOINT_PRICES`), read
    * once. Every store is opened after it, so that a bad table writes nothing.
    */
@@ -129,9 +139,13 @@ export class CommandContext {
     const store = await this.openExistingStore(options, access);
     if (store === undefined) {
       const path = this.dbLabel(options);
-      throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId}: there is no database at ${path} yet`, {
-        details: { runId, path },
-      });
+      throw new ForkpointError(
+        'RUN_NOT_FOUND',
+        `no run ${runId}: there is no ${this.missingStore(this.dbPath(options))} yet`,
+        {
+          details: { runId, path },
+        },
+      );
     }
     return store;
   }

@@ -46,7 +46,7 @@ export function copyCommand(cli: CommandContext) {
       throw new ForkpointError('USAGE', `--from and --to name the same store (${to}); copy to another one`);
     const source = await cli.openExistingStoreAt(fromUrl, options, 'read');
     if (source === undefined)
-      throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${from}; nothing to copy`, {
+      throw new ForkpointError('RUN_NOT_FOUND', `there is no ${cli.missingStore(fromUrl)}; nothing to copy`, {
         details: { path: from },
       });
     const target: CopyTarget = {

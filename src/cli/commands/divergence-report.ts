@@ -56,7 +56,7 @@ export function divergenceReportCommand(cli: CommandContext) {
     if (store === undefined)
       throw new ForkpointError(
         'RUN_NOT_FOUND',
-        `no recorded runs: there is no database at ${cli.dbLabel(options)} yet`,
+        `no recorded runs: there is no ${cli.missingStore(cli.dbPath(options))} yet`,
         {
           details: { path: cli.dbLabel(options) },
         },

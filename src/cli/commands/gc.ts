@@ -26,9 +26,13 @@ export function gcCommand(cli: CommandContext) {
     const fileBytes = (): number | null => (target.kind === 'sqlite' ? sizeOf(target.path) : null);
     const store = await cli.openExistingStore(options, 'write');
     if (store === undefined)
-      throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${path}; nothing to collect`, {
-        details: { path },
-      });
+      throw new ForkpointError(
+        'RUN_NOT_FOUND',
+        `there is no ${cli.missingStore(cli.dbPath(options))}; nothing to collect`,
+        {
+          details: { path },
+        },
+      );
     const bytesBefore = fileBytes();
     const report = await withStore(store, async (open) => await cli.engine(options, open).gc());
     const bytesAfter = fileBytes();

@@ -49,7 +49,7 @@ export function retentionCommand(cli: CommandContext) {
       if (options.json === true) cli.json(defaults);
       else
         cli.print(
-          `retention · no database at ${cli.dbLabel(options)} yet: a new one keeps the full tier ${FULL_RETENTION_HOURS} hours and the structural tier ${STRUCTURAL_RETENTION_DAYS} days`,
+          `retention · no ${cli.missingStore(cli.dbPath(options))} yet: a new one keeps the full tier ${FULL_RETENTION_HOURS} hours and the structural tier ${STRUCTURAL_RETENTION_DAYS} days`,
         );
       return;
     }
