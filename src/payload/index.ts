@@ -6,6 +6,7 @@ export {
   EXTERNALIZE_AT_BYTES,
   LITERAL_KEY,
   TREE_KEY,
+  isReferenceText,
   referenceText,
   type PayloadBlob,
 } from './payload-refs.js';

@@ -31,6 +31,13 @@ export function referenceText(digest: string, holdsReferences = false): string {
   return `{"${holdsReferences ? TREE_KEY : BLOB_KEY}":"${digest}"}`;
 }
 
+const REFERENCE_TEXT = /^\{"\$(?:blob|tree)":"[0-9a-f]{32}"\}$/;
+
+/** True when `text` is exactly the stored text of one reference (see {@link referenceText}), and nothing else. */
+export function isReferenceText(text: string): boolean {
+  return text.length === 44 && REFERENCE_TEXT.test(text);
+}
+
 /** The single key of `node` when it is one of the reserved reference shapes. */
 export function referenceKeyOf(node: object): string | undefined {
   let only: string | undefined;

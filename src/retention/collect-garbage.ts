@@ -1,4 +1,6 @@
+import type { Cassette } from '../cassette/index.js';
 import { serializeCassette } from '../cassette/index.js';
+import { isForkpointError } from '../errors/index.js';
 import type { FullTierPurge, RunRecord, Store } from '../store/index.js';
 import { pacedWrite } from '../store/index.js';
 import { hasExpired, structuralCassetteOf } from '../tiers/index.js';
@@ -175,8 +177,16 @@ function batchesOf(runs: readonly RunRecord[], maxRuns: number, maxSteps: number
 async function structuralRecord(store: Store, run: RunRecord, now: Date): Promise<string | null> {
   if (hasExpired(run.structuralExpiresAt, now)) return null;
   if (run.parent !== null && (await store.getRun(run.parent.runId))?.purge !== null) return null;
-  const full = await store.read(async (reader) =>
-    cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run })),
-  );
+  let full: Cassette;
+  try {
+    full = await store.read(async (reader) =>
+      cassetteOfRun(reader, run, await readStepViews(reader, run.runId, { known: run })),
+    );
+  } catch (error) {
+    // Its payloads were shredded before it was purged (its key's day ended while a process still wrote
+    // it): there is nothing left to take the shape of.
+    if (isForkpointError(error, 'CASSETTE_EXPIRED')) return null;
+    throw error;
+  }
   return serializeCassette(structuralCassetteOf(full, run.structuralExpiresAt));
 }

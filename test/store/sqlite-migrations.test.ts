@@ -365,3 +365,73 @@ describe('migrating a schema-7 database to store settings and export keys', () =
     }
   });
 });
+
+describe('migrating a schema-9 database to sealed payloads', () => {
+  const digest = (n: number): string => n.toString(16).padStart(32, '0');
+
+  it('keeps every blob, owner and body, puts each blob key before its body, and reads the plain rows written before as they are', async () => {
+    const { path, db } = databaseAtSchema(9);
+    db.prepare(
+      `INSERT INTO runs (run_key, run_id, ${RUN_COLUMNS}, created_at, step_count, tier, expires_at) VALUES (1, 'aaaa0001', ${RUN_VALUES}, ?, 1, 'full', ?)`,
+    ).run('2026-03-04T10:00:00.000Z', '2026-03-07T10:00:00.000Z');
+    db.prepare(
+      `INSERT INTO steps (row_key, run_key, step, kind, request, response, checkpoint, checkpoint_full)
+       VALUES (16777217, 1, 1, 'model', '{"step":1}', ?, '{"full":true}', 1)`,
+    ).run(`{"$blob":"${digest(1)}"}`);
+    db.prepare('INSERT INTO blobs (id, digest, owner_key, body) VALUES (?, ?, 1, ?)').run(7, digest(1), '"plain body"');
+    db.close();
+
+    const store = sqliteStore({ path });
+    try {
+      expect((await store.readSteps('aaaa0001')).map((step) => [step.request, step.response, step.checkpoint])).toEqual(
+        [['{"step":1}', `{"$blob":"${digest(1)}"}`, '{"full":true}']],
+      );
+      expect((await store.getRun('aaaa0001'))?.input).toEqual({ claimId: 'CLM-1' });
+      expect(await store.readBlobs([digest(1)])).toEqual(new Map([[digest(1), '"plain body"']]));
+      // A new run that stores the same blob with a key leaves it plain: plain outlives every key.
+      await store.createRun(sampleRun({ runId: 'bbbb0002' }), sampleStep(0, { checkpointFull: true }), [
+        { digest: digest(1), body: '"plain body"' },
+        { digest: digest(2), body: '"new body"' },
+      ]);
+    } finally {
+      await store.close();
+    }
+    const after = new Database(path, { readonly: true });
+    try {
+      expect(after.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
+      expect((after.pragma('table_info(blobs)') as Array<{ name: string }>).map((column) => column.name)).toEqual([
+        'id',
+        'digest',
+        'owner_key',
+        'key_id',
+        'body',
+      ]);
+      expect(after.prepare('SELECT id, owner_key, key_id, typeof(body) FROM blobs ORDER BY id').raw().all()).toEqual([
+        [7, 1, null, 'text'],
+        [8, 2, 'full:2026-03-07', 'blob'],
+      ]);
+      // The steps' payload columns take bytes now; the row written before kept its key and its text.
+      const types = new Map(
+        (after.pragma('table_info(steps)') as Array<{ name: string; type: string }>).map((column) => [
+          column.name,
+          column.type,
+        ]),
+      );
+      expect(['request', 'response', 'message', 'checkpoint'].map((name) => types.get(name))).toEqual([
+        'ANY',
+        'ANY',
+        'ANY',
+        'ANY',
+      ]);
+      expect(
+        after.prepare('SELECT row_key, typeof(request), checkpoint FROM steps WHERE run_key = 1').raw().all(),
+      ).toEqual([[16777217, 'text', '{"full":true}']]);
+      expect(
+        after.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'steps'").pluck().all(),
+      ).toEqual(['steps_with_segments']);
+      expect(after.pragma('foreign_key_check')).toEqual([]);
+    } finally {
+      after.close();
+    }
+  });
+});

@@ -29,7 +29,10 @@ export interface MemoryStoreOptions {
  * change nothing when they fail, purges that remove exactly the blobs no
  * other run reaches, structural records, settings, export keys and paging.
  * Nothing outlives the process. For tests (a user's, and the engine's own
- * fast ones) and for runs nobody needs to keep.
+ * fast ones) and for runs nobody needs to keep. It seals no payload: the
+ * file stores seal full-tier payloads at rest so that deleting a day's key
+ * shreds whatever a disk still holds, and nothing of this store reaches a
+ * disk (its export keys seal exported cassettes as theirs do).
  *
  * @example
  * ```ts

@@ -3,6 +3,8 @@ import type { PayloadBlob } from '../../payload/index.js';
 import type { StepRecord } from '../step-record.js';
 import type { References } from '../blob-references.js';
 import { collectReferences, collectRowReferences, noReferences } from '../blob-references.js';
+import type { PayloadSealer } from '../sealing/payload-sealer.js';
+import { outlives } from '../sealing/run-sealing-key.js';
 
 /**
  * The statements of {@link blobOwnership}, by name. Each one finds its rows
@@ -11,15 +13,24 @@ import { collectReferences, collectRowReferences, noReferences } from '../blob-r
  */
 export const OWNERSHIP_SQL = {
   // A removed blob's row (its body NULL) comes back to life as a new one, owned by the run that stores it.
-  insertBlob: `INSERT INTO blobs (digest, owner_key, body) VALUES (?, ?, ?)
-    ON CONFLICT (digest) DO UPDATE SET owner_key = excluded.owner_key, body = excluded.body WHERE blobs.body IS NULL`,
+  // A stored blob is sealed again, for the same owner, when the run storing it has a later key, or none
+  // (see outlives): it must stay readable as long as the longest-lived run that stored it. Returns the
+  // owner when the row was written; no row when the blob stays as it was.
+  insertBlob: `INSERT INTO blobs (digest, owner_key, key_id, body) VALUES (?, ?, ?, ?)
+    ON CONFLICT (digest) DO UPDATE SET owner_key = iif(blobs.body IS NULL, excluded.owner_key, blobs.owner_key),
+      key_id = excluded.key_id, body = excluded.body
+    WHERE blobs.body IS NULL OR (blobs.key_id IS NOT NULL AND (excluded.key_id IS NULL OR excluded.key_id > blobs.key_id))
+    RETURNING owner_key`,
+  // The key each stored blob among a JSON array of digests is sealed under (NULL: plain).
+  storedKeys: `SELECT blobs.digest, blobs.key_id FROM json_each(?) AS wanted
+    JOIN blobs ON blobs.digest = wanted.value WHERE blobs.body IS NOT NULL`,
   // The stored blobs among a JSON array of digests.
   blobsByDigests: `SELECT blobs.id, blobs.digest, blobs.owner_key FROM json_each(?) AS wanted
     JOIN blobs ON blobs.digest = wanted.value WHERE blobs.body IS NOT NULL`,
   // [blob id, run key] pairs; returns the blob ids of the pairs that are new.
   addReferences: `INSERT INTO blob_refs (blob_id, run_key) SELECT value ->> 0, value ->> 1 FROM json_each(?) WHERE true
     ON CONFLICT DO NOTHING RETURNING blob_id`,
-  bodiesByIds: 'SELECT body FROM blobs WHERE id IN (SELECT value FROM json_each(?)) AND body IS NOT NULL',
+  bodiesByIds: 'SELECT digest, body FROM blobs WHERE id IN (SELECT value FROM json_each(?)) AND body IS NOT NULL',
   // A purge's candidates, all at once (a JSON array of digests). The owner counts only while its rows
   // exist: a purged run reaches nothing, and the purged runs are marked before this is read.
   candidates: `SELECT blobs.id, blobs.digest, blobs.owner_key,
@@ -36,9 +47,13 @@ export const OWNERSHIP_SQL = {
   setOwner: 'UPDATE blobs SET owner_key = ? WHERE id = ?',
   dropReference: 'DELETE FROM blob_refs WHERE blob_id = ? AND run_key = ?',
   // The body goes now, zeroed by secure_delete; the row, a digest, goes with the next compaction.
-  removeBlobs: 'UPDATE blobs SET body = NULL, owner_key = NULL WHERE id IN (SELECT value FROM json_each(?))',
+  removeBlobs:
+    'UPDATE blobs SET body = NULL, owner_key = NULL, key_id = NULL WHERE id IN (SELECT value FROM json_each(?))',
   dropAllReferences: 'DELETE FROM blob_refs WHERE blob_id IN (SELECT value FROM json_each(?))',
 } as const;
+
+/** A blob's body as the table holds it: plain text, or sealed bytes. */
+export type StoredBody = string | Buffer;
 
 /** One purged run's key and every blob its rows reached (closed over `$tree` blobs). */
 export interface ReleasedRun {
@@ -49,11 +64,12 @@ export interface ReleasedRun {
 /** Who holds each payload blob: kept as rows are written, consulted when runs are purged. */
 export interface BlobOwnership {
   /**
-   * Stores a write's blobs for run `runKey`: a new one is owned by the run.
-   * Call inside the write's transaction, before {@link registerRow} of the
-   * rows that refer to them.
+   * Stores a write's blobs for run `runKey`, sealed under its tier key
+   * `keyId` (null: plain): a new one is owned by the run; one stored under an
+   * earlier key is sealed again under this one. Call inside the write's
+   * transaction, before {@link registerRow} of the rows that refer to them.
    */
-  insertBlobs(runKey: number, blobs: readonly PayloadBlob[]): void;
+  insertBlobs(runKey: number, blobs: readonly PayloadBlob[], keyId: string | null): void;
   /** Records that run `runKey` reaches every blob `row` refers to, directly or through `$tree` blobs. */
   registerRow(runKey: number, row: StepRecord): void;
   /** The write's transaction committed: what it registered is remembered. */
@@ -82,14 +98,14 @@ const REMEMBERED_RUNS = 4;
  * own, and the blobs it refers to again are remembered per run in memory, so
  * most of a step's references cost a set lookup, not a query.
  */
-export function blobOwnership(db: Database.Database): BlobOwnership {
+export function blobOwnership(db: Database.Database, sealer: PayloadSealer): BlobOwnership {
   const statements = Object.fromEntries(
     Object.entries(OWNERSHIP_SQL).map(([name, sql]) => [name, db.prepare(sql)]),
   ) as {
     [Name in keyof typeof OWNERSHIP_SQL]: Database.Statement;
   };
   statements.addReferences.pluck();
-  statements.bodiesByIds.pluck();
+  statements.bodiesByIds.raw();
   const remembered = new Map<number, Set<string>>();
   // What the open write has registered, by run: remembered only once it commits.
   const pending = new Map<number, Set<string>>();
@@ -134,17 +150,31 @@ export function blobOwnership(db: Database.Database): BlobOwnership {
       if (pairs.length === 0) return;
       const opened = (statements.addReferences.all(JSON.stringify(pairs)) as number[]).filter((id) => trees.has(id));
       if (opened.length === 0) return;
-      for (const body of statements.bodiesByIds.all(JSON.stringify(opened)) as string[]) collectReferences(body, next);
+      for (const [digest, body] of statements.bodiesByIds.all(JSON.stringify(opened)) as Array<[string, StoredBody]>)
+        collectReferences(sealer.open(body, `blob ${digest}`), next);
       frontier = next;
     }
   };
 
   return {
-    insertBlobs(runKey, blobs) {
+    insertBlobs(runKey, blobs, keyId) {
       const nested = noReferences();
+      // A write of several blobs (a replay's whole run, a run's first row) mostly holds blobs the store has
+      // already, under a key that outlives this run's: one query finds them, and they are neither sealed nor
+      // written again. A step's one new blob is not worth the query.
+      const kept = new Set<string>();
+      if (blobs.length > 1)
+        for (const stored of statements.storedKeys.all(JSON.stringify(blobs.map((blob) => blob.digest))) as Array<{
+          digest: string;
+          key_id: string | null;
+        }>)
+          if (!outlives(keyId, stored.key_id)) kept.add(stored.digest);
       for (const blob of blobs) {
-        if (inserted.has(blob.digest)) continue;
-        if (statements.insertBlob.run(blob.digest, runKey, blob.body).changes !== 1) continue;
+        if (inserted.has(blob.digest) || kept.has(blob.digest)) continue;
+        const body = keyId === null ? blob.body : sealer.sealBinary(blob.body, keyId);
+        const stored = statements.insertBlob.get(blob.digest, runKey, keyId, body) as { owner_key: number } | undefined;
+        // Kept as it was, or sealed again for its owner: this run's rows register their claim on it.
+        if (stored?.owner_key !== runKey) continue;
         inserted.set(blob.digest, blob.body);
         markKnown(runKey, blob.digest);
         // What a blob the run owns refers to is the run's to reach, whichever row refers to the blob. Most

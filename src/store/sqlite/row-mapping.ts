@@ -9,6 +9,9 @@ import type { RunMode } from '../../vocabulary/index.js';
 import type { Finding, RunStatus } from '../../vocabulary/index.js';
 import type { UsageTotal } from '../../pricing/index.js';
 import { isUsageTotals } from '../../pricing/index.js';
+import type { PayloadSealer } from '../sealing/payload-sealer.js';
+import type { ColumnSeal } from './sealed-columns.js';
+import { PLAIN, openedRunRow, sealed, sealedError } from './sealed-columns.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
 export interface RunRow {
@@ -56,11 +59,12 @@ const toText = (value: JsonValue | null): string | null => (value === null ? nul
 const fromText = (text: string | null): JsonValue | null => (text === null ? null : (JSON.parse(text) as JsonValue));
 
 /**
- * Maps a `runs` row to a record; a column that does not hold the JSON
- * forkpoint wrote there is `STORE_CORRUPT`, naming the run.
+ * Maps a `runs` row to a record, its sealed payload columns opened by
+ * `sealer`; a column that does not hold the JSON forkpoint wrote there (or a
+ * sealed one that does not open) is `STORE_CORRUPT`, naming the run.
  */
-export function runFromRow(row: RunRow): RunRecord {
-  return decodingStored(`run ${row.run_id}'s summary`, () => mapRun(row));
+export function runFromRow(row: RunRow, sealer: PayloadSealer): RunRecord {
+  return decodingStored(`run ${row.run_id}'s summary`, () => mapRun(openedRunRow(row, sealer)));
 }
 
 const MODES: ReadonlySet<string> = new Set<RunMode>(RUN_MODES);
@@ -142,8 +146,11 @@ function mapRun(row: RunRow): RunRecord {
   });
 }
 
-/** The bind parameters of a run insert: a new run (see `startedRunRecord`), or a copied one as it is. */
-export function runToParams(run: RunRecord): Record<string, string | number | null> {
+/**
+ * The bind parameters of a run insert, its payload columns sealed by `seal`:
+ * a new run (see `startedRunRecord`), or a copied one as it is.
+ */
+export function runToParams(run: RunRecord, seal: ColumnSeal = PLAIN): Record<string, string | number | null> {
   return {
     run_id: run.runId,
     mode: run.mode,
@@ -151,18 +158,18 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     build: run.build,
     code_hash: run.codeHash,
     scenario: run.scenario,
-    input: toText(run.input),
+    input: sealed(seal, toText(run.input)),
     world_at: run.worldAt,
     seed: run.seed,
     status: run.status,
     outcome: toText(run.outcome),
-    error: errorToText(run.error),
+    error: sealedError(seal, errorToText(run.error)),
     parent_run_id: run.parent?.runId ?? null,
     parent_step: run.parent?.atStep ?? null,
-    override: run.parent === null ? null : toText(run.parent.override),
+    override: run.parent === null ? null : sealed(seal, toText(run.parent.override)),
     source_run_id: run.sourceRunId,
     source_cassette: run.sourceCassette,
-    findings: run.findings.length === 0 ? null : canonicalJson(run.findings),
+    findings: run.findings.length === 0 ? null : seal(canonicalJson(run.findings)),
     canonical_form: run.canonicalForm,
     machine_version: run.machineVersion,
     created_at: run.createdAt,
@@ -174,7 +181,7 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
     lease_expires_at: run.owner?.leaseExpiresAt ?? null,
     side_effects: run.sideEffects === null ? null : canonicalJson(run.sideEffects),
     resumes: run.resumes.length === 0 ? null : canonicalJson(run.resumes as unknown as JsonValue),
-    override_changes: run.parent?.changes == null ? null : canonicalJson(run.parent.changes),
+    override_changes: run.parent?.changes == null ? null : seal(canonicalJson(run.parent.changes)),
     tier: run.tier,
     expires_at: run.expiresAt,
     structural_expires_at: run.structuralExpiresAt,
@@ -184,15 +191,16 @@ export function runToParams(run: RunRecord): Record<string, string | number | nu
   };
 }
 
-/** The values of a run's ending, in the order the finishing statements bind them. */
+/** The values of a run's ending, in the order the finishing statements bind them, its error and findings sealed by `seal`. */
 export function finishToValues(
   finish: RunFinish,
+  seal: ColumnSeal = PLAIN,
 ): [string, string | null, string | null, string | null, string, string | null] {
   return [
     finish.status,
     toText(finish.outcome),
-    errorToText(finish.error),
-    findingsToText(finish.findings),
+    sealedError(seal, errorToText(finish.error)),
+    sealed(seal, findingsToText(finish.findings)),
     finish.finishedAt,
     usageToText(finish.usage),
   ];

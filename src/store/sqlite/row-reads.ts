@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { RunRecord } from '../run-record.js';
+import type { PayloadSealer } from '../sealing/payload-sealer.js';
+import type { StoredBody } from './blob-ownership.js';
 import type { CheckpointRow, MessageLog, StepRecord } from '../step-record.js';
 import type { RunRow } from './row-mapping.js';
-import type { StepRow } from './step-row-mapping.js';
+import type { StepRow, StoredPayload } from './step-row-mapping.js';
 import { runFromRow } from './row-mapping.js';
 import { STEP_COLUMNS, STEP_KEY_SPAN, stepFromRow } from './step-row-mapping.js';
 import { keyOfRun, LAST_STEP_KEY, RUN_COLUMNS, stepRange, stepsOf } from './step-ranges.js';
@@ -21,8 +23,8 @@ export interface RowReads {
   readStructural(runId: string): string | undefined;
 }
 
-/** Prepares the reads of {@link RowReads} on `db`. */
-export function rowReads(db: Database.Database): RowReads {
+/** Prepares the reads of {@link RowReads} on `db`; what they read comes back opened by `sealer`. */
+export function rowReads(db: Database.Database, sealer: PayloadSealer): RowReads {
   const statements = {
     getRun: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`),
     listRuns: db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at, rowid`),
@@ -46,7 +48,7 @@ export function rowReads(db: Database.Database): RowReads {
     readSegments: db
       .prepare(
         `WITH run AS (SELECT run_key FROM runs WHERE run_id = @run_id)
-       SELECT steps.step, blobs.body FROM steps INDEXED BY steps_with_segments
+       SELECT steps.step, blobs.digest, blobs.body FROM steps INDEXED BY steps_with_segments
          JOIN blobs ON blobs.digest = steps.message_segment AND blobs.body IS NOT NULL
        WHERE steps.run_key = (SELECT run_key FROM run) AND steps.step BETWEEN @from AND @to AND steps.message_segment IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM steps WHERE ${stepsOf('(SELECT run_key FROM run)', '0', '@from - 1')})
@@ -66,36 +68,55 @@ export function rowReads(db: Database.Database): RowReads {
   };
 
   const getRunRow = (runId: string): RunRow | undefined => statements.getRun.get(runId) as RunRow | undefined;
+  const toRun = (row: RunRow): RunRecord => runFromRow(row, sealer);
+  // A run's rows and the blobs they reach open with its key; a message names whose payload it was.
+  const opener = (runId: string) => (stored: StoredPayload) => sealer.open(stored, `run ${runId}`);
+  const openBlob = (digest: string, body: StoredBody): string => sealer.open(body, `blob ${digest}`);
   return {
     getRunRow,
     getRun(runId) {
       const row = getRunRow(runId);
-      return row === undefined ? undefined : runFromRow(row);
+      return row === undefined ? undefined : toRun(row);
     },
-    listRuns: () => (statements.listRuns.all() as RunRow[]).map(runFromRow),
-    listChildren: (runId) => (statements.listChildren.all({ id: runId }) as RunRow[]).map(runFromRow),
-    readSteps: (runId, from = 0, to = LAST_STEP_KEY) =>
-      (statements.readSteps.all({ run_id: runId, ...stepRange(from, to) }) as StepRow[]).map(stepFromRow),
-    readCheckpointChain: (runId, step) =>
-      (
+    listRuns: () => (statements.listRuns.all() as RunRow[]).map(toRun),
+    listChildren: (runId) => (statements.listChildren.all({ id: runId }) as RunRow[]).map(toRun),
+    readSteps(runId, from = 0, to = LAST_STEP_KEY) {
+      const open = opener(runId);
+      return (statements.readSteps.all({ run_id: runId, ...stepRange(from, to) }) as StepRow[]).map((row) =>
+        stepFromRow(row, open),
+      );
+    },
+    readCheckpointChain(runId, step) {
+      const open = opener(runId);
+      return (
         statements.readChain.all({ run_id: runId, step: stepRange(0, step).to }) as Array<
           Pick<StepRow, 'step' | 'checkpoint' | 'checkpoint_full'>
         >
-      ).map((row) => ({ step: row.step, checkpoint: row.checkpoint, checkpointFull: row.checkpoint_full === 1 })),
+      ).map((row) => ({ step: row.step, checkpoint: open(row.checkpoint), checkpointFull: row.checkpoint_full === 1 }));
+    },
     readMessages(runId, fromStep, upToStep) {
       const range = stepRange(fromStep, upToStep);
-      const segmentRows = statements.readSegments.all({ run_id: runId, ...range }) as Array<[number, string]>;
+      const segmentRows = statements.readSegments.all({ run_id: runId, ...range }) as Array<
+        [number, string, StoredBody]
+      >;
       const after = segmentRows.at(-1)?.[0] ?? range.from - 1;
       const rows = statements.readMessages.all({ run_id: runId, from: after + 1, to: range.to }) as Array<
-        [string, string]
+        [StoredPayload, string]
       >;
+      const open = opener(runId);
       return {
-        segments: segmentRows.map(([, segment]) => segment),
-        messages: rows.map(([message]) => message),
+        segments: segmentRows.map(([, digest, segment]) => openBlob(digest, segment)),
+        messages: rows.map(([message]) => open(message)),
         digests: rows.map(([, digest]) => digest),
       };
     },
-    readBlobs: (digests) => new Map(statements.readBlobs.all(JSON.stringify(digests)) as Array<[string, string]>),
+    readBlobs: (digests) =>
+      new Map(
+        (statements.readBlobs.all(JSON.stringify(digests)) as Array<[string, StoredBody]>).map(([digest, body]) => [
+          digest,
+          openBlob(digest, body),
+        ]),
+      ),
     readStructural: (runId) => statements.readStructural.get(runId) as string | undefined,
   };
 }

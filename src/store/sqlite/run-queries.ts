@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RunRecord } from '../run-record.js';
 import type { RunQuery } from '../store.js';
+import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import type { RunRow } from './row-mapping.js';
 import { runFromRow } from './row-mapping.js';
 
@@ -31,9 +32,11 @@ const byCreation = (a: KeyedRunRow, b: KeyedRunRow): number =>
 
 /**
  * The SQLite store's run queries. `runColumns` is how the store selects a
- * run's columns (its step count is computed for a running run).
+ * run's columns (its step count is computed for a running run); `sealer`
+ * opens their payload columns.
  */
-export function runQueries(db: Database.Database, runColumns: string): RunQueries {
+export function runQueries(db: Database.Database, runColumns: string, sealer: PayloadSealer): RunQueries {
+  const toRun = (row: RunRow): RunRecord => runFromRow(row, sealer);
   // One statement per combination of filters given, prepared when first used.
   const pages = new Map<string, Database.Statement>();
   const pageStatement = (names: ReadonlyArray<keyof typeof FILTERS>): Database.Statement => {
@@ -84,13 +87,13 @@ export function runQueries(db: Database.Database, runColumns: string): RunQuerie
       if (query.mode !== undefined) filter('mode', { mode: query.mode });
       if (query.status !== undefined) filter('status', { status: query.status });
       if (query.build !== undefined) filter('build', { build: query.build });
-      return (pageStatement(names).all(params) as RunRow[]).map(runFromRow);
+      return (pageStatement(names).all(params) as RunRow[]).map(toRun);
     },
     expired(now) {
       const rows = new Map<string, KeyedRunRow>();
       for (const row of [...(expired.all({ now }) as KeyedRunRow[]), ...(orphanedForks.all() as KeyedRunRow[])])
         rows.set(row.run_id, row);
-      return [...rows.values()].sort(byCreation).map(runFromRow);
+      return [...rows.values()].sort(byCreation).map(toRun);
     },
     expiredStructural: (now) => expiredStructural.all(now) as string[],
   };

@@ -8,27 +8,45 @@ import { startedRunRecord } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 import type { ResumeClaim } from '../store.js';
 import type { SyncRunWrites } from '../sync-run-writes.js';
+import type { PayloadSealer } from '../sealing/payload-sealer.js';
+import { sealingKeyIdOf } from '../sealing/run-sealing-key.js';
 import type { BlobOwnership } from './blob-ownership.js';
 import type { RowReads } from './row-reads.js';
 import { finishToValues, resumeToText, runToParams } from './row-mapping.js';
+import type { ColumnSeal, RowSeal } from './sealed-columns.js';
+import { columnSeal, rowSeal } from './sealed-columns.js';
 import { STEP_COLUMNS, stepToValues } from './step-row-mapping.js';
 import { LAST_STEP } from './step-ranges.js';
 
 /**
  * The SQLite store's writes of runs and steps, each one immediate
  * transaction (synchronous, as better-sqlite3 is). A step only reads its
- * run's row, and writes its own row and blobs.
+ * run's row, and writes its own row and blobs. A full-tier run with an expiry
+ * has its payloads sealed under its tier key (see `sealingKeyIdOf`).
  */
 export type RunWrites = SyncRunWrites;
 
 const FINISH_COLUMNS = `status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, usage = ?, owner_pid = NULL, owner_host = NULL,
   owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}`;
 
+// How one run's payloads are sealed: its summary's, and its rows'.
+interface RunSeals {
+  readonly summary: ColumnSeal;
+  readonly rows: RowSeal;
+}
+
+// The columns of a run that say which key seals its payloads.
+interface SealingColumns {
+  readonly tier: string;
+  readonly expires_at: string | null;
+}
+
 /** Prepares the writes of {@link RunWrites} on `db`; `location` names the store in errors. */
 export function runWrites(
   db: Database.Database,
   ownership: BlobOwnership,
   reads: RowReads,
+  sealer: PayloadSealer,
   location: string,
 ): RunWrites {
   const statements = {
@@ -48,9 +66,10 @@ export function runWrites(
     ),
     // A step only reads its run's row: rewriting the row's page on every step cost a page a commit. The
     // token makes the read a check that this process still owns the run (IS, for runs written before tokens).
-    runningKey: db
-      .prepare("SELECT run_key FROM runs WHERE run_id = ? AND status = 'running' AND owner_token IS ?")
-      .pluck(),
+    runningKey: db.prepare(
+      "SELECT run_key, tier, expires_at FROM runs WHERE run_id = ? AND status = 'running' AND owner_token IS ?",
+    ),
+    sealingOf: db.prepare('SELECT tier, expires_at FROM runs WHERE run_id = ?'),
     finishRun: db.prepare(
       `UPDATE runs SET ${FINISH_COLUMNS} WHERE run_id = ? AND status = 'running' AND owner_token IS ?`,
     ),
@@ -70,33 +89,59 @@ export function runWrites(
     ),
   };
 
-  // Every step row goes in with its blobs' owners and references (see blobOwnership).
-  const insertStep = (runKey: number, step: StepRecord): void => {
-    statements.insertStep.run(stepToValues(runKey, step));
+  // Every step row goes in sealed, with its blobs' owners and references (see blobOwnership), which are
+  // read from its plain text.
+  const insertStep = (runKey: number, step: StepRecord, seal: RowSeal): void => {
+    statements.insertStep.run(stepToValues(runKey, step, seal));
     ownership.registerRow(runKey, step);
+  };
+  // A run's summary columns are TEXT and take sealed text; its rows' payload columns take sealed bytes.
+  const sealsOf = (keyId: string | null): RunSeals => ({
+    summary: columnSeal(sealer, keyId),
+    rows: rowSeal(sealer, keyId),
+  });
+  // Every step asks; a recorder writes one run (one expiry) after another.
+  let last: { readonly columns: SealingColumns; readonly keyId: string | null } | undefined;
+  const keyIdOf = (columns: SealingColumns): string | null => {
+    if (last?.columns.tier !== columns.tier || last.columns.expires_at !== columns.expires_at)
+      last = { columns, keyId: sealingKeyIdOf({ tier: columns.tier, expiresAt: columns.expires_at }) };
+    return last.keyId;
   };
 
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
-  const insertRecord = (run: RunRecord, blobs: readonly PayloadBlob[], copied: boolean): number => {
+  const insertRecord = (
+    run: RunRecord,
+    blobs: readonly PayloadBlob[],
+    copied: boolean,
+  ): { runKey: number; seals: RunSeals } => {
     if (statements.runExists.get(run.runId) !== undefined) {
       // A copied run keeps its id: choosing another is no remedy there.
       throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
         details: { runId: run.runId, path: location, ...(copied ? {} : { remedy: { kind: 'choose-run-id' } }) },
       });
     }
-    const runKey = Number(statements.insertRun.run(runToParams(run)).lastInsertRowid);
-    // The key that will seal this run's exports is born with its payloads, so that exporting only reads.
-    if (run.tier === 'full' && run.expiresAt !== null && run.purge === null) {
+    // A purged run (copied as it is) keeps a redacted summary in plain text, as a purge leaves it, and no rows.
+    const keyId = run.purge === null ? sealingKeyIdOf(run) : null;
+    // The key that will seal this run's exports and its payloads at rest is born with them, so that
+    // exporting only reads.
+    if (keyId !== null && run.expiresAt !== null) {
       const key = sealingKeyFor(run.expiresAt);
-      statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter);
+      // A key made now may reuse the id of one deleted before: what the sealer derived from that is stale.
+      if (statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter).changes === 1) sealer.forget([key.id]);
     }
-    ownership.insertBlobs(runKey, blobs);
-    return runKey;
+    const seals = sealsOf(keyId);
+    const runKey = Number(statements.insertRun.run(runToParams(run, seals.summary)).lastInsertRowid);
+    ownership.insertBlobs(runKey, blobs, keyId);
+    return { runKey, seals };
   };
-  const insertRun = (run: NewRunRecord, start: StepRecord | null, blobs: readonly PayloadBlob[]): number => {
-    const runKey = insertRecord(startedRunRecord(run), blobs, false);
-    if (start !== null) insertStep(runKey, start);
-    return runKey;
+  const insertRun = (
+    run: NewRunRecord,
+    start: StepRecord | null,
+    blobs: readonly PayloadBlob[],
+  ): { runKey: number; seals: RunSeals } => {
+    const inserted = insertRecord(startedRunRecord(run), blobs, false);
+    if (start !== null) insertStep(inserted.runKey, start, inserted.seals.rows);
+    return inserted;
   };
 
   // Why a write by the owner of a run found it not running under that owner: another process resumed it
@@ -112,37 +157,43 @@ export function runWrites(
     return new ForkpointError('INTERNAL', `run ${runId} is not running; ${what}`);
   };
 
-  const finishStatement = (runId: string, ownerToken: string, finish: RunFinish): void => {
-    const changes = statements.finishRun.run(...finishToValues(finish), runId, ownerToken).changes;
+  const finishStatement = (runId: string, ownerToken: string, finish: RunFinish, seal: ColumnSeal): void => {
+    const changes = statements.finishRun.run(...finishToValues(finish, seal), runId, ownerToken).changes;
     if (changes !== 1) throw notOwned(runId, 'it was not finished by this process');
   };
 
   const createRun = db.transaction(insertRun);
   const commitStep = db.transaction(
     (runId: string, ownerToken: string, step: StepRecord, blobs: readonly PayloadBlob[], finish?: RunFinish) => {
-      const runKey = statements.runningKey.get(runId, ownerToken) as number | undefined;
-      if (runKey === undefined) throw notOwned(runId, `step ${step.step} was not written`);
-      ownership.insertBlobs(runKey, blobs);
-      insertStep(runKey, step);
-      if (finish !== undefined) finishStatement(runId, ownerToken, finish);
+      const run = statements.runningKey.get(runId, ownerToken) as (SealingColumns & { run_key: number }) | undefined;
+      if (run === undefined) throw notOwned(runId, `step ${step.step} was not written`);
+      const keyId = keyIdOf(run);
+      const seals = sealsOf(keyId);
+      ownership.insertBlobs(run.run_key, blobs, keyId);
+      insertStep(run.run_key, step, seals.rows);
+      if (finish !== undefined) finishStatement(runId, ownerToken, finish, seals.summary);
     },
   );
   // Immediate like every write: an autocommit UPDATE would take the write lock only after reading, and
   // fail with SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry, if another process wrote between.
-  const finishRun = db.transaction(finishStatement);
+  const finishRun = db.transaction((runId: string, ownerToken: string, finish: RunFinish) => {
+    const run = statements.sealingOf.get(runId) as SealingColumns | undefined;
+    // A run that is not there is refused by the statement itself.
+    finishStatement(runId, ownerToken, finish, columnSeal(sealer, run === undefined ? null : keyIdOf(run)));
+  });
   const writeRun = db.transaction(
     (run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish) => {
       const [start, ...steps] = rows;
-      const runKey = insertRun(run, start ?? null, blobs);
-      for (const step of steps) insertStep(runKey, step);
-      const changes = statements.finishWrittenRun.run(...finishToValues(finish), run.runId).changes;
+      const { runKey, seals } = insertRun(run, start ?? null, blobs);
+      for (const step of steps) insertStep(runKey, step, seals.rows);
+      const changes = statements.finishWrittenRun.run(...finishToValues(finish, seals.summary), run.runId).changes;
       if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
     },
   );
   const importRun = db.transaction(
     (run: RunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], structural?: string) => {
-      const runKey = insertRecord(run, blobs, true);
-      for (const row of rows) insertStep(runKey, row);
+      const { runKey, seals } = insertRecord(run, blobs, true);
+      for (const row of rows) insertStep(runKey, row, seals.rows);
       if (structural !== undefined) statements.insertStructural.run(runKey, run.structuralExpiresAt, structural);
     },
   );
@@ -167,7 +218,9 @@ export function runWrites(
   });
 
   return {
-    createRun: (run, start, blobs) => void createRun.immediate(run, start, blobs),
+    createRun: (run, start, blobs) => {
+      createRun.immediate(run, start, blobs);
+    },
     commitStep: (runId, ownerToken, step, blobs, finish) => {
       commitStep.immediate(runId, ownerToken, step, blobs, finish);
     },

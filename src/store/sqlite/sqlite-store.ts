@@ -15,6 +15,7 @@ import { translateSqliteError, withSqliteErrors } from './sqlite-errors.js';
 import { RUN_COLUMNS } from './step-ranges.js';
 import { settingsTable } from './store-settings.js';
 import { asyncRunWrites } from '../sync-run-writes.js';
+import { createPayloadSealer } from '../sealing/payload-sealer.js';
 
 /** The database the CLI uses unless told otherwise (`--db`, `FORKPOINT_DB`). */
 export const DEFAULT_DB_PATH = 'checkpoints/forkpoint.db';
@@ -46,7 +47,11 @@ export interface SqliteStoreOptions {
 /**
  * The SQLite store: WAL, explicit `synchronous`, a busy timeout, numbered
  * migrations, and one immediate transaction per step, so a killed process
- * leaves every completed step readable and nothing half written. The file is
+ * leaves every completed step readable and nothing half written. Full-tier
+ * payloads of runs with an expiry are sealed at rest (AES-256-GCM, under a key
+ * derived from the day's export key, see `createPayloadSealer`), so that `gc`
+ * deleting the key shreds them whatever the file, its log or a copy still
+ * holds; `secure_delete` zeroes what a purge deletes besides. The file is
  * opened (and migrated) when the store is made. better-sqlite3 is
  * synchronous: every promise this store returns is settled by the time the
  * call returns, at the cost of a microtask.
@@ -80,17 +85,21 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
       throw error;
     }
   };
-  const { ownership, reads, writes, retention, queries, settings, keys } = preparing(() => {
-    const ownership = blobOwnership(db);
-    const reads = rowReads(db);
+  const { ownership, reads, writes, retention, queries, settings, keys, sealer } = preparing(() => {
+    const keys = exportKeys(db);
+    // Full-tier payloads are sealed at rest under their day's export key, read in the transaction at hand.
+    const sealer = createPayloadSealer({ keys: (keyId) => keys.secret(keyId) });
+    const ownership = blobOwnership(db, sealer);
+    const reads = rowReads(db, sealer);
     return {
       ownership,
       reads,
-      writes: runWrites(db, ownership, reads, location),
-      retention: retentionWrites(db, ownership),
-      queries: runQueries(db, RUN_COLUMNS),
+      writes: runWrites(db, ownership, reads, sealer, location),
+      retention: retentionWrites(db, ownership, sealer),
+      queries: runQueries(db, RUN_COLUMNS, sealer),
       settings: settingsTable(db, location),
-      keys: exportKeys(db),
+      keys,
+      sealer,
     };
   });
 
@@ -169,7 +178,13 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     purgeRuns: (purges) => write(() => retention.purgeRuns(purges)),
     dropStructural: (runIds) => write(() => retention.dropStructural(runIds)),
     updateSettings: (change) => write(() => settings.update(change)),
-    dropExportKeys: (now) => write(() => keys.drop(now)),
+    dropExportKeys: (now) =>
+      write(() => {
+        const dropped = keys.drop(now);
+        // What this process derived from them goes too: from now on nothing it sealed opens here either.
+        sealer.forget(dropped);
+        return dropped.length;
+      }),
     async compact() {
       try {
         await compactDatabase(db, () => readsEnded(gate));

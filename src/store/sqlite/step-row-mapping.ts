@@ -1,5 +1,9 @@
 import type { StepRecord } from '../step-record.js';
 import type { Provenance } from '../../vocabulary/index.js';
+import type { RowSeal } from './sealed-columns.js';
+
+/** A payload column of a step row as stored: plain text, or sealed bytes (see `PayloadSealer.sealBinary`). */
+export type StoredPayload = string | Buffer;
 
 /** A `steps` row as better-sqlite3 returns it. */
 export interface StepRow {
@@ -7,34 +11,40 @@ export interface StepRow {
   kind: string | null;
   call_index: number | null;
   request_hash: string | null;
-  request: string | null;
+  request: StoredPayload | null;
   message_count: number | null;
-  response: string | null;
+  response: StoredPayload | null;
   is_error: number;
   provenance: string | null;
-  message: string | null;
+  message: StoredPayload | null;
   message_digest: string | null;
-  checkpoint: string;
+  checkpoint: StoredPayload;
   checkpoint_full: number;
   message_segment: string | null;
   side_effect: number;
 }
 
-/** Maps a `steps` row to a record. */
-export function stepFromRow(row: StepRow): StepRecord {
+/** Opens one sealed payload column of a run's row (see `PayloadSealer.open`). */
+export type ColumnOpen = (stored: StoredPayload) => string;
+
+const openNullable = (open: ColumnOpen, stored: StoredPayload | null): string | null =>
+  stored === null ? null : open(stored);
+
+/** Maps a `steps` row to a record, its payload columns opened by `open`. */
+export function stepFromRow(row: StepRow, open: ColumnOpen): StepRecord {
   return {
     step: row.step,
     kind: row.kind,
     index: row.call_index,
     requestHash: row.request_hash,
-    request: row.request,
+    request: openNullable(open, row.request),
     messageCount: row.message_count,
-    response: row.response,
+    response: openNullable(open, row.response),
     isError: row.is_error === 1,
     provenance: row.provenance as Provenance | null,
-    message: row.message,
+    message: openNullable(open, row.message),
     messageDigest: row.message_digest,
-    checkpoint: row.checkpoint,
+    checkpoint: open(row.checkpoint),
     checkpointFull: row.checkpoint_full === 1,
     messageSegment: row.message_segment,
     sideEffect: row.side_effect === 1,
@@ -52,11 +62,12 @@ export const STEP_COLUMNS =
   'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment, side_effect';
 
 /**
- * The bind values of a step insert, by position: a step is written on every
+ * The bind values of a step insert, by position, its payload columns (request,
+ * response, message, checkpoint) sealed by `seal`: a step is written on every
  * commit, and positional binding spares a parameter object and a lookup by
  * name for each of its sixteen columns.
  */
-export function stepToValues(runKey: number, step: StepRecord): Array<string | number | null> {
+export function stepToValues(runKey: number, step: StepRecord, seal: RowSeal): Array<StoredPayload | number | null> {
   return [
     runKey * STEP_KEY_SPAN + step.step,
     runKey,
@@ -64,14 +75,14 @@ export function stepToValues(runKey: number, step: StepRecord): Array<string | n
     step.kind,
     step.index,
     step.requestHash,
-    step.request,
+    step.request === null ? null : seal(step.request),
     step.messageCount,
-    step.response,
+    step.response === null ? null : seal(step.response),
     step.isError ? 1 : 0,
     step.provenance,
-    step.message,
+    step.message === null ? null : seal(step.message),
     step.messageDigest,
-    step.checkpoint,
+    seal(step.checkpoint),
     step.checkpointFull ? 1 : 0,
     step.messageSegment,
     step.sideEffect ? 1 : 0,
