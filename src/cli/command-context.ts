@@ -8,7 +8,7 @@ import { ForkpointError } from '../errors/index.js';
 import type { Scenario, WorldOptions } from '../scenario/index.js';
 import type { Store } from '../store/index.js';
 import type { World } from '../world/index.js';
-import { DEFAULT_DB_PATH, openTarget, parseStoreUrl, redactStoreUrl, storeExists } from '../store/index.js';
+import { DEFAULT_DB_PATH, openTarget, parseStoreUrl, storeExists, storeLabel } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
@@ -71,9 +71,9 @@ export class CommandContext {
     return options.db ?? this.io.env.FORKPOINT_DB ?? DEFAULT_DB_PATH;
   }
 
-  /** The store `--db` names, for messages: a URL's password never shows. */
+  /** The store `--db` names, for messages, as the store names itself: a URL's password never shows. */
   dbLabel(options: CommonOptions): string {
-    return redactStoreUrl(this.dbPath(options));
+    return storeLabel(parseStoreUrl(this.dbPath(options)));
   }
 
   /**
@@ -83,7 +83,7 @@ export class CommandContext {
    */
   missingStore(url: string): string {
     const target = parseStoreUrl(url);
-    return target.kind === 'sqlite' ? `database at ${target.path}` : `forkpoint store at ${target.location}`;
+    return `${target.kind === 'sqlite' ? 'database' : 'forkpoint store'} at ${storeLabel(target)}`;
   }
 
   /**

@@ -18,6 +18,8 @@ export function flagHint(remedy: Remedy): string {
       return '; choose another --run-id';
     case 'open-another-store':
       return `; ${[...(remedy.restore === true ? ['restore it from a copy'] : []), 'point --db at another file', ...(remedy.moveAside === true ? ['move this one aside'] : [])].join(', or ')}`;
+    case 'choose-schema':
+      return `; ${remedy.restore === true ? 'restore it from a copy, or ' : ''}point --db at a schema of its own (\`postgres://...?schema=NAME\`)`;
     case 'replay-structural':
       return remedy.runId === undefined
         ? ': replay it with --tier structural'

@@ -64,8 +64,9 @@ export const ERROR_CODES = Object.keys(CODE_KINDS) as readonly ErrorCode[];
 /**
  * Codes that stop a run before it reached an outcome of its own, without the
  * agent's code being at fault: the world could not be reached, the firewall
- * stopped a side effect, the disk filled up, forkpoint itself failed. `resume` continues such a
- * run from its last committed checkpoint; it refuses the others, since
+ * stopped a side effect, the disk filled up, the store's server went away,
+ * forkpoint itself failed. `resume` continues such a run from its last
+ * committed checkpoint; it refuses the others, since
  * resuming a run that completed or failed in the agent's own code would hide
  * a real outcome.
  */
@@ -74,6 +75,10 @@ export const RESUMABLE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(
   'TOOL_FAILED',
   'SIDE_EFFECT_BLOCKED',
   'STORE_FULL',
+  // A store server lost or out of reach mid-run: the run's last step may not have been written, but every
+  // committed one was, and a resume continues from there once the server is back.
+  'STORE_UNREACHABLE',
+  'STORE_UNAVAILABLE',
   'INTERNAL',
 ]);
 

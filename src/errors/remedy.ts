@@ -9,6 +9,8 @@ export type Remedy =
   | { readonly kind: 'choose-run-id' }
   /** The store's file is not usable: open another, or restore or move this one. */
   | { readonly kind: 'open-another-store'; readonly restore?: boolean; readonly moveAside?: boolean }
+  /** The PostgreSQL schema is not usable by this store: give it a schema of its own, or restore this one. */
+  | { readonly kind: 'choose-schema'; readonly restore?: boolean }
   /** Replay by shape: the structural tier of `runId` (or of the cassette at hand) still serves. */
   | { readonly kind: 'replay-structural'; readonly runId?: string }
   /** A structural cassette of `runId` is what fits. */
@@ -33,6 +35,8 @@ export function describeRemedy(remedy: Remedy): string {
       return '; choose another `runId`';
     case 'open-another-store':
       return `; ${[...(remedy.restore === true ? ['restore it from a copy'] : []), 'open a store on another file', ...(remedy.moveAside === true ? ['move this one aside'] : [])].join(', or ')}`;
+    case 'choose-schema':
+      return `; ${remedy.restore === true ? 'restore it from a copy, or ' : ''}give the store a schema of its own (\`schema\`, or \`?schema=NAME\` in its URL)`;
     case 'replay-structural':
       return remedy.runId === undefined
         ? ": replay it with `mode: 'structural'`"

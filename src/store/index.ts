@@ -24,6 +24,14 @@ export type {
 export { sqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export type { Synchronous } from './sqlite/synchronous.js';
 export { memoryStore, type MemoryStoreOptions } from './memory/memory-store.js';
+export { DEFAULT_POSTGRES_SCHEMA, postgresStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
+export type {
+  PostgresClient,
+  PostgresPool,
+  PostgresPoolOptions,
+  PostgresQuery,
+  PostgresResult,
+} from './postgres/postgres-pool.js';
 export { lineageByRuns, restoreByParts } from './restore-reads.js';
 export type { MessageRange, RestoreRequest, RestoreRows } from './restore-request.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';
@@ -32,6 +40,7 @@ export {
   isSameStore,
   parseStoreUrl,
   redactStoreUrl,
+  storeLabel,
   type PostgresTarget,
   type SqliteTarget,
   type StoreTarget,

@@ -2,6 +2,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ForkpointError } from '../errors/index.js';
+import { postgresAddress } from './postgres/postgres-location.js';
+import { DEFAULT_POSTGRES_SCHEMA } from './postgres/postgres-store.js';
 
 /** A SQLite database: a file path, or `:memory:`. */
 export interface SqliteTarget {
@@ -16,7 +18,7 @@ export interface PostgresTarget {
   readonly connectionString: string;
   /** The `?schema=` of the URL; undefined: the store's default. */
   readonly schema: string | undefined;
-  /** The URL as given (its schema too) with its password replaced, for messages. */
+  /** Where it is, for messages, as the PostgreSQL store names itself: without password or parameters, with a schema other than the default. */
   readonly location: string;
 }
 
@@ -66,6 +68,11 @@ export function redactStoreUrl(text: string): string {
   );
 }
 
+/** How messages name a target: a SQLite path as given, a PostgreSQL store as it names itself (no password). */
+export function storeLabel(target: StoreTarget): string {
+  return target.kind === 'sqlite' ? target.path : target.location;
+}
+
 /**
  * Whether two targets are one store, however they are spelled: SQLite files
  * by their real paths, PostgreSQL schemas by host, port, database and schema
@@ -87,7 +94,7 @@ function identityOf(target: StoreTarget): string | undefined {
   const host = url.searchParams.get('host') ?? (decodeURIComponent(url.hostname).toLowerCase() || 'localhost');
   const port = url.port === '' ? (url.searchParams.get('port') ?? '5432') : url.port;
   const database = decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username);
-  return `postgres://${host}:${port}/${database}#${target.schema ?? ''}`;
+  return `postgres://${host}:${port}/${database}#${target.schema ?? DEFAULT_POSTGRES_SCHEMA}`;
 }
 
 function filePath(text: string): string {
@@ -102,28 +109,31 @@ function filePath(text: string): string {
 }
 
 function postgresTarget(text: string): PostgresTarget {
-  const location = redactStoreUrl(text);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ForkpointError('USAGE', `${location} is not a valid URL: postgres://user:password@host:port/database`);
+    throw new ForkpointError(
+      'USAGE',
+      `${redactStoreUrl(text)} is not a valid URL: postgres://user:password@host:port/database`,
+    );
   }
   const schemas = url.searchParams.getAll('schema');
   const schema = schemas[0];
   if (schemas.length > 1 || (schema !== undefined && !SCHEMA_NAME.test(schema))) {
     throw new ForkpointError(
       'USAGE',
-      `${location}: ?schema= takes one schema name (lowercase letters, digits and _, not starting with a digit, at most 63)`,
+      `${redactStoreUrl(text)}: ?schema= takes one schema name (lowercase letters, digits and _, not starting with a digit, at most 63)`,
     );
   }
-  return {
-    kind: 'postgres',
-    // The URL as given but for its schema parameter: a URL object's own serialisation would re-encode the rest.
-    connectionString: schema === undefined ? text : withoutSchema(text),
-    schema,
-    location,
-  };
+  // The URL as given but for its schema parameter: a URL object's own serialisation would re-encode the rest.
+  const connectionString = schema === undefined ? text : withoutSchema(text);
+  const { location } = postgresAddress(
+    { connectionString },
+    schema ?? DEFAULT_POSTGRES_SCHEMA,
+    DEFAULT_POSTGRES_SCHEMA,
+  );
+  return { kind: 'postgres', connectionString, schema, location };
 }
 
 // Drops every `schema=` parameter from the query, keeping the others and their order as written.

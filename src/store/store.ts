@@ -108,8 +108,8 @@ export interface StoreReader {
  * the engine depends on, in the domain's terms. A row's payload columns hold
  * the payload encoding (small JSON whose large subtrees are `$blob` / `$tree`
  * references to blobs stored once by digest), which every store keeps as
- * text, byte for byte. Implementations: `memoryStore()`, `sqliteStore()`;
- * each passes `describeStoreConformance` from `forkpoint/testing`.
+ * text, byte for byte. Implementations: `memoryStore()`, `sqliteStore()`,
+ * `postgresStore()`; each passes `describeStoreConformance` from `forkpoint/testing`.
  */
 export interface Store extends StoreReader {
   /**

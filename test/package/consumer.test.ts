@@ -106,6 +106,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
     const entries = [
       'forkpoint',
       'forkpoint/sqlite',
+      'forkpoint/postgres',
       'forkpoint/analysis',
       'forkpoint/openai',
       'forkpoint/anthropic',

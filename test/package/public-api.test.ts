@@ -31,6 +31,7 @@ const ROOT = [
   'verifyRun',
 ];
 const SQLITE = ['DEFAULT_DB_PATH', 'sqliteStore'];
+const POSTGRES = ['DEFAULT_POSTGRES_SCHEMA', 'postgresStore'];
 const OPENAI = ['fromOpenAIChat', 'fromOpenAIResponses'];
 const ANALYSIS = [
   'DIVERGENCE_SOURCES',
@@ -53,8 +54,9 @@ describe('the public API', () => {
     expect(valuesOf(await import('../../src/index.js'))).toEqual([...ROOT].sort());
   });
 
-  it('has forkpoint/sqlite, forkpoint/analysis and forkpoint/openai for the rest', async () => {
+  it('has forkpoint/sqlite, forkpoint/postgres, forkpoint/analysis and forkpoint/openai for the rest', async () => {
     expect(valuesOf(await import('../../src/entries/sqlite.js'))).toEqual(SQLITE);
+    expect(valuesOf(await import('../../src/entries/postgres.js'))).toEqual(POSTGRES);
     expect(valuesOf(await import('../../src/entries/analysis.js'))).toEqual(ANALYSIS);
     expect(valuesOf(await import('../../src/entries/openai.js'))).toEqual(OPENAI);
   });
@@ -68,6 +70,7 @@ describe('the public API', () => {
     const everything = [
       ...valuesOf(await import('../../src/index.js')),
       ...valuesOf(await import('../../src/entries/sqlite.js')),
+      ...valuesOf(await import('../../src/entries/postgres.js')),
       ...valuesOf(await import('../../src/entries/analysis.js')),
       ...valuesOf(await import('../../src/entries/openai.js')),
       ...valuesOf(await import('../../src/entries/anthropic.js')),

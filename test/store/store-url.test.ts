@@ -27,13 +27,14 @@ describe('parseStoreUrl', () => {
       kind: 'postgres',
       connectionString: 'postgres://team:s3cret@db.internal:6543/forkpoint?sslmode=require',
       schema: 'claims',
-      location: 'postgres://team:***@db.internal:6543/forkpoint?schema=claims&sslmode=require',
+      // As the PostgreSQL store names itself: no password, no parameters but a schema of its own.
+      location: 'postgres://team@db.internal:6543/forkpoint?schema=claims',
     });
     expect(parseStoreUrl('POSTGRESQL://db/forkpoint')).toEqual({
       kind: 'postgres',
       connectionString: 'POSTGRESQL://db/forkpoint',
       schema: undefined,
-      location: 'POSTGRESQL://db/forkpoint',
+      location: 'postgresql://db/forkpoint',
     });
     expect(parseStoreUrl('postgres://db/forkpoint?schema=claims')).toMatchObject({
       connectionString: 'postgres://db/forkpoint',
@@ -88,6 +89,7 @@ describe('isSameStore', () => {
     expect(same(':memory:', ':memory:')).toBe(false);
     expect(same('postgres://a:x@DB:5432/forkpoint', 'postgresql://b@db/forkpoint')).toBe(true);
     expect(same('postgres://db/forkpoint?schema=one', 'postgres://db/forkpoint?schema=two')).toBe(false);
+    expect(same('postgres://db/forkpoint?schema=forkpoint', 'postgres://db/forkpoint')).toBe(true);
     expect(same('postgres://db/forkpoint', 'postgres://db:6543/forkpoint')).toBe(false);
   });
 });

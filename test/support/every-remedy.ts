@@ -5,6 +5,8 @@ export const EVERY_REMEDY: readonly Remedy[] = [
   { kind: 'choose-run-id' },
   { kind: 'open-another-store' },
   { kind: 'open-another-store', restore: true, moveAside: true },
+  { kind: 'choose-schema' },
+  { kind: 'choose-schema', restore: true },
   { kind: 'replay-structural' },
   { kind: 'replay-structural', runId: '9b40c1d5' },
   { kind: 'structural-cassette', runId: '9b40c1d5' },

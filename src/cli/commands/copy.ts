@@ -2,7 +2,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import { ForkpointError } from '../../errors/index.js';
 import { ownerCheck, resolveEngineDeps } from '../../engine/index.js';
 import type { CopyTarget } from '../../store/index.js';
-import { copyRuns, isSameStore, parseStoreUrl, redactStoreUrl } from '../../store/index.js';
+import { copyRuns, isSameStore, parseStoreUrl, storeLabel } from '../../store/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -40,12 +40,12 @@ export function copyCommand(cli: CommandContext) {
       ),
   ).action(async (options) => {
     const fromUrl = options.from ?? cli.dbPath(options);
-    const from = redactStoreUrl(fromUrl);
-    const to = redactStoreUrl(options.to);
-    if (isSameStore(parseStoreUrl(fromUrl), parseStoreUrl(options.to)))
+    const [source, destination] = [parseStoreUrl(fromUrl), parseStoreUrl(options.to)];
+    const [from, to] = [storeLabel(source), storeLabel(destination)];
+    if (isSameStore(source, destination))
       throw new ForkpointError('USAGE', `--from and --to name the same store (${to}); copy to another one`);
-    const source = await cli.openExistingStoreAt(fromUrl, options, 'read');
-    if (source === undefined)
+    const opened = await cli.openExistingStoreAt(fromUrl, options, 'read');
+    if (opened === undefined)
       throw new ForkpointError('RUN_NOT_FOUND', `there is no ${cli.missingStore(fromUrl)}; nothing to copy`, {
         details: { path: from },
       });
@@ -54,7 +54,7 @@ export function copyCommand(cli: CommandContext) {
       openExisting: () => cli.openExistingStoreAt(options.to, options, 'read'),
       open: () => cli.openStoreAt(options.to, options, 'write'),
     };
-    const report = await withStore(source, (open) =>
+    const report = await withStore(opened, (open) =>
       copyRuns(open, target, {
         ...(options.run === undefined ? {} : { runIds: options.run }),
         isOwnerAlive: ownerCheck(resolveEngineDeps({ store: open })),

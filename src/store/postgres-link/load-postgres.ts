@@ -1,4 +1,4 @@
-import type { PostgresStoreOptions } from './postgres-store-stand-in.js';
+import type { PostgresStoreOptions } from '../postgres/postgres-store.js';
 import type { PostgresTarget } from '../store-url.js';
 import type { Store } from '../store.js';
 
@@ -10,11 +10,11 @@ export interface PostgresModule {
 }
 
 /**
- * Loads the PostgreSQL store, and with it `pg`, on first use: a command over
- * a SQLite file never pays for either at start-up.
+ * Loads the PostgreSQL store's connection to a URL, and with it `pg`, on
+ * first use: a command over a SQLite file never pays for the driver at
+ * start-up.
  */
 export async function loadPostgres(): Promise<PostgresModule> {
-  // STAND-IN (issue 18): switch to `import('../postgres/index.js')` once the PostgreSQL store is merged.
-  const [store, probe] = await Promise.all([import('./postgres-store-stand-in.js'), import('./schema-probe.js')]);
+  const [store, probe] = await Promise.all([import('../postgres/postgres-store.js'), import('./schema-probe.js')]);
   return { postgresStore: store.postgresStore, holdsTables: (target) => probe.holdsTables(target) };
 }

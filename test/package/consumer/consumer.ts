@@ -1,5 +1,5 @@
 // A user's project, type-checked against the packed package by test/package/consumer.test.ts with
-// `skipLibCheck: false` and `exactOptionalPropertyTypes: true`: the root, forkpoint/sqlite,
+// `skipLibCheck: false` and `exactOptionalPropertyTypes: true`: the root, forkpoint/sqlite, forkpoint/postgres,
 // forkpoint/analysis, forkpoint/openai, forkpoint/anthropic and forkpoint/ai-sdk, and their main entry
 // points, with no types but the package's and its dependencies' (not even Node's). Each `@ts-expect-error` is a promise of the public types: the check fails once the
 // error it expects is gone. Never run, only checked.
@@ -47,6 +47,8 @@ import { compareRuns, divergenceReport, lintFirstRequest, tallyDivergences } fro
 import type { DivergenceReport, LintReport, RunComparison } from 'forkpoint/analysis';
 import { DEFAULT_DB_PATH, sqliteStore as sqliteStoreOfSubpath } from 'forkpoint/sqlite';
 import type { SqliteStoreOptions, Synchronous } from 'forkpoint/sqlite';
+import { DEFAULT_POSTGRES_SCHEMA, postgresStore } from 'forkpoint/postgres';
+import type { PostgresPool, PostgresStoreOptions } from 'forkpoint/postgres';
 import { fromOpenAIChat, fromOpenAIResponses } from 'forkpoint/openai';
 import type { OpenAIChatClient, OpenAIResponsesClient } from 'forkpoint/openai';
 import { fromAnthropic } from 'forkpoint/anthropic';
@@ -114,6 +116,20 @@ const options: SqliteStoreOptions = { path: DEFAULT_DB_PATH, synchronous };
 const store: Store = sqliteStore(options);
 const sameStore: Store = sqliteStoreOfSubpath({ path: ':memory:' });
 const engine: Engine = createEngine({ store, clock: () => new Date('2026-03-04T09:00:00Z') });
+
+// A team's store, on a URL or on a pool of the user's own (a `pg.Pool`; here one made by hand): typed by
+// what the store calls on it, so that no `@types/pg` is needed.
+const teamOptions: PostgresStoreOptions = {
+  connectionString: 'postgres://forkpoint@db.internal:5432/forkpoint',
+  schema: DEFAULT_POSTGRES_SCHEMA,
+  synchronous,
+};
+export const teamStores = (pool: PostgresPool): Store[] => [
+  postgresStore(teamOptions),
+  postgresStore({ pool, readOnly: true, statementTimeoutMs: 10_000 }),
+];
+// @ts-expect-error: a pool must hand out clients.
+postgresStore({ pool: { end: () => Promise.resolve() } });
 
 export async function story(): Promise<string[]> {
   const recorded: RecordResult = await engine.record({ agent, world, input: { ticket: 'T-1' } });

@@ -1,0 +1,120 @@
+import type { StepRecord } from '../step-record.js';
+import type { RunRow } from '../sqlite/row-mapping.js';
+import { runFromRow } from '../sqlite/row-mapping.js';
+import { createPayloadSealer } from '../sealing/payload-sealer.js';
+import type { RunRecord } from '../run-record.js';
+import type { Provenance } from '../../vocabulary/index.js';
+
+/**
+ * The columns of `runs` a record is read from and a new run is written to,
+ * in the order an insert binds them. They are SQLite's columns, so that a
+ * row maps to a record by the same checked mapping.
+ */
+export const RUN_COLUMNS = [
+  'run_id',
+  'mode',
+  'agent_name',
+  'build',
+  'code_hash',
+  'scenario',
+  'input',
+  'world_at',
+  'seed',
+  'status',
+  'outcome',
+  'error',
+  'parent_run_id',
+  'parent_step',
+  'override',
+  'source_run_id',
+  'source_cassette',
+  'findings',
+  'canonical_form',
+  'machine_version',
+  'created_at',
+  'finished_at',
+  'step_count',
+  'owner_pid',
+  'owner_host',
+  'owner_token',
+  'lease_expires_at',
+  'side_effects',
+  'resumes',
+  'override_changes',
+  'tier',
+  'expires_at',
+  'structural_expires_at',
+  'purged_at',
+  'purge_reason',
+  'usage',
+] as const satisfies ReadonlyArray<keyof RunRow>;
+
+/** SQL: the step count of run `runs`: its last step while it runs (its rows say), the stored count once it ended. */
+export const LAST_STEP = 'COALESCE((SELECT MAX(step) FROM steps WHERE steps.run_key = runs.run_key), runs.step_count)';
+
+/** SQL: how a read selects a run (from `runs`), its step count computed while it runs. */
+export const SELECT_RUN = RUN_COLUMNS.map((column) =>
+  column === 'step_count'
+    ? `CASE WHEN runs.status = 'running' THEN ${LAST_STEP} ELSE runs.step_count END AS step_count`
+    : `runs.${column}`,
+).join(', ');
+
+/** A `runs` row as node-postgres returns it: `bigint` columns come as text. */
+export type PostgresRunRow = Omit<RunRow, 'seed' | 'lease_expires_at'> & {
+  readonly seed: string | number | null;
+  readonly lease_expires_at: string | number | null;
+};
+
+const numberOf = (value: string | number | null): number | null => (value === null ? null : Number(value));
+
+// The PostgreSQL store keeps payloads in plain text for now: a sealer without keys opens plain text as it is.
+const PLAIN_TEXT = createPayloadSealer({ keys: () => undefined });
+
+/** Maps a `runs` row to a record, checked as SQLite's are (`STORE_CORRUPT` for what forkpoint did not write). */
+export function runOfRow(row: PostgresRunRow): RunRecord {
+  return runFromRow({ ...row, seed: numberOf(row.seed), lease_expires_at: numberOf(row.lease_expires_at) }, PLAIN_TEXT);
+}
+
+/** The columns of `steps` a record is read from, in the order of {@link StepRow}. */
+export const STEP_COLUMNS =
+  'step, kind, call_index, request_hash, request, message_count, response, is_error, provenance, message, message_digest, checkpoint, checkpoint_full, message_segment, side_effect';
+
+/** A `steps` row as node-postgres returns it. */
+export interface StepRow {
+  readonly step: number;
+  readonly kind: string | null;
+  readonly call_index: number | null;
+  readonly request_hash: string | null;
+  readonly request: string | null;
+  readonly message_count: number | null;
+  readonly response: string | null;
+  readonly is_error: boolean;
+  readonly provenance: string | null;
+  readonly message: string | null;
+  readonly message_digest: string | null;
+  readonly checkpoint: string;
+  readonly checkpoint_full: boolean;
+  readonly message_segment: string | null;
+  readonly side_effect: boolean;
+}
+
+/** Maps a `steps` row to a record. */
+export function stepOfRow(row: StepRow): StepRecord {
+  return {
+    step: row.step,
+    kind: row.kind,
+    index: row.call_index,
+    requestHash: row.request_hash,
+    request: row.request,
+    messageCount: row.message_count,
+    response: row.response,
+    isError: row.is_error,
+    provenance: row.provenance as Provenance | null,
+    message: row.message,
+    messageDigest: row.message_digest,
+    checkpoint: row.checkpoint,
+    checkpointFull: row.checkpoint_full,
+    messageSegment: row.message_segment,
+    sideEffect: row.side_effect,
+  };
+}
