@@ -20,6 +20,7 @@ const COMMANDS = [
   'show',
   'tree',
   'export',
+  'copy',
   'gc',
   'retention',
   'demo',
