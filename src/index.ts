@@ -20,7 +20,14 @@
 
 // The engine, and the stores it runs over.
 export { createEngine, type Engine, type EngineOptions } from './engine/index.js';
-export { memoryStore, sqliteStore, type MemoryStoreOptions, type SqliteStoreOptions } from './store/index.js';
+export {
+  memoryStore,
+  openStore,
+  sqliteStore,
+  type MemoryStoreOptions,
+  type OpenStoreOptions,
+  type SqliteStoreOptions,
+} from './store/index.js';
 
 // Declaring an agent: a build, its tools and its harness hooks.
 export {

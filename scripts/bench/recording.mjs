@@ -23,7 +23,7 @@ const promptEnvironment = { clock: () => new Date(), random: Math.random };
  * (the driver's request building and awaits, the transport's answer checks), so the difference is
  * what recording adds and nothing else.
  */
-async function driveBare(world) {
+export async function driveBare(world) {
   const result = await driveRun({
     build: syntheticAgent,
     machine: machineOf(syntheticAgent),

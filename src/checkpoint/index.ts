@@ -12,6 +12,6 @@ export {
   type ContinuedFrom,
   type EncodedCheckpoint,
 } from './checkpoint-writer.js';
-export { lineageOf, segmentAt, type LineageSegment } from './lineage.js';
+export { lineageOf, segmentAt, segmentsOfLineage, type LineageSegment } from './lineage.js';
 export { decodeConversation, type DecodedConversation } from './decode-conversation.js';
 export { restoreCheckpoint } from './restore-checkpoint.js';

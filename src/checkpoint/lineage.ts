@@ -25,11 +25,18 @@ export interface LineageSegment {
 export async function lineageOf(store: StoreReader, runId: string, known?: RunRecord): Promise<LineageSegment[]> {
   // A run without a parent is its own lineage: the caller who read it already needs no further read.
   const records = known?.runId === runId && known.parent === null ? [known] : await store.readLineage(runId);
-  if (records.length === 0) {
-    throw new ForkpointError(
-      'RUN_NOT_FOUND',
-      `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``,
-    );
+  return segmentsOfLineage(records, runId, store.location);
+}
+
+/**
+ * The segments of a run's trajectory from its lineage's records (as
+ * `StoreReader.readLineage` gives them: the run first, its root last), oldest
+ * first. `RUN_NOT_FOUND` when there are none; `STORE_CORRUPT` when an ancestor
+ * is missing or the parent chain has a cycle.
+ */
+export function segmentsOfLineage(records: readonly RunRecord[], runId: string, location: string): LineageSegment[] {
+  if (records[0]?.runId !== runId) {
+    throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId} in ${location}; list runs with \`forkpoint runs\``);
   }
   const segments: LineageSegment[] = [];
   const seen = new Set<string>();
@@ -48,7 +55,7 @@ export async function lineageOf(store: StoreReader, runId: string, known?: RunRe
         'STORE_CORRUPT',
         seen.has(parentId)
           ? `run ${runId} has a cycle in its parent chain at ${parentId}`
-          : `run ${runId} descends from run ${parentId}, which is missing from ${store.location}`,
+          : `run ${runId} descends from run ${parentId}, which is missing from ${location}`,
       );
     }
     to = Math.min(to, from - 1);

@@ -16,6 +16,11 @@ import { lineageOf, segmentAt } from './lineage.js';
  * appended up to it, decoded in one pass. Nothing of the run is re-executed,
  * and every call returns freshly parsed objects (restoring into XState
  * mutates them). Every read sees one state of the store.
+ *
+ * Given the run's lineage, it reads the store once (`readRestore`, one
+ * statement on a server) and opens no transaction; a checkpoint whose rows a
+ * `gc` removed after the lineage was read is then `CASSETTE_EXPIRED`, as it
+ * would have been a moment later.
  */
 export function restoreCheckpoint(
   store: StoreReader,
@@ -23,7 +28,8 @@ export function restoreCheckpoint(
   step: number,
   lineage?: readonly LineageSegment[],
 ): Promise<RestoredCheckpoint> {
-  return store.read((reader) => restoreFrom(reader, runId, step, lineage));
+  if (lineage !== undefined) return restoreFrom(store, runId, step, lineage);
+  return store.read((reader) => restoreFrom(reader, runId, step));
 }
 
 async function restoreFrom(
@@ -46,6 +52,7 @@ async function restoreFrom(
         });
   const base = chain[0];
   if (base === undefined || chain.at(-1)?.step !== step) {
+    if (holder !== undefined) await checkNotPurged(store, holder.runId, runId);
     throw new ForkpointError('STEP_OUT_OF_RANGE', `run ${runId} has no checkpoint ${step}`);
   }
   const {
@@ -89,6 +96,17 @@ async function restoreFrom(
   const override = segments.find((segment) => segment.from === step + 1)?.contextOverride;
   const context: AgentContext = { ...rest, ...override, messages };
   return { value, context, messageDigests };
+}
+
+// Rows missing from a run whose lineage said they were there: a gc removed them since (or the run has no such step).
+async function checkNotPurged(store: StoreReader, holderId: string, runId: string): Promise<void> {
+  const holder = await store.getRun(holderId);
+  if (holder?.purge === null || holder === undefined) return;
+  throw new ForkpointError(
+    'CASSETTE_EXPIRED',
+    `cannot restore a checkpoint of run ${runId}: the full tier of run ${holderId} was removed from storage at ${holder.purge.at} while it was being read; replay its structural cassette instead`,
+    { details: { runId } },
+  );
 }
 
 // A version is a number; a row changed outside forkpoint may hold anything.

@@ -8,7 +8,7 @@ import { ForkpointError } from '../errors/index.js';
 import type { Scenario, WorldOptions } from '../scenario/index.js';
 import type { Store } from '../store/index.js';
 import type { World } from '../world/index.js';
-import { DEFAULT_DB_PATH, sqliteStore } from '../store/index.js';
+import { DEFAULT_DB_PATH, openTarget, parseStoreUrl, storeExists, storeLabel } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
@@ -66,9 +66,24 @@ export class CommandContext {
     return this.io.random === undefined ? randomInt(0, 0x100000000) : Math.floor(this.io.random() * 0x100000000);
   }
 
-  /** The database path: `--db`, then `FORKPOINT_DB`, then the default. */
+  /** The store URL or path as given: `--db`, then `FORKPOINT_DB`, then the default. */
   dbPath(options: CommonOptions): string {
     return options.db ?? this.io.env.FORKPOINT_DB ?? DEFAULT_DB_PATH;
+  }
+
+  /** The store `--db` names, for messages, as the store names itself: a URL's password never shows. */
+  dbLabel(options: CommonOptions): string {
+    return storeLabel(parseStoreUrl(this.dbPath(options)));
+  }
+
+  /**
+   * What is missing when the store at `url` does not exist, for messages:
+   * `database at PATH` for a SQLite file, `forkpoint store at URL` for a
+   * PostgreSQL schema without forkpoint's tables (the database itself is there).
+   */
+  missingStore(url: string): string {
+    const target = parseStoreUrl(url);
+    return `${target.kind === 'sqlite' ? 'database' : 'forkpoint store'} at ${storeLabel(target)}`;
   }
 
   /**
@@ -106,40 +121,54 @@ export class CommandContext {
   }
 
   /**
-   * Opens the database: to `write` (creating it when absent, migrating it when
-   * old), or only to `read`, which changes nothing about the file.
+   * Opens the database `--db` names (a SQLite path or a PostgreSQL URL): to
+   * `write` (creating it when absent, migrating it when old), or only to
+   * `read`, which changes nothing about it.
    */
-  openStore(options: CommonOptions, access: Access = 'write'): Store {
-    // A bad price table is refused before any store opens: no file is made or migrated for a command that fails.
-    this.prices(options);
-    const path = this.dbPath(options);
-    // The default database lives in forkpoint's own folder, made on first use from whatever folder this runs in;
-    // a path the user gave is theirs, and a missing folder in it is an error.
-    if (access === 'write' && path === DEFAULT_DB_PATH && !existsSync(dirname(path)))
-      mkdirSync(dirname(path), { recursive: true });
-    const synchronous = options.synchronous === 'full' ? 'FULL' : 'NORMAL';
-    return sqliteStore({ path, synchronous, readOnly: access === 'read' });
+  async openStore(options: CommonOptions, access: Access = 'write'): Promise<Store> {
+    return await this.openStoreAt(this.dbPath(options), options, access);
   }
 
   /** Opens the database only if it exists: commands that need one never create it. */
-  openExistingStore(options: CommonOptions, access: Access): Store | undefined {
-    this.prices(options);
-    const path = this.dbPath(options);
-    return path !== ':memory:' && !existsSync(path) ? undefined : this.openStore(options, access);
+  async openExistingStore(options: CommonOptions, access: Access): Promise<Store | undefined> {
+    return await this.openExistingStoreAt(this.dbPath(options), options, access);
   }
 
-  /** Opens the database to work on a run: `RUN_NOT_FOUND`, not a new empty file, when there is none. */
-  openStoreHolding(options: CommonOptions, runId: string, access: Access): Store {
-    const store = this.openExistingStore(options, access);
-    if (store === undefined)
+  /** Opens the database to work on a run: `RUN_NOT_FOUND`, not a new empty store, when there is none. */
+  async openStoreHolding(options: CommonOptions, runId: string, access: Access): Promise<Store> {
+    const store = await this.openExistingStore(options, access);
+    if (store === undefined) {
+      const path = this.dbLabel(options);
       throw new ForkpointError(
         'RUN_NOT_FOUND',
-        `no run ${runId}: there is no database at ${this.dbPath(options)} yet`,
+        `no run ${runId}: there is no ${this.missingStore(this.dbPath(options))} yet`,
         {
-          details: { runId, path: this.dbPath(options) },
+          details: { runId, path },
         },
       );
+    }
     return store;
+  }
+
+  /** Opens the store at `url` (see {@link openStore}); `copy` names two. */
+  async openStoreAt(url: string, options: CommonOptions, access: Access = 'write'): Promise<Store> {
+    // A bad price table is refused before any store opens: no file is made or migrated for a command that fails.
+    this.prices(options);
+    const target = parseStoreUrl(url);
+    // The default database lives in forkpoint's own folder, made on first use from whatever folder this runs in;
+    // a path the user gave is theirs, and a missing folder in it is an error.
+    if (access === 'write' && target.kind === 'sqlite' && target.path === DEFAULT_DB_PATH) {
+      const folder = dirname(target.path);
+      if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
+    }
+    const synchronous = options.synchronous === 'full' ? 'FULL' : 'NORMAL';
+    return await openTarget(target, { synchronous, readOnly: access === 'read' });
+  }
+
+  /** Opens the store at `url` only if it exists (see {@link openExistingStore}). */
+  async openExistingStoreAt(url: string, options: CommonOptions, access: Access): Promise<Store | undefined> {
+    this.prices(options);
+    return (await storeExists(parseStoreUrl(url))) ? await this.openStoreAt(url, options, access) : undefined;
   }
 
   /** Writes one JSON document to stdout. */

@@ -3,6 +3,7 @@ import { Command } from '@commander-js/extra-typings';
 import { ForkpointError } from '../errors/index.js';
 import type { CommandContext } from './command-context.js';
 import { compareCommand } from './commands/compare.js';
+import { copyCommand } from './commands/copy.js';
 import { demoCommand } from './commands/demo.js';
 import { divergenceReportCommand } from './commands/divergence-report.js';
 import { driftCommand } from './commands/drift.js';
@@ -43,6 +44,7 @@ export const COMMANDS: readonly ((cli: CommandContext) => CommandUnknownOpts)[] 
   showCommand,
   treeCommand,
   exportCommand,
+  copyCommand,
   gcCommand,
   retentionCommand,
   demoCommand,

@@ -6,6 +6,7 @@ import { isOwnerAlive, ownerCheck, resolveEngineDeps } from '../driver/index.js'
 import {
   readRunView,
   requireRun,
+  runNotFound,
   summarizeRun,
   runPage,
   fullCassetteOf,
@@ -160,11 +161,14 @@ export function createEngine(options: EngineOptions): Engine {
     lineage: async (runId) =>
       lineageTreeOf(deps.store, await requireRun(deps.store, runId), ownerCheck(deps), deps.prices, deps.clock()),
     runPage: (query) => runPage(deps.store, ownerCheck(deps), deps.prices, query, deps.clock()),
-    checkpoint: (runId, step) =>
-      deps.store.read(async (reader) => {
-        const run = await requireRun(reader, runId);
-        const lineage = await requireFullTier(reader, run, deps.clock(), 'restore a checkpoint of');
-        return restoreCheckpoint(reader, runId, step, lineage);
-      }),
+    // Two reads, no transaction: on a server each is one statement that sees one state, so a restore costs
+    // two round trips at any step; a gc that removes the rows between them is told apart by the restore.
+    checkpoint: async (runId, step) => {
+      const lineage = await deps.store.readLineage(runId);
+      const run = lineage[0];
+      if (run?.runId !== runId) return Promise.reject(runNotFound(deps.store, runId));
+      const segments = await requireFullTier(deps.store, run, deps.clock(), 'restore a checkpoint of', lineage);
+      return restoreCheckpoint(deps.store, runId, step, segments);
+    },
   };
 }

@@ -1,5 +1,5 @@
 export { createEngine, type Engine } from './create-engine.js';
-export { resolveEngineDeps, type EngineDeps, type EngineOptions } from '../driver/index.js';
+export { ownerCheck, resolveEngineDeps, type EngineDeps, type EngineOptions } from '../driver/index.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export {
   driveRun,

@@ -17,6 +17,7 @@ const CODE_KINDS = {
   OVERRIDE_INVALID: 'input',
   AGENT_MISMATCH: 'input',
   RESUME_REFUSED: 'input',
+  COPY_REFUSED: 'input',
   SCENARIO_LOAD_FAILED: 'input',
   CASSETTE_EXPIRED: 'input',
   CASSETTE_INVALID: 'input',

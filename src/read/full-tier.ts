@@ -1,7 +1,7 @@
 import type { Cassette } from '../cassette/index.js';
 import type { Tier } from '../vocabulary/index.js';
 import type { LineageSegment } from '../checkpoint/index.js';
-import { lineageOf } from '../checkpoint/index.js';
+import { segmentsOfLineage } from '../checkpoint/index.js';
 import type { ErrorDetails } from '../errors/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
@@ -25,19 +25,25 @@ export type FullTierUse =
  * capture policy, and not past its expiry. Raises `CASSETTE_EXPIRED` naming
  * the expiry and the tier that remains. Returns the lineage it checked, for
  * the caller that reads those rows next.
+ *
+ * @param records the run's lineage as `readLineage` gives it, when the caller has read it already
  */
 export async function requireFullTier(
   store: StoreReader,
   run: RunRecord,
   now: Date,
   use: FullTierUse,
+  records?: readonly RunRecord[],
 ): Promise<LineageSegment[]> {
-  const lineage = await lineageOf(store, run.runId, run);
-  for (const segment of lineage) {
-    const owner = segment.runId === run.runId ? run : await store.getRun(segment.runId);
+  // One read for the run's ancestors, none for a run without a parent.
+  const lineage = records ?? (run.parent === null ? [run] : await store.readLineage(run.runId));
+  const segments = segmentsOfLineage(lineage, run.runId, store.location);
+  const byId = new Map(lineage.map((record) => [record.runId, record]));
+  for (const segment of segments) {
+    const owner = segment.runId === run.runId ? run : byId.get(segment.runId);
     if (owner !== undefined) await checkOwnFullTier(store, owner, now, use, run.runId);
   }
-  return lineage;
+  return segments;
 }
 
 async function checkOwnFullTier(

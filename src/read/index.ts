@@ -1,4 +1,4 @@
-export { effectiveStatus, readRunView, requireRun, summarizeRun, withSteps } from './read-run.js';
+export { effectiveStatus, readRunView, requireRun, runNotFound, summarizeRun, withSteps } from './read-run.js';
 export type { OwnerCheck } from './read-run.js';
 export { attemptOf, readStepAt, readStepViews } from './step-views.js';
 export type { StepRange } from './step-views.js';

@@ -74,13 +74,13 @@ export function withSteps(summary: RunSummary, steps: readonly StepView[], price
 /** Fetches a run record or fails with `RUN_NOT_FOUND`. */
 export async function requireRun(store: StoreReader, runId: string): Promise<RunRecord> {
   const run = await store.getRun(runId);
-  if (run === undefined) {
-    throw new ForkpointError(
-      'RUN_NOT_FOUND',
-      `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``,
-    );
-  }
+  if (run === undefined) throw runNotFound(store, runId);
   return run;
+}
+
+/** The error of a run `store` does not hold. */
+export function runNotFound(store: StoreReader, runId: string): ForkpointError {
+  return new ForkpointError('RUN_NOT_FOUND', `no run ${runId} in ${store.location}; list runs with \`forkpoint runs\``);
 }
 
 /**

@@ -35,3 +35,15 @@ export type {
 export { lineageByRuns, restoreByParts } from './restore-reads.js';
 export type { MessageRange, RestoreRequest, RestoreRows } from './restore-request.js';
 export { MAX_PAUSE_MS, pacedWrite } from './paced-write.js';
+export { openStore, openTarget, storeExists, type OpenStoreOptions } from './open-store.js';
+export {
+  isSameStore,
+  parseStoreUrl,
+  redactStoreUrl,
+  storeLabel,
+  type PostgresTarget,
+  type SqliteTarget,
+  type StoreTarget,
+} from './store-url.js';
+export { copyRuns, type CopiedRun, type CopyReport, type CopyTarget } from './copy/copy-runs.js';
+export type { CopyPlanOptions } from './copy/copy-plan.js';

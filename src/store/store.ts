@@ -161,6 +161,24 @@ export interface Store extends StoreReader {
     finish: RunFinish,
   ): Promise<void>;
 
+  /**
+   * Writes a run copied from another store, exactly as it is there, in one
+   * transaction: its record as given (status and ending, the owner of a
+   * `running` run, resumes, tier and expiries, purge, token totals, step
+   * count), its rows, the blobs they reach (a blob stored already is kept
+   * as it is), and its structural cassette, kept until the record's
+   * structural expiry. A full tier that is not purged gets this store's own
+   * export key for its expiry day, as `createRun` makes one: a store seals
+   * with its own keys only. `RUN_EXISTS` (and nothing written) when the id
+   * is taken. What `forkpoint copy` writes through.
+   */
+  importRun(
+    run: RunRecord,
+    rows: readonly StepRecord[],
+    blobs: readonly PayloadBlob[],
+    structural?: string,
+  ): Promise<void>;
+
   /** Stores (or replaces) a run's structural cassette, serialised. */
   saveStructural(runId: string, body: string): Promise<void>;
   /**

@@ -1,5 +1,5 @@
 import type { PayloadBlob } from '../payload/index.js';
-import type { NewRunRecord, RunFinish } from './run-record.js';
+import type { NewRunRecord, RunFinish, RunRecord } from './run-record.js';
 import type { StepRecord } from './step-record.js';
 import type { ResumeClaim, Store } from './store.js';
 
@@ -22,10 +22,12 @@ export interface SyncRunWrites {
   renewLease(runId: string, ownerToken: string, leaseExpiresAt: number): boolean;
   resumeRun(claim: ResumeClaim): void;
   writeRun(run: NewRunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], finish: RunFinish): void;
+  importRun(run: RunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], structural?: string): void;
 }
 
 /** The `Store` methods {@link SyncRunWrites} implement. */
-export type RunWriteMethods = 'createRun' | 'commitStep' | 'finishRun' | 'renewLease' | 'resumeRun' | 'writeRun';
+export type RunWriteMethods =
+  'createRun' | 'commitStep' | 'finishRun' | 'renewLease' | 'resumeRun' | 'writeRun' | 'importRun';
 
 /**
  * The port's run writes over synchronous ones, each run through `write`: the
@@ -57,6 +59,10 @@ export function asyncRunWrites(
     writeRun: (run, rows, blobs, finish) =>
       write(() => {
         writes.writeRun(run, rows, blobs, finish);
+      }),
+    importRun: (run, rows, blobs, structural) =>
+      write(() => {
+        writes.importRun(run, rows, blobs, structural);
       }),
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe } from 'vitest';
 import type { Store } from '../store/index.js';
 import { describeConsistencyConformance } from './store-conformance-consistency.js';
+import { describeImportConformance } from './store-conformance-import.js';
 import { describeOwnerConformance } from './store-conformance-owners.js';
 import { describeRestoreConformance } from './store-conformance-restore.js';
 import { describeRetentionConformance } from './store-conformance-retention.js';
@@ -14,7 +15,7 @@ import type { StoreFactory, StoreSuite } from './store-suite.js';
 /**
  * The behaviour every {@link Store} implementation must have, as vitest
  * tests: runs and their rows, owners and resumes, retention, settings and
- * export keys, token totals, paging and gc at scale, and what `read` promises. Call it from
+ * export keys, token totals, runs copied in from another store, paging and gc at scale, and what `read` promises. Call it from
  * a test file of the implementation; it uses only the `Store` interface, so a
  * store written outside forkpoint (PostgreSQL, say) runs it unchanged.
  *
@@ -51,6 +52,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
     describeRetentionConformance(suite);
     describeSettingsConformance(suite);
     describeUsageConformance(suite);
+    describeImportConformance(suite);
     describe('at scale', () => {
       describeScaleConformance(suite);
     });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
 import { RequestHasher } from '../../src/cassette/index.js';
 import { isForkpointError } from '../../src/errors/index.js';
-import { restoreCheckpoint } from '../../src/checkpoint/index.js';
-import { sqliteStore } from '../../src/store/index.js';
+import { lineageOf, restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { memoryStore, sqliteStore } from '../../src/store/index.js';
 import type { ConversationSegment } from '../../src/checkpoint/index.js';
 import { FULL_CHECKPOINT_EVERY, SEGMENT_MIN_MESSAGES } from '../../src/checkpoint/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
@@ -11,6 +12,23 @@ import { recordWithSnapshots } from '../support/record-with-snapshots.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
 
 describe('restoreCheckpoint', () => {
+  it('tells a checkpoint whose rows a gc removed after its lineage was read from one that never existed', async () => {
+    let now = new Date('2026-03-04T10:00:00.000Z');
+    const engine = createEngine({ store: memoryStore(), clock: () => now });
+    const run = await engine.record({ agent: testAgent(), world: syntheticWorld({ toolCalls: 3 }), input: { n: 1 } });
+    const lineage = await lineageOf(engine.store, run.runId);
+    expect((await restoreCheckpoint(engine.store, run.runId, 3, lineage)).context.step).toBe(3);
+    await expect(restoreCheckpoint(engine.store, run.runId, 99, lineage)).rejects.toMatchObject({
+      code: 'STEP_OUT_OF_RANGE',
+    });
+    now = new Date('2026-03-08T10:00:00.000Z');
+    expect((await engine.gc()).purged.map((purged) => purged.runId)).toEqual([run.runId]);
+    await expect(restoreCheckpoint(engine.store, run.runId, 3, lineage)).rejects.toMatchObject({
+      code: 'CASSETTE_EXPIRED',
+      message: expect.stringContaining('was removed from storage at 2026-03-08T10:00:00.000Z while it was being read'),
+    });
+  });
+
   it('rebuilds every checkpoint of a long run exactly as the driver held it', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(

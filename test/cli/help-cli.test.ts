@@ -20,6 +20,7 @@ const COMMANDS = [
   'show',
   'tree',
   'export',
+  'copy',
   'gc',
   'retention',
   'demo',
@@ -50,7 +51,7 @@ describe('forkpoint help', () => {
     expect(exit).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toMatch(new RegExp(`^Usage: forkpoint ${name} `));
-    for (const option of ['--db <PATH>', '--synchronous <LEVEL>', '--now <TIMESTAMP>', '--json', '-h, --help'])
+    for (const option of ['--db <PATH|URL>', '--synchronous <LEVEL>', '--now <TIMESTAMP>', '--json', '-h, --help'])
       expect(stdout).toContain(option);
     // `help NAME` says the same as `NAME --help`.
     expect((await cli(['help', name])).stdout).toBe(stdout);

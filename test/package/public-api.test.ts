@@ -19,6 +19,7 @@ const ROOT = [
   'loadSyntheticCases',
   'memoryStore',
   'mergePriceTables',
+  'openStore',
   'parseCapturePolicy',
   'parseForkOverride',
   'parsePriceTable',

@@ -62,7 +62,7 @@ describePostgres('the PostgreSQL store, statement by statement', () => {
     expect(refused).toHaveLength(2);
   });
 
-  it('restores a checkpoint in three statements before it answers, at step 5 as at step 41, through the engine', async () => {
+  it('restores a checkpoint in two statements and no transaction, at step 5 as at step 41 and in a fork, through the engine', async () => {
     await open();
     const engine = createEngine({ store, clock: () => new Date('2026-03-04T10:00:00.000Z') });
     const recorded = await engine.record({
@@ -71,16 +71,28 @@ describePostgres('the PostgreSQL store, statement by statement', () => {
       input: { task: 'round trips' },
     });
     expect(recorded.status).toBe('completed');
+    const forked = await engine.fork({
+      parentRunId: recorded.runId,
+      atStep: 20,
+      override: { kind: 'tool-result', output: { echoed: 'changed' } },
+      agent: testAgent(),
+      world: syntheticWorld({ toolCalls: 20, resultBytes: 2048 }),
+    });
+    expect(forked.status).toBe('completed');
     const counts: number[] = [];
-    for (const step of [5, 41]) {
+    for (const [runId, step] of [
+      [recorded.runId, 5],
+      [recorded.runId, 41],
+      [forked.runId, 30],
+    ] as const) {
       pool.reset();
-      const restored = await engine.checkpoint(recorded.runId, step);
+      const restored = await engine.checkpoint(runId, step);
       expect(restored.context.step).toBe(step);
-      // BEGIN, the run (its lineage: it has no parent), the rows with every blob they reach; the COMMIT
-      // follows the answer. A connection new to the pool is set up first, once in its life.
-      counts.push(pool.statements.filter((text) => text !== 'COMMIT' && !text.includes('set_config')).length);
+      // The run with its ancestors, then the rows with every blob they reach; no BEGIN, no COMMIT. A
+      // connection new to the pool is set up first, once in its life.
+      counts.push(pool.statements.filter((text) => !text.includes('set_config')).length);
     }
-    expect(counts).toEqual([3, 3]);
+    expect(counts).toEqual([2, 2, 2]);
   });
 
   it('reads a lineage and a restore in one statement each, outside read() too', async () => {

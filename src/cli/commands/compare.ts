@@ -19,7 +19,7 @@ export function compareCommand(cli: CommandContext) {
       .argument('<run-b>', 'the run to set beside it', runIdValue)
       .addOption(pricesOption()),
   ).action(async (first, second, options) => {
-    await withStore(cli.openStoreHolding(options, first, 'read'), async (open) => {
+    await withStore(await cli.openStoreHolding(options, first, 'read'), async (open) => {
       const engine = cli.engine(options, open);
       const a = await engine.getRun(first);
       const b = await engine.getRun(second);

@@ -37,7 +37,7 @@ export function demoCommand(cli: CommandContext) {
     const { story } = scenario;
     if (story === undefined)
       throw new ForkpointError('USAGE', `scenario ${scenario.name} in ${SCENARIO_DIR} has no story to tell`);
-    await withStore(cli.openStore(options), async (store) => {
+    await withStore(await cli.openStore(options), async (store) => {
       const telling: Telling = {
         cli,
         engine: cli.engine(options, store),

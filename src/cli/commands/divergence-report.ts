@@ -52,13 +52,13 @@ export function divergenceReportCommand(cli: CommandContext) {
     const repeats = options.repeats ?? 1;
 
     // Reading commands never create a database: with none, there is nothing recorded to re-execute.
-    const store = cli.openExistingStore(options, 'write');
+    const store = await cli.openExistingStore(options, 'write');
     if (store === undefined)
       throw new ForkpointError(
         'RUN_NOT_FOUND',
-        `no recorded runs: there is no database at ${cli.dbPath(options)} yet`,
+        `no recorded runs: there is no ${cli.missingStore(cli.dbPath(options))} yet`,
         {
-          details: { path: cli.dbPath(options) },
+          details: { path: cli.dbLabel(options) },
         },
       );
     await withStore(store, async (open) => {

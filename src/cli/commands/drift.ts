@@ -28,7 +28,7 @@ export function driftCommand(cli: CommandContext) {
       .addOption(scenarioOption()),
   ).action(async (runId, options) => {
     const { at } = options;
-    await withStore(cli.openStoreHolding(options, runId, 'read'), async (store) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'read'), async (store) => {
       const engine = cli.engine(options, store);
       const run = await engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(options.scenario, run.scenario, runId);

@@ -45,7 +45,7 @@ export function evalCommand(cli: CommandContext) {
     const seed = options.seed ?? 1;
     const cases = loadSyntheticCases(casesDir, support);
 
-    await withStore(cli.openStore(options), async (store) => {
+    await withStore(await cli.openStore(options), async (store) => {
       const engine = cli.engine(options, store);
       const evaluate = async (build: typeof agent) =>
         await evaluateSynthetic(engine, {

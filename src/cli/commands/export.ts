@@ -45,7 +45,7 @@ export function exportCommand(cli: CommandContext) {
         '--plaintext applies to the full tier: a structural file holds no payloads and is written in the clear already',
       );
     cli.exit(EXIT.ok);
-    await withStore(cli.openStoreHolding(options, runId, 'read'), async (open) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'read'), async (open) => {
       const engine = cli.engine(options, open);
       const { text, cassette, form } = await engine.exportCassette(runId, { tier, plaintext });
       if (file === undefined) {

@@ -90,7 +90,7 @@ export function forkCommand(cli: CommandContext) {
     if (forkRunId !== undefined && repeats > 1)
       throw new ForkpointError('USAGE', '--run-id names one fork; with --repeats each sibling gets an id of its own');
 
-    await withStore(cli.openStoreHolding(options, runId, 'write'), async (store) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const parent = await engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(options.scenario, parent.scenario, runId);

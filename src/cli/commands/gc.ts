@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { Command } from '@commander-js/extra-typings';
 import { ForkpointError } from '../../errors/index.js';
+import { parseStoreUrl } from '../../store/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -19,15 +20,22 @@ export function gcCommand(cli: CommandContext) {
       .description('remove expired tiers from storage: full payloads after 72 hours, structural records after 90 days')
       .usage('[--now TIMESTAMP] [--json]'),
   ).action(async (options) => {
-    const path = cli.dbPath(options);
-    const store = cli.openExistingStore(options, 'write');
+    const path = cli.dbLabel(options);
+    const target = parseStoreUrl(cli.dbPath(options));
+    // A server's files are not this process's to measure: a PostgreSQL store reports no file sizes.
+    const fileBytes = (): number | null => (target.kind === 'sqlite' ? sizeOf(target.path) : null);
+    const store = await cli.openExistingStore(options, 'write');
     if (store === undefined)
-      throw new ForkpointError('RUN_NOT_FOUND', `there is no database at ${path}; nothing to collect`, {
-        details: { path },
-      });
-    const bytesBefore = fileBytes(path);
+      throw new ForkpointError(
+        'RUN_NOT_FOUND',
+        `there is no ${cli.missingStore(cli.dbPath(options))}; nothing to collect`,
+        {
+          details: { path },
+        },
+      );
+    const bytesBefore = fileBytes();
     const report = await withStore(store, async (open) => await cli.engine(options, open).gc());
-    const bytesAfter = fileBytes(path);
+    const bytesAfter = fileBytes();
     cli.exit(EXIT.ok);
     if (options.json === true) {
       cli.json({ mode: 'gc', ...report, file: { path, bytesBefore, bytesAfter } });
@@ -49,7 +57,7 @@ export function gcCommand(cli: CommandContext) {
   });
 }
 
-function fileBytes(path: string): number | null {
+function sizeOf(path: string): number | null {
   try {
     return statSync(path).size;
   } catch {

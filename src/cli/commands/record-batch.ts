@@ -80,7 +80,7 @@ export function recordBatchCommand(cli: CommandContext) {
       throw new ForkpointError('USAGE', '--failed-only chooses what --export writes; give --export DIR too');
     const summarizer = summarizerOf(scenario);
 
-    await withStore(cli.openStore(options), async (store) => {
+    await withStore(await cli.openStore(options), async (store) => {
       const engine = cli.engine(options, store);
       const runs: RecordResult[] = [];
       for (const [i, input] of inputs.entries()) {

@@ -54,7 +54,7 @@ export function recordCommand(cli: CommandContext) {
       summarizer,
       cli.style,
     );
-    await withStore(cli.openStore(options), async (store) => {
+    await withStore(await cli.openStore(options), async (store) => {
       const run = await cli.engine(options, store).record({
         agent,
         world: cli.openWorld(scenario, { at, seed: cli.seed(seed), latencyMs }),

@@ -33,7 +33,7 @@ export function reexecuteCommand(cli: CommandContext) {
   ).action(async (runId, options) => {
     const { at, seed, sideEffects } = options;
     const latencyMs = options.latency ?? 0;
-    await withStore(cli.openStoreHolding(options, runId, 'write'), async (store) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const source = await engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(options.scenario, source.scenario, runId);

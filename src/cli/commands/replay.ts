@@ -80,7 +80,7 @@ export function replayCommand(cli: CommandContext) {
     if (tier === 'structural' && fidelity)
       throw new ForkpointError('USAGE', 'a structural replay is strict: it cannot take --fidelity');
 
-    await withStore(cli.openStore(options), async (store) => {
+    await withStore(await cli.openStore(options), async (store) => {
       const engine = cli.engine(options, store);
       const cassette =
         'runId' in source

@@ -28,7 +28,7 @@ export function resumeCommand(cli: CommandContext) {
   ).action(async (runId, options) => {
     const latencyMs = options.latency ?? 0;
     const { sideEffects } = options;
-    await withStore(cli.openStoreHolding(options, runId, 'write'), async (store) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const run = await engine.getRunSummary(runId);
       const { scenario } = await scenarioFor(options.scenario, run.scenario, runId);

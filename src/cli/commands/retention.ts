@@ -38,7 +38,7 @@ export function retentionCommand(cli: CommandContext) {
     const changes = fullRetentionHours !== undefined || structuralRetentionDays !== undefined;
     cli.exit(EXIT.ok);
     // Only a change writes: showing the periods never creates or changes the database.
-    const store = changes ? cli.openStore(options) : cli.openExistingStore(options, 'read');
+    const store = changes ? await cli.openStore(options) : await cli.openExistingStore(options, 'read');
     if (store === undefined) {
       const defaults = {
         mode: 'retention',
@@ -49,7 +49,7 @@ export function retentionCommand(cli: CommandContext) {
       if (options.json === true) cli.json(defaults);
       else
         cli.print(
-          `retention · no database at ${cli.dbPath(options)} yet: a new one keeps the full tier ${FULL_RETENTION_HOURS} hours and the structural tier ${STRUCTURAL_RETENTION_DAYS} days`,
+          `retention · no ${cli.missingStore(cli.dbPath(options))} yet: a new one keeps the full tier ${FULL_RETENTION_HOURS} hours and the structural tier ${STRUCTURAL_RETENTION_DAYS} days`,
         );
       return;
     }

@@ -2,6 +2,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import type { RunPageQuery } from '../../engine/index.js';
 import { DEFAULT_PAGE_SIZE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
+import { redactStoreUrl } from '../../store/index.js';
 import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
@@ -52,7 +53,7 @@ export function runsCommand(cli: CommandContext) {
       ...(options.build === undefined ? {} : { build: options.build }),
       ...(options.before === undefined ? {} : { before: options.before }),
     };
-    const store = cli.openExistingStore(options, 'read');
+    const store = await cli.openExistingStore(options, 'read');
     const page =
       store === undefined
         ? { runs: [], next: null }
@@ -75,15 +76,17 @@ function sinceTimestamp(text: string): string {
   return date.toISOString();
 }
 
-// The same command with the cursor moved on, so that the hint can be pasted as it is: the words given, as given.
+// The same command with the cursor moved on, so that the hint can be pasted as it is: the words given, as given,
+// but for a store URL's password, which is never printed (give it through FORKPOINT_DB or PGPASSWORD instead).
 function nextPageCommand(argv: readonly string[], next: string): string {
   const kept: string[] = [];
   const args = argv.slice(argv.indexOf('runs') + 1);
   let skip = false;
-  for (const arg of args) {
+  for (const [at, arg] of args.entries()) {
     if (skip) skip = false;
     else if (arg === '--before') skip = true;
-    else if (!arg.startsWith('--before=')) kept.push(arg);
+    else if (arg.startsWith('--db=')) kept.push(`--db=${redactStoreUrl(arg.slice('--db='.length))}`);
+    else if (!arg.startsWith('--before=')) kept.push(args[at - 1] === '--db' ? redactStoreUrl(arg) : arg);
   }
   const quoted = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
   return ['forkpoint runs', ...kept.map(quoted), '--before', next].join(' ');

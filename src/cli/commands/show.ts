@@ -29,7 +29,7 @@ export function showCommand(cli: CommandContext) {
       .addOption(pricesOption()),
   ).action(async (runId, options) => {
     const { step } = options;
-    await withStore(cli.openStoreHolding(options, runId, 'read'), async (open) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'read'), async (open) => {
       const engine = cli.engine(options, open);
       if (step === undefined) {
         const run = await engine.getRun(runId);

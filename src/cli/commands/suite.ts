@@ -33,7 +33,7 @@ export function suiteCommand(cli: CommandContext) {
       });
     // A suite's replays are evidence for this run of CI, not history: not written anywhere unless --db asks for it.
     const throwaway = options.db === undefined && cli.io.env.FORKPOINT_DB === undefined;
-    const store = throwaway ? sqliteStore({ path: ':memory:' }) : cli.openStore(options);
+    const store = throwaway ? sqliteStore({ path: ':memory:' }) : await cli.openStore(options);
     await withStore(store, async (open) => {
       // One cassette read at a time, just before its replay, so memory does not grow with the folder; read
       // through the store, as a sealed cassette opens only with the key of the store that exported it.

@@ -17,7 +17,7 @@ export function treeCommand(cli: CommandContext) {
       .argument('<run-id>', 'the run, e.g. 9b40c1d5', runIdValue)
       .addOption(pricesOption()),
   ).action(async (runId, options) => {
-    await withStore(cli.openStoreHolding(options, runId, 'read'), async (open) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'read'), async (open) => {
       const lineage = await cli.engine(options, open).lineage(runId);
       if (options.json === true) cli.json({ mode: 'tree', runId, ...lineage });
       else {

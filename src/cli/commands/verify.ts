@@ -56,7 +56,7 @@ export function verifyCommand(cli: CommandContext) {
       );
     const repeats = options.repeats ?? 1;
 
-    await withStore(cli.openStoreHolding(options, runId, 'write'), async (store) => {
+    await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const recording = await engine.getRunSummary(runId);
       const { scenario, directory } = await scenarioFor(options.scenario, recording.scenario, runId);

@@ -25,7 +25,12 @@ export function withCommonOptions<Args extends unknown[], Opts extends OptionVal
   command: Command<Args, Opts, Globals>,
 ) {
   return command
-    .addOption(new Option('--db <PATH>', 'the database (default checkpoints/forkpoint.db, or $FORKPOINT_DB)'))
+    .addOption(
+      new Option(
+        '--db <PATH|URL>',
+        'the store: a SQLite file, or a postgres:// URL (default checkpoints/forkpoint.db, or $FORKPOINT_DB)',
+      ),
+    )
     .addOption(
       new Option(
         '--synchronous <LEVEL>',

@@ -1,7 +1,8 @@
 import { sealingKeyFor } from '../../cassette/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
-import type { NewRunRecord, RunErrorRecord, RunFinish } from '../run-record.js';
+import type { RunErrorRecord, RunRecord } from '../run-record.js';
+import type { RunFinish } from '../run-record.js';
 import { startedRunRecord } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 import type { FullTierPurge, PurgeCounts } from '../store.js';
@@ -53,17 +54,22 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
       steps.add(row.step);
     }
   };
-  const insert = (run: NewRunRecord, rows: readonly StepRecord[], blobList: readonly PayloadBlob[]): StoredRun => {
+  const insert = (run: RunRecord, rows: readonly StepRecord[], blobList: readonly PayloadBlob[]): StoredRun => {
     const stored: StoredRun = {
       key: state.nextKey++,
-      record: structuredClone(startedRunRecord(run)),
-      storedStepCount: 0,
+      // As a SQLite row reads back: an error is its code, message and step; only a running run has an owner.
+      record: structuredClone({
+        ...run,
+        error: errorOf(run.error),
+        owner: run.status === 'running' ? run.owner : null,
+      }),
+      storedStepCount: run.stepCount,
       rows: [],
       structural: undefined,
     };
     runs.set(run.runId, stored);
     // The key that will seal this run's exports is born with its payloads, so that exporting only reads.
-    if (run.tier === 'full' && run.expiresAt !== null) {
+    if (run.tier === 'full' && run.expiresAt !== null && run.purge === null) {
       const key = sealingKeyFor(run.expiresAt);
       if (!state.keys.has(key.id))
         state.keys.set(key.id, { secret: state.randomBytes(32), deleteAfter: key.deleteAfter });
@@ -109,7 +115,7 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
   return {
     createRun(run, start, blobList) {
       refuseTaken(run.runId);
-      insert(run, start === null ? [] : [start], blobList);
+      insert(startedRunRecord(run), start === null ? [] : [start], blobList);
     },
     commitStep(runId, ownerToken, step, blobList, finish) {
       const run = owned(runId, ownerToken, `step ${step.step} was not written`);
@@ -158,7 +164,16 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
     writeRun(run, rows, blobList, finish) {
       refuseTaken(run.runId);
       refuseRows(undefined, rows);
-      end(insert(run, rows, blobList), finish);
+      end(insert(startedRunRecord(run), rows, blobList), finish);
+    },
+    importRun(run, rows, blobList, structural) {
+      if (runs.has(run.runId))
+        throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
+          details: { runId: run.runId, path: location },
+        });
+      refuseRows(undefined, rows);
+      const stored = insert(run, rows, blobList);
+      if (structural !== undefined) stored.structural = { body: structural, expiresAt: run.structuralExpiresAt };
     },
     purgeRuns(purges) {
       // Every run is checked before any is changed: a purge applies whole or not at all.

@@ -230,6 +230,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     renewLease: writing('renewLease'),
     resumeRun: writing('resumeRun'),
     writeRun: writing('writeRun'),
+    importRun: writing('importRun'),
     saveStructural: writing('saveStructural'),
     purgeRuns: writing('purgeRuns'),
     dropStructural: writing('dropStructural'),

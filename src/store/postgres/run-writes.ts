@@ -26,6 +26,7 @@ import {
   insertRowsReach,
   insertStep,
   insertSteps,
+  STEP_INSERT_TYPES,
   stepColumns,
   stepValues,
 } from './row-values.js';
@@ -60,15 +61,16 @@ const LOCK = 'lock AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared($1::bigi
 const FINISH_COLUMNS = `status = $4, outcome = $5, error = $6, findings = $7, finished_at = $8, usage = $9,
   owner_pid = NULL, owner_host = NULL, owner_token = NULL, lease_expires_at = NULL`;
 
-const SQL = {
-  // A new run, its export key, its blobs and its rows, in one statement: nothing of it when the id is taken.
-  // Its payloads come sealed with the secret the writer holds for its day's key (or the fresh one it offers,
-  // made here when the day has none yet); when the store's key is another (made meanwhile by another
-  // process, or made anew after the one held was deleted), nothing of the run is written, and the
-  // statement says which secret the key has, for the writer to seal again with it.
-  createRun: statement(
-    'create_run',
-    `WITH ${LOCK},
+// After the rows (one array per step column): a copied run's structural cassette.
+const STRUCTURAL_AT = ROWS_AT + STEP_INSERT_TYPES.length;
+const STRUCTURAL_EXPIRY = `$${RUN_COLUMNS.indexOf('structural_expires_at') + 2}::text`;
+
+// A run, its export key, its blobs and its rows, in one statement: nothing of it when the id is taken. Its
+// payloads come sealed with the secret the writer holds for its day's key (or the fresh one it offers, made
+// here when the day has none yet); when the store's key is another (made meanwhile by another process, or
+// made anew after the one held was deleted), nothing of the run is written, and the statement says which
+// secret the key has, for the writer to seal again with it.
+const writeWhole = (also = ''): string => `WITH ${LOCK},
      key_made AS (
        INSERT INTO export_keys (key_id, secret, delete_after)
          SELECT $${KEY_AT}::text, $${KEY_AT + 1}::bytea, $${KEY_AT + 2}::text FROM lock WHERE $${KEY_AT}::text IS NOT NULL
@@ -84,8 +86,19 @@ const SQL = {
      ),
      blobs_stored AS (${insertBlobs(BLOBS_AT)}),
      rows_stored AS (${insertSteps(ROWS_AT)}),
-     reach_stored AS (${insertRowsReach(ROWS_AT + REFS_COLUMN)})
-     SELECT (SELECT count(*)::integer FROM run) AS created, (SELECT secret FROM key_now) AS secret`,
+     reach_stored AS (${insertRowsReach(ROWS_AT + REFS_COLUMN)})${also}
+     SELECT (SELECT count(*)::integer FROM run) AS created, (SELECT secret FROM key_now) AS secret`;
+
+const SQL = {
+  createRun: statement('create_run', writeWhole()),
+  // A run copied from another store (importRun), with its structural cassette when it has one.
+  importRun: statement(
+    'import_run',
+    writeWhole(`,
+     structural_stored AS (
+       INSERT INTO structural_cassettes (run_key, expires_at, body)
+         SELECT run_key, ${STRUCTURAL_EXPIRY}, $${STRUCTURAL_AT}::text FROM run WHERE $${STRUCTURAL_AT}::text IS NOT NULL
+     )`),
   ),
   // A step of a running run, only for its owner: the run's row is locked for share, so that a resume (an
   // UPDATE of that row) waits for the step, or the step for the resume, which then finds another owner.
@@ -189,11 +202,14 @@ export function runWrites(
   };
 
   // A new run's statement: the run as stored, its export key (made with its payloads, so that exporting
-  // only reads), its blobs and its rows, all sealed under that key.
+  // only reads; a purged run copied in has none to seal), its blobs and its rows, all sealed under that key.
+  // A run copied from another store (`copied`) brings its structural cassette, and keeps its id: choosing
+  // another is no remedy there.
   const create = async (
     record: RunRecord,
     rows: readonly StepRecord[],
     blobs: readonly PayloadBlob[],
+    copied?: { readonly structural: string | null },
   ): Promise<void> => {
     const keyId = runKeyIdOf(record);
     const key = keyId === null || record.expiresAt === null ? undefined : sealingKeyFor(record.expiresAt);
@@ -209,22 +225,31 @@ export function runWrites(
           : createPayloadSealer({ keys: (id) => (id === keyId && fresh !== null ? fresh : undefined) });
       const rowSeal = bytesSeal(sealer, keyId);
       const params = runToParams(record, columnSeal(sealer, keyId));
-      const [result] = await executor.rows<{ created: number; secret: Buffer | null }>(SQL.createRun, [
-        lock,
-        ...RUN_COLUMNS.map((column) => params[column] ?? null),
-        key?.id ?? null,
-        fresh,
-        key?.deleteAfter ?? null,
-        secret,
-        ...blobColumns(blobs, rowSeal, keyId),
-        ...stepColumns(rows, rowSeal),
-      ]);
+      const [result] = await executor.rows<{ created: number; secret: Buffer | null }>(
+        copied === undefined ? SQL.createRun : SQL.importRun,
+        [
+          lock,
+          ...RUN_COLUMNS.map((column) => params[column] ?? null),
+          key?.id ?? null,
+          fresh,
+          key?.deleteAfter ?? null,
+          secret,
+          ...blobColumns(blobs, rowSeal, keyId),
+          ...stepColumns(rows, rowSeal),
+          ...(copied === undefined ? [] : [copied.structural]),
+        ],
+      );
       const stored = result?.secret ?? null;
       if (keyId === null || secret === null || (stored !== null && Buffer.compare(stored, secret) === 0)) {
         if (keyId !== null && secret !== null) ring.hold(keyId, secret);
-        if (result?.created !== 1) throw runExists(record.runId);
-        runs.remember(record);
-        return;
+        if (result?.created === 1) {
+          runs.remember(record);
+          return;
+        }
+        if (copied === undefined) throw runExists(record.runId);
+        throw new ForkpointError('RUN_EXISTS', `a run with id ${record.runId} already exists in ${location}`, {
+          details: { runId: record.runId, path: location },
+        });
       }
       // The day's key is another than the one sealed with: nothing was written. Seal again with the store's.
       if (stored === null) await ring.refresh(executor);
@@ -291,6 +316,11 @@ export function runWrites(
         );
       }
     },
+    // As it is in the store it comes from: its owner too, when it is a running (interrupted) run.
+    importRun: (run, rows, blobs, structural) =>
+      create({ ...run, owner: run.status === 'running' ? run.owner : null }, rows, blobs, {
+        structural: structural ?? null,
+      }),
     // A whole run goes in as it ended: its rows, and no owner.
     writeRun: (run, rows, blobs, finish: RunFinish) =>
       create(

@@ -4,16 +4,7 @@ import { RUN_MODES, RUN_STATUSES, isFinding } from '../../vocabulary/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
-import type {
-  NewRunRecord,
-  PurgeReason,
-  RunErrorRecord,
-  RunFinish,
-  RunOwner,
-  RunRecord,
-  RunResume,
-} from '../run-record.js';
-import { startedRunRecord } from '../run-record.js';
+import type { PurgeReason, RunErrorRecord, RunFinish, RunOwner, RunRecord, RunResume } from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
 import type { Finding, RunStatus } from '../../vocabulary/index.js';
 import type { UsageTotal } from '../../pricing/index.js';
@@ -155,7 +146,10 @@ function mapRun(row: RunRow): RunRecord {
   });
 }
 
-/** The bind parameters of a run insert, its payload columns sealed by `seal`. */
+/**
+ * The bind parameters of a run insert, its payload columns sealed by `seal`:
+ * a new run (see `startedRunRecord`), or a copied one as it is.
+ */
 export function runToParams(run: RunRecord, seal: ColumnSeal = PLAIN): Record<string, string | number | null> {
   return {
     run_id: run.runId,
@@ -195,11 +189,6 @@ export function runToParams(run: RunRecord, seal: ColumnSeal = PLAIN): Record<st
     purge_reason: run.purge?.reason ?? null,
     usage: usageToText(run.usage ?? undefined),
   };
-}
-
-/** The bind parameters of a new run's insert: running, with nothing to show yet. */
-export function newRunToParams(run: NewRunRecord, seal: ColumnSeal = PLAIN): Record<string, string | number | null> {
-  return runToParams(startedRunRecord(run), seal);
 }
 
 /** The values of a run's ending, in the order the finishing statements bind them, its error and findings sealed by `seal`. */

@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import { sealingKeyFor } from '../../cassette/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { PayloadBlob } from '../../payload/index.js';
-import type { NewRunRecord, RunFinish } from '../run-record.js';
+import type { NewRunRecord, RunFinish, RunRecord } from '../run-record.js';
+import { startedRunRecord } from '../run-record.js';
 import type { StepRecord } from '../step-record.js';
 import type { ResumeClaim } from '../store.js';
 import type { SyncRunWrites } from '../sync-run-writes.js';
@@ -11,7 +12,7 @@ import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import { sealingKeyIdOf } from '../sealing/run-sealing-key.js';
 import type { BlobOwnership } from './blob-ownership.js';
 import type { RowReads } from './row-reads.js';
-import { finishToValues, newRunToParams, resumeToText } from './row-mapping.js';
+import { finishToValues, resumeToText, runToParams } from './row-mapping.js';
 import type { ColumnSeal, RowSeal } from './sealed-columns.js';
 import { columnSeal, rowSeal } from './sealed-columns.js';
 import { STEP_COLUMNS, stepToValues } from './step-row-mapping.js';
@@ -82,6 +83,7 @@ export function runWrites(
          resumes = json_insert(COALESCE(resumes, '[]'), '$[#]', json(@resume))
        WHERE run_id = @run_id AND status = @expected_status AND owner_token IS @expected_token AND lease_expires_at IS @expected_lease`,
     ),
+    insertStructural: db.prepare('INSERT INTO structural_cassettes (run_key, expires_at, body) VALUES (?, ?, ?)'),
     makeExportKey: db.prepare(
       'INSERT INTO export_keys (key_id, secret, delete_after) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING',
     ),
@@ -107,29 +109,39 @@ export function runWrites(
   };
 
   // Plain functions, so that writeRun runs them inside its own transaction without a savepoint for each.
+  const insertRecord = (
+    run: RunRecord,
+    blobs: readonly PayloadBlob[],
+    copied: boolean,
+  ): { runKey: number; seals: RunSeals } => {
+    if (statements.runExists.get(run.runId) !== undefined) {
+      // A copied run keeps its id: choosing another is no remedy there.
+      throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
+        details: { runId: run.runId, path: location, ...(copied ? {} : { remedy: { kind: 'choose-run-id' } }) },
+      });
+    }
+    // A purged run (copied as it is) keeps a redacted summary in plain text, as a purge leaves it, and no rows.
+    const keyId = run.purge === null ? sealingKeyIdOf(run) : null;
+    // The key that will seal this run's exports and its payloads at rest is born with them, so that
+    // exporting only reads.
+    if (keyId !== null && run.expiresAt !== null) {
+      const key = sealingKeyFor(run.expiresAt);
+      // A key made now may reuse the id of one deleted before: what the sealer derived from that is stale.
+      if (statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter).changes === 1) sealer.forget([key.id]);
+    }
+    const seals = sealsOf(keyId);
+    const runKey = Number(statements.insertRun.run(runToParams(run, seals.summary)).lastInsertRowid);
+    ownership.insertBlobs(runKey, blobs, keyId);
+    return { runKey, seals };
+  };
   const insertRun = (
     run: NewRunRecord,
     start: StepRecord | null,
     blobs: readonly PayloadBlob[],
   ): { runKey: number; seals: RunSeals } => {
-    if (statements.runExists.get(run.runId) !== undefined) {
-      throw new ForkpointError('RUN_EXISTS', `a run with id ${run.runId} already exists in ${location}`, {
-        details: { runId: run.runId, path: location, remedy: { kind: 'choose-run-id' } },
-      });
-    }
-    // The key that will seal this run's exports and its payloads at rest is born with them, so that
-    // exporting only reads.
-    if (run.tier === 'full' && run.expiresAt !== null) {
-      const key = sealingKeyFor(run.expiresAt);
-      // A key made now may reuse the id of one deleted before: what the sealer derived from that is stale.
-      if (statements.makeExportKey.run(key.id, randomBytes(32), key.deleteAfter).changes === 1) sealer.forget([key.id]);
-    }
-    const keyId = sealingKeyIdOf(run);
-    const seals = sealsOf(keyId);
-    const runKey = Number(statements.insertRun.run(newRunToParams(run, seals.summary)).lastInsertRowid);
-    ownership.insertBlobs(runKey, blobs, keyId);
-    if (start !== null) insertStep(runKey, start, seals.rows);
-    return { runKey, seals };
+    const inserted = insertRecord(startedRunRecord(run), blobs, false);
+    if (start !== null) insertStep(inserted.runKey, start, inserted.seals.rows);
+    return inserted;
   };
 
   // Why a write by the owner of a run found it not running under that owner: another process resumed it
@@ -178,6 +190,13 @@ export function runWrites(
       if (changes !== 1) throw new ForkpointError('INTERNAL', `run ${run.runId} was not written as running`);
     },
   );
+  const importRun = db.transaction(
+    (run: RunRecord, rows: readonly StepRecord[], blobs: readonly PayloadBlob[], structural?: string) => {
+      const { runKey, seals } = insertRecord(run, blobs, true);
+      for (const row of rows) insertStep(runKey, row, seals.rows);
+      if (structural !== undefined) statements.insertStructural.run(runKey, run.structuralExpiresAt, structural);
+    },
+  );
   const resumeRun = db.transaction((claim: ResumeClaim) => {
     const changes = statements.resumeRun.run({
       run_id: claim.runId,
@@ -216,6 +235,9 @@ export function runWrites(
     },
     writeRun: (run, rows, blobs, finish) => {
       writeRun.immediate(run, rows, blobs, finish);
+    },
+    importRun: (run, rows, blobs, structural) => {
+      importRun.immediate(run, rows, blobs, structural);
     },
   };
 }
