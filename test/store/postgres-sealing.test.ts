@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Finding } from '../../src/vocabulary/index.js';
-import type { RunFinish, Store } from '../../src/store/index.js';
-import { postgresStore } from '../../src/store/index.js';
+import type { RunFinish, RunRecord, Store } from '../../src/store/index.js';
+import { postgresStore, startedRunRecord } from '../../src/store/index.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
 import { countingPool } from '../support/counting-pool.js';
 import {
@@ -291,5 +291,57 @@ describePostgres('the PostgreSQL store seals the payloads of full-tier runs that
     // What the deleted key sealed stays unreadable: the key of that id is another one now.
     expect(await rejectionCode(() => reader.readSteps('0000aaaa'))).toBe('STORE_CORRUPT');
     await reader.close();
+  });
+
+  it('seals a run copied in (importRun) under its own key for the run’s day, and keeps a purged one’s summary plain', async () => {
+    const schema = freshSchemaName();
+    const store = open(schema);
+    // Another process made the day's key first: the copy is sealed with that one.
+    const other = open(schema);
+    await other.listRuns();
+    await store.createRun(sampleRun({ runId: '0000aaaa' }), sampleStep(0, { checkpointFull: true }), []);
+    const copied: RunRecord = {
+      ...startedRunRecord(sampleRun({ runId: 'c0c0c0c0c0c0', owner: null })),
+      ...FAILED,
+      findings: FINDINGS,
+      stepCount: 1,
+    };
+    const rows = [
+      sampleStep(0, { checkpointFull: true }),
+      sampleStep(1, { request: REQUEST, message: MESSAGE, checkpoint: MESSAGE }),
+    ];
+    await other.importRun(copied, rows, [blobOf('c0c0')], '{"structural":true}');
+    const purged: RunRecord = {
+      ...copied,
+      runId: 'c0c0c0c0c0c1',
+      input: { redacted: 'a'.repeat(15) },
+      error: null,
+      findings: [],
+      expiresAt: '2026-03-09T10:00:00.000Z',
+      purge: { at: '2026-03-10T00:00:00.000Z', reason: 'expired' },
+    };
+    await other.importRun(purged, [], [], '{"shape":1}');
+    await other.close();
+
+    const [sealedRun, plainRun] = await raw<{ input: string; error: string | null }>(
+      schema,
+      `SELECT input, error FROM @.runs WHERE run_id IN ('c0c0c0c0c0c0', 'c0c0c0c0c0c1') ORDER BY run_id`,
+    );
+    expect(sealedRun!.input.startsWith(`sealed:1:${KEY}:`)).toBe(true);
+    expect(JSON.parse(sealedRun!.error!)).toHaveProperty('sealedMessage');
+    expect(JSON.parse(plainRun!.input)).toEqual(purged.input);
+    const [step] = await raw<{ message: Buffer }>(
+      schema,
+      `SELECT message FROM @.steps JOIN @.runs USING (run_key) WHERE run_id = 'c0c0c0c0c0c0' AND step = 1`,
+    );
+    expect(step!.message.subarray(2, 2 + KEY.length).toString()).toBe(KEY);
+    expect(await raw(schema, 'SELECT key_id FROM @.blobs')).toEqual([{ key_id: KEY }]);
+    expect(await raw(schema, 'SELECT key_id FROM @.export_keys')).toEqual([{ key_id: KEY }]);
+    // The store that made the key reads the copy, as it was given.
+    expect(await store.getRun(copied.runId)).toEqual(copied);
+    expect(await store.getRun(purged.runId)).toEqual(purged);
+    expect(await store.readSteps(copied.runId)).toEqual(rows);
+    expect((await store.readBlobs([blobOf('c0c0').digest])).get(blobOf('c0c0').digest)).toBe(BODY);
+    await store.close();
   });
 });
