@@ -74,6 +74,13 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
  * repeatable-read snapshot; a purge never blocks readers. Migrations are
  * numbered, in `schema_migrations`, and run under an advisory lock.
  *
+ * Full-tier payloads of runs with an expiry are sealed at rest as the SQLite
+ * store seals them (AES-256-GCM under a key derived from the day's export
+ * key), so that `gc` deleting the key shreds them whatever the server's files,
+ * its write-ahead log or a backup still hold; `compact` rewrites the key table
+ * so that a deleted key leaves its data files. The keys are held in memory,
+ * read when the store opens and again when a row names one it does not hold.
+ *
  * It connects, and migrates, on its first call (so this returns at once, as
  * `sqliteStore` does); a failure to connect is `STORE_UNREACHABLE`, a
  * connection lost on the way `STORE_UNAVAILABLE`, and no message holds the
