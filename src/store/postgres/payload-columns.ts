@@ -41,7 +41,9 @@ export const openBytes = (sealer: PayloadSealer, bytes: StoredBytes, whose: stri
  * The keys a `runs` row's summary is sealed under: its sealed columns name
  * theirs, and an error's sealed message is its run's (see `sealedError`).
  */
-export function runKeyIds(row: RunPayloadColumns & { readonly tier: string; readonly expires_at: string | null }) {
+export function runKeyIds(
+  row: RunPayloadColumns & { readonly tier: string; readonly expires_at: string | null },
+): Array<string | undefined> {
   const keyIds = [row.input, row.override, row.override_changes, row.findings].map((text) =>
     text === null ? undefined : keyIdOfSealed(text),
   );
