@@ -9,6 +9,7 @@ import { hostIdentity } from '../../src/engine/index.js';
 import { sampleRun, sampleStep } from '../../src/testing/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
 import { committedSteps } from '../support/committed-steps.js';
+import { cliJson, demoAnswers, demoForkAnswer, demoReplayAnswer } from '../support/demo-answers.js';
 
 // The demo's database, made once: every test copies it, or a copy of it, somewhere of its own.
 let folder: ReturnType<typeof tempFolder>;
@@ -33,11 +34,7 @@ afterAll(() => {
 
 let files = 0;
 const fresh = (name = 'copy'): string => join(folder.path, `${name}-${++files}.db`);
-const json = async (args: readonly string[]): Promise<unknown> => {
-  const result = await cli([...args, '--json']);
-  expect(result.stderr).toBe('');
-  return JSON.parse(result.stdout) as unknown;
-};
+const json = cliJson;
 const hashOf = (path: string): string =>
   ['', '-wal']
     .map((suffix) =>
@@ -56,15 +53,7 @@ interface CopyJson {
 }
 const copy = async (...args: string[]): Promise<CopyJson> => (await json(['copy', ...args])) as CopyJson;
 
-// What the reading commands answer about a store, each as one JSON document.
-const answers = async (db: string) => ({
-  runs: await json(['runs', '--limit', '1000', '--db', db]),
-  tree: await json(['tree', '9b40c1d5', '--db', db]),
-  show: await json(['show', '9b40c1d5', '--db', db]),
-  fork: await json(['show', forkId, '--db', db]),
-  checkpoint: await json(['show', forkId, '--step', '5', '--db', db]),
-  compare: await json(['compare', '9b40c1d5', forkId, '--db', db]),
-});
+const answers = (db: string) => demoAnswers(db, forkId);
 
 describe('forkpoint copy between SQLite files', () => {
   it("copies the demo's database whole, and runs, tree, show and compare answer the same on the copy", async () => {
@@ -84,35 +73,10 @@ describe('forkpoint copy between SQLite files', () => {
     const [source, target] = [fresh('source'), fresh()];
     copyFileSync(demo, source);
     await copy('--from', demo, '--to', target);
-    const now = ['--now', '2026-03-07T10:00:00Z'];
-    const replay = async (db: string) => {
-      const result = await cli(['replay', '9b40c1d5', '--strict', '--build', 'patched', '--json', ...now, '--db', db]);
-      expect(result.exit).toBe(0);
-      // The replay's own id is fresh each time; everything else is the same.
-      return result.stdout.replace(/"runId": "[0-9a-f]{12}"/, '"runId": "(replay)"');
-    };
-    expect(await replay(target)).toBe(await replay(source));
-    const fork = async (db: string) =>
-      await json([
-        'fork',
-        '9b40c1d5',
-        '--at-step',
-        '4',
-        '--tool-merge',
-        '{"fields":{"damage_area_cm2":{"value":2050,"confidence":0.97}}}',
-        '--side-effects',
-        'estimate_repair=simulate',
-        '--run-id',
-        '00000000c0de',
-        '--seed',
-        '7',
-        ...now,
-        '--db',
-        db,
-      ]);
-    const forked = await fork(target);
+    expect(await demoReplayAnswer(target)).toBe(await demoReplayAnswer(source));
+    const forked = await demoForkAnswer(target);
     expect(forked).toMatchObject({ mode: 'fork', status: 'completed' });
-    expect(forked).toEqual(await fork(source));
+    expect(forked).toEqual(await demoForkAnswer(source));
   });
 
   it('writes nothing when copied again: every run is skipped and the target file is unchanged', async () => {

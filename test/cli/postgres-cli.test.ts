@@ -2,25 +2,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sqliteStore } from '../../src/store/index.js';
 import { cli, tempFolder } from '../support/cli-harness.js';
+import { cliJson, demoAnswers, demoForkAnswer, demoReplayAnswer } from '../support/demo-answers.js';
 import {
   adminPool,
   describePostgres,
   dropFreshSchemasAfterAll,
   freshSchemaName,
   postgresTestUrl,
+  schemaUrl,
 } from '../support/postgres.js';
 
 dropFreshSchemasAfterAll();
 
-const withSchema = (schema: string): string => {
-  const url = postgresTestUrl() ?? '';
-  return `${url}${url.includes('?') ? '&' : '?'}schema=${schema}`;
-};
-const json = async (args: readonly string[]): Promise<unknown> => {
-  const result = await cli([...args, '--json']);
-  expect(result.stderr).toBe('');
-  return JSON.parse(result.stdout) as unknown;
-};
+const json = cliJson;
 
 async function schemaExists(schema: string): Promise<boolean> {
   const pool = adminPool();
@@ -52,17 +46,10 @@ describePostgres('the CLI on a PostgreSQL server', () => {
     folder.cleanup();
   });
 
-  // What the reading commands answer about a store, each as one JSON document.
-  const answers = async (db: string) => ({
-    runs: await json(['runs', '--limit', '1000', '--db', db]),
-    tree: await json(['tree', '9b40c1d5', '--db', db]),
-    show: await json(['show', '9b40c1d5', '--db', db]),
-    checkpoint: await json(['show', forkId, '--step', '5', '--db', db]),
-    compare: await json(['compare', '9b40c1d5', forkId, '--db', db]),
-  });
+  const answers = (db: string) => demoAnswers(db, forkId);
 
   it("copies the demo's database to PostgreSQL and back, every command answering the same on each", async () => {
-    const server = withSchema(freshSchemaName());
+    const server = schemaUrl(freshSchemaName());
     const there = (await json(['copy', '--from', demo, '--to', server])) as { copied: number; skipped: number };
     const expected = await answers(demo);
     expect(await answers(server)).toEqual(expected);
@@ -74,38 +61,14 @@ describePostgres('the CLI on a PostgreSQL server', () => {
     expect(await json(['copy', '--from', server, '--to', back])).toMatchObject({ copied: 0, skipped: there.copied });
 
     // A strict replay and a fork on the server, as on the file.
-    const now = ['--now', '2026-03-07T10:00:00Z'];
-    const replay = async (db: string) => {
-      const result = await cli(['replay', '9b40c1d5', '--strict', '--build', 'patched', '--json', ...now, '--db', db]);
-      expect(result.exit).toBe(0);
-      return result.stdout.replace(/"runId": "[0-9a-f]{12}"/, '"runId": "(replay)"');
-    };
-    expect(await replay(server)).toBe(await replay(back));
-    const fork = async (db: string) =>
-      await json([
-        'fork',
-        '9b40c1d5',
-        '--at-step',
-        '4',
-        '--tool-merge',
-        '{"fields":{"damage_area_cm2":{"value":2050,"confidence":0.97}}}',
-        '--side-effects',
-        'estimate_repair=simulate',
-        '--run-id',
-        '00000000c0de',
-        '--seed',
-        '7',
-        ...now,
-        '--db',
-        db,
-      ]);
-    const forked = await fork(server);
+    expect(await demoReplayAnswer(server)).toBe(await demoReplayAnswer(back));
+    const forked = await demoForkAnswer(server);
     expect(forked).toMatchObject({ mode: 'fork', status: 'completed' });
-    expect(forked).toEqual(await fork(back));
+    expect(forked).toEqual(await demoForkAnswer(back));
   }, 120_000);
 
   it('records, lists and shows a run with FORKPOINT_DB naming the server', async () => {
-    const env = { NO_COLOR: '1', FORKPOINT_DB: withSchema(freshSchemaName()) };
+    const env = { NO_COLOR: '1', FORKPOINT_DB: schemaUrl(freshSchemaName()) };
     const record = ['record', 'scenarios/claims-triage', '--claim', 'CLM-91077', '--at', '2026-03-04'];
     const recorded = await cli([...record, '--run-id', '00000000abcd', '--json'], { env });
     expect(JSON.parse(recorded.stdout)).toMatchObject({ mode: 'record', runId: '00000000abcd', status: 'failed' });
@@ -119,7 +82,7 @@ describePostgres('the CLI on a PostgreSQL server', () => {
 
   it('reads a schema without forkpoint tables as an empty store, and creates nothing', async () => {
     const schema = freshSchemaName();
-    const db = withSchema(schema);
+    const db = schemaUrl(schema);
     const runs = await cli(['runs', '--json', '--db', db]);
     expect(runs.exit).toBe(0);
     expect(JSON.parse(runs.stdout)).toEqual({ runs: [], next: null });

@@ -6,7 +6,13 @@ import { restoreCheckpoint } from '../../src/checkpoint/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import type { Store } from '../../src/store/index.js';
 import { postgresStore } from '../../src/store/index.js';
-import { describePostgres, dropFreshSchemasAfterAll, freshSchemaName, postgresTestUrl } from '../support/postgres.js';
+import {
+  describePostgres,
+  dropFreshSchemasAfterAll,
+  freshSchemaName,
+  postgresTestUrl,
+  schemaUrl,
+} from '../support/postgres.js';
 
 // These run the compiled CLI as a team's recorders do (`npm test` builds it first), all writing into one
 // Postgres schema.
@@ -18,10 +24,9 @@ const ROUNDS = 3;
 dropFreshSchemasAfterAll();
 
 /** A store URL of a schema of its own on the test server. */
-function schemaUrl(): { url: string; schema: string } {
+function freshStoreUrl(): { url: string; schema: string } {
   const schema = freshSchemaName();
-  const base = postgresTestUrl() ?? '';
-  return { url: `${base}${base.includes('?') ? '&' : '?'}schema=${schema}`, schema };
+  return { url: schemaUrl(schema), schema };
 }
 
 interface Exit {
@@ -79,10 +84,10 @@ async function heldRun(store: Store, runId: string) {
 
 describePostgres('recorder processes sharing one PostgreSQL database', () => {
   it(`${RECORDERS} processes recording at once, ${ROUNDS} rounds: every run and step is there, and none failed to write`, async () => {
-    const { url, schema } = schemaUrl();
+    const { url, schema } = freshStoreUrl();
     // A reference: each claim recorded alone, to know how many steps its run has.
     const expected = new Map<string, number>();
-    const alone = schemaUrl();
+    const alone = freshStoreUrl();
     const reference = postgresStore({ connectionString: postgresTestUrl() ?? '', schema: alone.schema });
     try {
       for (const [i, claim] of CLAIMS.entries()) {
@@ -125,7 +130,7 @@ describePostgres('recorder processes sharing one PostgreSQL database', () => {
   }, 240_000);
 
   it('recorders killed with SIGKILL mid-run leave no half-written step: every committed step restores, and the runs read interrupted and resume', async () => {
-    const { url, schema } = schemaUrl();
+    const { url, schema } = freshStoreUrl();
     const store = postgresStore({ connectionString: postgresTestUrl() ?? '', schema });
     try {
       // The schema exists before the recorders start, so that the first poll finds its tables.

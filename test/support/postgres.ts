@@ -44,6 +44,12 @@ export function freshSchemaName(): string {
   return name;
 }
 
+/** The test server's URL for `schema`, as `--db` takes it. */
+export function schemaUrl(schema: string): string {
+  const url = postgresTestUrl() ?? '';
+  return `${url}${url.includes('?') ? '&' : '?'}schema=${schema}`;
+}
+
 /** A pool on the test server, for a test's own statements; the caller ends it. */
 export function adminPool(): pg.Pool {
   const pool = new pg.Pool({ connectionString: postgresTestUrl(), max: 2 });

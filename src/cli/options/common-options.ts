@@ -34,7 +34,7 @@ export function withCommonOptions<Args extends unknown[], Opts extends OptionVal
     .addOption(
       new Option(
         '--synchronous <LEVEL>',
-        'SQLite durability: normal (default) or full (survives power loss, slower)',
+        'durability of each commit: normal (default; a killed process loses nothing) or full (also survives power loss, slower); on PostgreSQL, synchronous_commit off or on',
       ).choices(['normal', 'full'] as const),
     )
     .addOption(
