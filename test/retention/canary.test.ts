@@ -2,14 +2,13 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/json/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import { sealingKeyFor, serializeCassette } from '../../src/cassette/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import { createPayloadSealer } from '../../src/store/sealing/payload-sealer.js';
-import { parseJsonInput } from '../../src/json/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
 import { build } from '../support/incident.js';
+import { cannedCase } from '../support/canary-case.js';
 import { tempFolder } from '../support/cli-harness.js';
 
 // Strings that must not survive their tier: a name, an email and a policy number planted in a claim.
@@ -17,20 +16,6 @@ const CANARIES = ['Quillon Canaryfeather', 'quillon.canaryfeather@example.com', 
 // Planted by a fork's override: it reaches the fork's summary (its override and what it changed) and rows.
 const FORK_CANARY = 'Fernhollow Canaryweather';
 const RECORDED = new Date('2026-03-04T09:00:00.000Z');
-
-function cannedCase(): JsonObject {
-  const data = parseJsonInput(
-    readFileSync('scenarios/claims-triage/synthetic/syn-01-hail-approve.json', 'utf8'),
-    'syn-01',
-  ) as JsonObject;
-  const claim = data.claim as JsonObject;
-  const policy = data.policy as JsonObject;
-  return {
-    ...data,
-    claim: { ...claim, holder: CANARIES[0]!, holderEmail: CANARIES[1]!, policyId: CANARIES[2]! },
-    policy: { ...policy, policyId: CANARIES[2]! },
-  };
-}
 
 const FILES = ['', '-wal', '-shm'];
 
@@ -42,7 +27,7 @@ const diskBytes = (path: string): string =>
 async function recordCanaries(path: string, now: () => Date, tier?: 'synthetic') {
   const engine = createEngine({ store: sqliteStore({ path }), clock: now });
   const support = scenario.synthetic!;
-  const testCase = support.parseCase(cannedCase(), 'canary.json');
+  const testCase = support.parseCase(cannedCase(CANARIES), 'canary.json');
   const world = () => support.openWorld(testCase, { at: testCase.at, seed: 1, latencyMs: 0 });
   const agent = build('baseline');
   const run = await engine.record({

@@ -6,10 +6,9 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { sealingKeyFor, serializeCassette } from '../../src/cassette/index.js';
 import { createEngine } from '../../src/engine/index.js';
-import type { JsonObject } from '../../src/json/index.js';
-import { parseJsonInput } from '../../src/json/index.js';
 import { postgresStore } from '../../src/store/index.js';
 import scenario from '../../scenarios/claims-triage/index.js';
+import { cannedCase } from '../support/canary-case.js';
 import { build } from '../support/incident.js';
 import { describePostgres, dropFreshSchemasAfterAll, freshSchemaName, postgresTestUrl } from '../support/postgres.js';
 
@@ -28,20 +27,6 @@ const FORK_CANARY = `Fernhollow Canaryweather ${TAG}`;
 const PLAIN_CANARIES = canariesOf(randomBytes(4).toString('hex'));
 // And in a run whose full tier outlasts the gc below: sealed under a key that stays.
 const LASTING_CANARIES = canariesOf(randomBytes(4).toString('hex'));
-
-function cannedCase(canaries: readonly string[]): JsonObject {
-  const data = parseJsonInput(
-    readFileSync('scenarios/claims-triage/synthetic/syn-01-hail-approve.json', 'utf8'),
-    'syn-01',
-  ) as JsonObject;
-  const claim = data.claim as JsonObject;
-  const policy = data.policy as JsonObject;
-  return {
-    ...data,
-    claim: { ...claim, holder: canaries[0]!, holderEmail: canaries[1]!, policyId: canaries[2]! },
-    policy: { ...policy, policyId: canaries[2]! },
-  };
-}
 
 /** How many times each needle (text as UTF-8, or bytes) occurs in the files under `dir`, read as bytes. */
 function occurrences(dir: string, needles: ReadonlyArray<string | Uint8Array>): number[] {

@@ -1,14 +1,12 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import type { World } from '../../src/world/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import { restoreCheckpoint } from '../../src/checkpoint/index.js';
 import { serializeCassette } from '../../src/cassette/index.js';
 import { collectGarbage } from '../../src/retention/collect-garbage.js';
 import { postgresStore } from '../../src/store/index.js';
 import { createPayloadSealer } from '../../src/store/sealing/payload-sealer.js';
-import { build, worldAt } from '../support/incident.js';
 import {
   adminPool,
   describePostgres,
@@ -17,33 +15,9 @@ import {
   postgresTestUrl,
 } from '../support/postgres.js';
 import { rejectionCode } from '../support/thrown.js';
+import { DAY_4, DAY_5, INCIDENT, KEY_7, KEY_8, droppingWorld, world } from '../support/sealed-days.js';
 
 dropFreshSchemasAfterAll();
-
-// Full tiers last 72 hours: a run made on the 4th is sealed under the 7th's key, one made on the 5th under
-// the 8th's. A key is deleted once its day is over.
-const DAY_4 = new Date('2026-03-04T09:00:00.000Z');
-const DAY_5 = new Date('2026-03-05T09:00:00.000Z');
-const KEY_7 = 'full:2026-03-07';
-const KEY_8 = 'full:2026-03-08';
-const SEED = 20260304;
-const INCIDENT = { agent: build('baseline'), input: { claimId: 'CLM-91077' }, scenario: 'scenarios/claims-triage' };
-const world = (): World => worldAt('2026-03-04', SEED);
-
-/** The claims world whose provider fails its `failing`-th call with a dropped connection. */
-const droppingWorld = (failing: number): World => {
-  const base = world();
-  let calls = 0;
-  return {
-    ...base,
-    model: {
-      respond: (request) =>
-        ++calls === failing
-          ? Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
-          : base.model.respond(request),
-    },
-  };
-};
 
 /** Every checkpoint of the run restores from `store` (another process's, holding no key it did not read). */
 async function restoresEveryCheckpoint(store: Store, runId: string, steps: number): Promise<void> {

@@ -2,40 +2,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import type { World } from '../../src/world/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import { restoreCheckpoint } from '../../src/checkpoint/index.js';
 import { serializeCassette } from '../../src/cassette/index.js';
 import { collectGarbage } from '../../src/retention/collect-garbage.js';
 import { sqliteStore } from '../../src/store/index.js';
-import { build, worldAt } from '../support/incident.js';
 import { tempFolder } from '../support/cli-harness.js';
 import { rejectionCode } from '../support/thrown.js';
-
-// Full tiers last 72 hours: a run made on the 4th is sealed under the 7th's key, one made on the 5th under
-// the 8th's. A key is deleted once its day is over.
-const DAY_4 = new Date('2026-03-04T09:00:00.000Z');
-const DAY_5 = new Date('2026-03-05T09:00:00.000Z');
-const KEY_7 = 'full:2026-03-07';
-const KEY_8 = 'full:2026-03-08';
-const SEED = 20260304;
-const INCIDENT = { agent: build('baseline'), input: { claimId: 'CLM-91077' }, scenario: 'scenarios/claims-triage' };
-const world = (): World => worldAt('2026-03-04', SEED);
-
-/** The claims world whose provider fails its `failing`-th call with a dropped connection. */
-const droppingWorld = (failing: number): World => {
-  const base = world();
-  let calls = 0;
-  return {
-    ...base,
-    model: {
-      respond: (request) =>
-        ++calls === failing
-          ? Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
-          : base.model.respond(request),
-    },
-  };
-};
+import { DAY_4, DAY_5, INCIDENT, KEY_7, KEY_8, droppingWorld, world } from '../support/sealed-days.js';
 
 /** How many of the blobs run `owner` stored are sealed under each key (null: plain), read from the file. */
 function blobKeys(path: string, owner?: string): Map<string | null, number> {
