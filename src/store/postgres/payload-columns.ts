@@ -1,7 +1,7 @@
 import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import { sealingKeyIdOf } from '../sealing/run-sealing-key.js';
 import { keyIdOfSealed } from '../sealing/sealed-text.js';
-import type { RunPayloadColumns } from '../sqlite/sealed-columns.js';
+import type { RunPayloadColumns } from '../sealing/sealed-columns.js';
 
 /**
  * How the PostgreSQL store keeps payloads. A step's payload columns and a

@@ -4,7 +4,7 @@ import { startedRunRecord } from '../run-record.js';
 import type { ResumeClaim, Store } from '../store.js';
 import type { RunWriteMethods } from '../sync-run-writes.js';
 import { finishToValues, resumeToText } from '../sqlite/row-mapping.js';
-import { columnSeal } from '../sqlite/sealed-columns.js';
+import { columnSeal } from '../sealing/sealed-columns.js';
 import { bytesSeal } from './payload-columns.js';
 import type { PostgresRunRow } from './run-columns.js';
 import { LAST_STEP } from './run-columns.js';

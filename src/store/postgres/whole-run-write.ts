@@ -7,7 +7,7 @@ import type { StepRecord } from '../step-record.js';
 import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import { createPayloadSealer } from '../sealing/payload-sealer.js';
 import { runToParams } from '../sqlite/row-mapping.js';
-import { columnSeal } from '../sqlite/sealed-columns.js';
+import { columnSeal } from '../sealing/sealed-columns.js';
 import type { KeyRing } from './key-ring.js';
 import { bytesSeal } from './payload-columns.js';
 import type { RunKeys } from './run-keys.js';

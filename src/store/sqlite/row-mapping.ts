@@ -10,8 +10,8 @@ import type { Finding, RunStatus } from '../../vocabulary/index.js';
 import type { UsageTotal } from '../../pricing/index.js';
 import { isUsageTotals } from '../../pricing/index.js';
 import type { PayloadSealer } from '../sealing/payload-sealer.js';
-import type { ColumnSeal } from './sealed-columns.js';
-import { PLAIN, openedRunRow, sealed, sealedError } from './sealed-columns.js';
+import type { ColumnSeal } from '../sealing/sealed-columns.js';
+import { PLAIN, openedRunRow, sealed, sealedError } from '../sealing/sealed-columns.js';
 
 /** A `runs` row as better-sqlite3 returns it. */
 export interface RunRow {

@@ -13,8 +13,8 @@ import { sealingKeyIdOf } from '../sealing/run-sealing-key.js';
 import type { BlobOwnership } from './blob-ownership.js';
 import type { RowReads } from './row-reads.js';
 import { finishToValues, resumeToText, runToParams } from './row-mapping.js';
-import type { ColumnSeal, RowSeal } from './sealed-columns.js';
-import { columnSeal, rowSeal } from './sealed-columns.js';
+import type { ColumnSeal, RowSeal } from '../sealing/sealed-columns.js';
+import { columnSeal, rowSeal } from '../sealing/sealed-columns.js';
 import { STEP_COLUMNS, stepToValues } from './step-row-mapping.js';
 import { LAST_STEP } from './step-ranges.js';
 

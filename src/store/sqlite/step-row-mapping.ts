@@ -1,6 +1,6 @@
 import type { StepRecord } from '../step-record.js';
 import type { Provenance } from '../../vocabulary/index.js';
-import type { RowSeal } from './sealed-columns.js';
+import type { RowSeal } from '../sealing/sealed-columns.js';
 
 /** A payload column of a step row as stored: plain text, or sealed bytes (see `PayloadSealer.sealBinary`). */
 export type StoredPayload = string | Buffer;

@@ -1,5 +1,5 @@
-import type { PayloadSealer } from '../sealing/payload-sealer.js';
-import { isSealedText } from '../sealing/sealed-text.js';
+import type { PayloadSealer } from './payload-sealer.js';
+import { isSealedText } from './sealed-text.js';
 import { canonicalJson, isJsonObject } from '../../json/index.js';
 import type { JsonValue } from '../../json/index.js';
 
