@@ -17,7 +17,6 @@ const CIPHER = 'aes-256-gcm';
 // IVs are drawn this many at a time: one draw from the system's generator costs about what sealing a small payload does.
 const IVS_PER_DRAW = 256;
 // A lone surrogate (half an emoji): UTF-8 has no bytes for it, so it would come back as U+FFFD.
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /** The secret of a tier key by its id (`full:2026-03-07`); undefined once the key is deleted. */
 export type TierKeyLookup = (keyId: string) => Uint8Array | undefined;
@@ -118,7 +117,8 @@ export function createPayloadSealer(options: PayloadSealerOptions): PayloadSeale
   };
   // A sealed payload's bytes: iv ‖ ciphertext ‖ tag, after the binary form's header when `binary`.
   const encrypt = (text: string, keyId: string, binary: boolean): Buffer => {
-    if (LONE_SURROGATE.test(text))
+    // Native, and a fraction of a regular expression's cost on the step's path (Node 20 has it).
+    if (!text.isWellFormed())
       throw new ForkpointError(
         'INTERNAL',
         'a payload to seal holds a lone surrogate, which the payload encoder escapes',
