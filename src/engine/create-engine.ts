@@ -166,7 +166,7 @@ export function createEngine(options: EngineOptions): Engine {
     checkpoint: async (runId, step) => {
       const lineage = await deps.store.readLineage(runId);
       const run = lineage[0];
-      if (run?.runId !== runId) return Promise.reject(runNotFound(deps.store, runId));
+      if (run?.runId !== runId) throw runNotFound(deps.store, runId);
       const segments = await requireFullTier(deps.store, run, deps.clock(), 'restore a checkpoint of', lineage);
       return restoreCheckpoint(deps.store, runId, step, segments);
     },
