@@ -1,4 +1,3 @@
-import type { Cassette } from '../cassette/index.js';
 import type { Engine, RunSummary } from '../engine/index.js';
 import { assertRunId, assertWorldDate } from '../engine/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
@@ -73,30 +72,15 @@ export async function storedDivergenceReport(
   const reported: ReportedReexecution[] = [];
   const skipped: SkippedRun[] = [];
   for (const { recording, runs } of groups) {
-    const skip = unfinishedSkip(recording, runs.length) ?? (runs.length === 0 ? noneStored(recording, query) : null);
-    if (skip !== null) {
-      skipped.push(skip);
+    const unfinished = unfinishedSkip(recording, runs.length);
+    if (unfinished !== null) {
+      skipped.push(unfinished);
       continue;
     }
-    let recorded: Cassette | undefined;
-    for (const [i, run] of runs.entries()) {
-      try {
-        recorded ??= await engine.cassette(recording.runId, 'full');
-        const view = await engine.getRun(run.runId);
-        const divergence = classifyReexecution(recorded, await engine.cassette(run.runId, 'full'), view);
-        reported.push(reportedReexecution(recording, view, i + 1, divergence));
-      } catch (error) {
-        // As the workflow: a full tier that is gone skips the run's remaining re-executions, with the reason.
-        if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
-        skipped.push({
-          runId: recording.runId,
-          code: error.code,
-          reason: error.message,
-          reexecutions: runs.length - i,
-        });
-        break;
-      }
-    }
+    const classified = await classifyStored(engine, recording, runs);
+    reported.push(...classified.reported);
+    const skip = classified.skipped ?? (runs.length === 0 ? noneStored(recording, query) : null);
+    if (skip !== null) skipped.push(skip);
   }
   const repeats = Math.max(0, ...groups.map((group) => group.runs.length));
   const report = divergenceReportOf({ repeats, runs: groups.length }, skipped, reported);
@@ -163,6 +147,35 @@ async function recordingsOf(engine: Engine, runs: readonly RunSummary[]): Promis
   }
   // Sorting is stable: recordings made in the same millisecond keep the order of their first re-execution.
   return recordings.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * Classifies a recording's stored re-executions in order. As in the workflow,
+ * a full tier that is gone (the recording's is read first, even with none to
+ * classify) skips the run's remaining re-executions, with the reason.
+ */
+async function classifyStored(
+  engine: Engine,
+  recording: RunSummary,
+  runs: readonly RunSummary[],
+): Promise<{ reported: ReportedReexecution[]; skipped: SkippedRun | null }> {
+  const reported: ReportedReexecution[] = [];
+  try {
+    const recorded = await engine.cassette(recording.runId, 'full');
+    for (const run of runs) {
+      const view = await engine.getRun(run.runId);
+      const divergence = classifyReexecution(recorded, await engine.cassette(run.runId, 'full'), view);
+      reported.push(reportedReexecution(recording, view, reported.length + 1, divergence));
+    }
+  } catch (error) {
+    if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
+    const left = runs.length - reported.length;
+    return {
+      reported,
+      skipped: { runId: recording.runId, code: error.code, reason: error.message, reexecutions: left },
+    };
+  }
+  return { reported, skipped: null };
 }
 
 function noneStored(recording: RunSummary, query: StoredDivergenceQuery): SkippedRun {
