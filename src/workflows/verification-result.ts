@@ -19,7 +19,7 @@ export interface VerifyResult {
   readonly mode: 'replay:strict' | 'reexecution';
   readonly runId: string;
   readonly recording: {
-    readonly status: string;
+    readonly status: RunView['status'];
     readonly outcome: RunView['outcome'];
     readonly error: RunView['error'];
   };

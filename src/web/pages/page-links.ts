@@ -1,4 +1,5 @@
 import type { RunPageQuery } from '../../engine/index.js';
+import type { StoredDivergenceQuery, StoredVerificationQuery } from '../../workflows/index.js';
 
 /**
  * Where a page's links go. The server links pages to one another; a report
@@ -14,6 +15,10 @@ export interface PageLinks {
   timeline(runId: string, from: number): string | null;
   /** Two runs side by side. */
   compare(a: string, b: string): string | null;
+  /** The divergence report of the stored re-executions this query picks (`divergence-report`'s flags). */
+  divergence(query: StoredDivergenceQuery): string | null;
+  /** The verification of a recording by the stored runs of two builds (`verify`'s arguments). */
+  verify(query: StoredVerificationQuery): string | null;
   /** The JSON document a page is drawn from, at its documented URL; null where there is none. */
   json(path: string): string | null;
   /** The stylesheet and script every page loads, or null where they are inlined. */
@@ -44,6 +49,15 @@ export const SERVER_LINKS: PageLinks = {
     `/runs/${encodeURIComponent(runId)}${step === undefined ? '' : `${query({ step })}#step-${step}`}`,
   timeline: (runId, from) => `/runs/${encodeURIComponent(runId)}${query({ from })}`,
   compare: (a, b) => `/compare${query({ a, b })}`,
+  divergence: (report) => `/divergence${query({ at: report.at, build: report.build, runs: report.runIds?.join(',') })}`,
+  verify: (verification) =>
+    `/verify${query({
+      run: verification.runId,
+      candidate: verification.candidate,
+      baseline: verification.baseline,
+      mode: verification.mode,
+      at: verification.at,
+    })}`,
   json: (path) => path,
   assets: { style: '/assets/forkpoint.css', script: '/assets/forkpoint.js' },
 };
@@ -56,6 +70,8 @@ export function reportLinks(runsHeld: ReadonlySet<string>, compareHeld: boolean)
       runsHeld.has(runId) ? (step === undefined ? `#run-${runId}` : `#run-${runId}-step-${step}`) : null,
     timeline: () => null,
     compare: () => (compareHeld ? '#compare' : null),
+    divergence: () => null,
+    verify: () => null,
     json: () => null,
     assets: null,
   };
