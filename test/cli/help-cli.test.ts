@@ -21,6 +21,8 @@ const COMMANDS = [
   'tree',
   'export',
   'copy',
+  'ui',
+  'report',
   'gc',
   'retention',
   'demo',

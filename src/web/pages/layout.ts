@@ -35,6 +35,7 @@ export function pageDocument(parts: PageParts, links: PageLinks): Html {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
+        <link rel="icon" href="data:," />
         <title>${parts.title} · forkpoint</title>
         ${head}
       </head>

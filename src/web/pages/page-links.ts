@@ -1,6 +1,9 @@
 import type { RunPageQuery } from '../../engine/index.js';
 import type { StoredDivergenceQuery, StoredVerificationQuery } from '../../workflows/index.js';
 
+/** The filters of the runs page: those of `forkpoint runs`. */
+export type RunsFilter = RunPageQuery & { readonly scenario?: string; readonly until?: string };
+
 /**
  * Where a page's links go. The server links pages to one another; a report
  * file links only within itself, so a link to a page it does not hold is
@@ -8,7 +11,7 @@ import type { StoredDivergenceQuery, StoredVerificationQuery } from '../../workf
  */
 export interface PageLinks {
   /** The runs page with these filters. */
-  runs(query?: RunPageQuery & { readonly scenario?: string; readonly until?: string }): string | null;
+  runs(query?: RunsFilter): string | null;
   /** A run's page, opened at `step` when given. */
   run(runId: string, step?: number): string | null;
   /** A run's page at the page of its timeline that starts at step `from`. */

@@ -6,7 +6,7 @@ import { modeLabel, statusBadge } from './labels.js';
 
 const RELATION: Readonly<Record<LineageNode['relation'], string>> = {
   root: '',
-  fork: '⑂ fork',
+  fork: '◆ fork',
   replay: '↻ replay',
   reexecution: '≈ re-execution, not a replay',
 };

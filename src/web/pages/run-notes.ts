@@ -19,7 +19,7 @@ export function overridePanel(run: Pick<RunView, 'parent'>): Html | null {
     after: asText(change.after),
   }));
   return html`<section class="panel override" aria-label="override">
-    <h2>⑂ override at step ${parent.atStep}</h2>
+    <h2>◆ override at step ${parent.atStep}</h2>
     ${fieldChanges(changes, 'what the override changed') ?? html`<p class="muted">the fork recorded no field changes</p>`}
     <details><summary>the override as given</summary>${jsonTree(parent.override, { openDepth: 3 })}</details>
   </section>`;
