@@ -27,5 +27,5 @@ export { lintFirstRequest } from './lint-first-request.js';
 export type { LintEnvironment, LintFinding, LintReport } from './lint-first-request.js';
 export { storedDivergenceReport, storedDivergenceReports } from './stored-divergence-report.js';
 export type { StoredDivergenceQuery, StoredDivergenceRef } from './stored-divergence-report.js';
-export { storedVerification, storedVerifications } from './stored-verification.js';
+export { storedVerification, storedVerifications, verificationsIn } from './stored-verification.js';
 export type { StoredVerificationQuery, StoredVerificationRef } from './stored-verification.js';

@@ -1,4 +1,4 @@
-import type { Engine, RunSummary } from '../engine/index.js';
+import type { Engine, Lineage, RunSummary } from '../engine/index.js';
 import { assertRunId, assertWorldDate } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { VerifyResult } from './verification-result.js';
@@ -64,8 +64,9 @@ export async function storedVerification(engine: Engine, query: StoredVerificati
       'USAGE',
       `build ${query.candidate} cannot be both arms: the control arm is the build that failed, the candidate the fix`,
     );
-  const recording = await engine.getRunSummary(query.runId);
-  const made = await runsOf(engine, recording.runId, query.mode);
+  const lineage = await engine.lineage(query.runId);
+  const recording = lineage.tree.run;
+  const made = runsOf(lineage, query.mode);
   const candidate = armRuns(made, query.candidate, query.at);
   const control = armRuns(made, query.baseline, query.at);
   if (candidate.length === 0) throw noArm(query, 'candidate', query.candidate);
@@ -101,11 +102,16 @@ export async function storedVerification(engine: Engine, query: StoredVerificati
  */
 export async function storedVerifications(engine: Engine, runId: string): Promise<StoredVerificationRef[]> {
   assertRunId(runId);
-  const recording = await engine.getRunSummary(runId);
-  const baseline = recording.agent.build;
+  return verificationsIn(await engine.lineage(runId));
+}
+
+/** {@link storedVerifications} over a lineage already read: the recording is its root. */
+export function verificationsIn(lineage: Lineage): StoredVerificationRef[] {
+  const { runId, agent } = lineage.tree.run;
+  const baseline = agent.build;
   const refs: StoredVerificationRef[] = [];
   for (const mode of ['replay', 'reexecution'] as const) {
-    const made = await runsOf(engine, runId, mode);
+    const made = runsOf(lineage, mode);
     const worlds = mode === 'replay' ? [undefined] : [...new Set(made.map((run) => run.worldAt ?? undefined))];
     for (const at of worlds) {
       const control = armRuns(made, baseline, at).length;
@@ -121,10 +127,10 @@ export async function storedVerifications(engine: Engine, runId: string): Promis
   return refs;
 }
 
-/** The finished runs made from the recording in a verification's mode, oldest first. */
-async function runsOf(engine: Engine, runId: string, mode: StoredVerificationQuery['mode']): Promise<RunSummary[]> {
-  const { tree } = await engine.lineage(runId);
-  return tree.children
+/** The finished runs made from the lineage's root in a verification's mode, oldest first. */
+function runsOf(lineage: Lineage, mode: StoredVerificationQuery['mode']): RunSummary[] {
+  const { runId } = lineage.tree.run;
+  return lineage.tree.children
     .map((child) => child.run)
     .filter((run) => run.sourceRunId === runId && run.parent === null && run.mode === ARM_MODE[mode])
     .filter((run) => run.status !== 'running' && run.status !== 'interrupted');

@@ -36,7 +36,7 @@ export function divergencePage(data: DivergencePageData, links: PageLinks): Html
   const build = report.build === null ? "each run's own build" : `build ${report.build}`;
   return html`<article class="divergence" id="divergence">
     <h1>divergence report ${modeLabel(report.mode)}</h1>
-    <p class="headline">${report.runs} recorded runs × ${report.repeats} re-executed against the world of ${report.worldAt} · ${build}</p>
+    <p class="headline">${plural(report.runs, 'recorded run')} × ${report.repeats} re-executed against the world of ${report.worldAt} · ${build}</p>
     <p class="muted">Read from the re-executions in the store: drawing this page ran nothing.</p>
     ${report.total === 0 ? emptyNote(report) : sourceChart(report)}
     <table class="divergence-table" aria-label="first divergence by source">
@@ -57,7 +57,7 @@ function sourceChart(report: DivergenceReportDocument): Html {
   const bars = report.rows.map((row) => ({ label: row.source, count: row.count }));
   return html`<figure class="chart">
     ${barChart(bars, { title: 'first-divergence sources', total: report.total })}
-    <figcaption class="muted">Where each of ${report.total} re-executions first left its recording.</figcaption>
+    <figcaption class="muted">Where each of ${plural(report.total, 're-execution')} first left its recording.</figcaption>
   </figure>`;
 }
 
@@ -114,7 +114,7 @@ function skippedSection(skipped: readonly SkippedRun[], links: PageLinks): Html 
     <h2>skipped (${skipped.length})</h2>
     <ul>${skipped.map(
       (run) => html`<li data-skipped="${run.runId}">${runRef(run.runId, links)} <code>${run.code}</code>: ${run.reason}
-        <span class="muted">(${run.reexecutions} re-executions)</span></li>`,
+        <span class="muted">(${plural(run.reexecutions, 're-execution')})</span></li>`,
     )}</ul>
   </section>`;
 }
@@ -132,7 +132,7 @@ function otherReports(data: DivergencePageData, links: PageLinks): Html | null {
     <h2>other reports in this store</h2>
     <ul>${others.map(
       ({ ref, href }) =>
-        html`<li>${href === null ? label(ref) : html`<a href="${href}">${label(ref)}</a>`} <span class="muted">(${ref.reexecutions} re-executions)</span></li>`,
+        html`<li>${href === null ? label(ref) : html`<a href="${href}">${label(ref)}</a>`} <span class="muted">(${plural(ref.reexecutions, 're-execution')})</span></li>`,
     )}</ul>
   </nav>`;
 }
@@ -145,3 +145,5 @@ function inputText(input: JsonObject): string {
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' ');
 }
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -1,5 +1,12 @@
 import type { Verdict } from '../../analysis/index.js';
-import type { StoredVerificationRef, VerificationArm, VerifyResult } from '../../workflows/index.js';
+import type { Lineage } from '../../engine/index.js';
+import type {
+  StoredVerificationQuery,
+  StoredVerificationRef,
+  VerificationArm,
+  VerifyResult,
+} from '../../workflows/index.js';
+import { verificationsIn } from '../../workflows/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
 import { fieldChanges } from './field-changes.js';
@@ -92,16 +99,29 @@ function otherVerifications(data: VerifyPageData, links: PageLinks): Html | null
   </nav>`;
 }
 
+/**
+ * The verifications a run's lineage holds with the run as the recording, as
+ * links, for its page; null when it holds none or the links have no verify page (a report file).
+ */
+export function verificationsOfRun(lineage: Lineage, links: PageLinks): Html | null {
+  const refs = verificationsIn(lineage);
+  const [first] = refs;
+  if (first === undefined || links.verify(queryOf(first)) === null) return null;
+  return html`<nav class="verifications" aria-label="verifications">
+    <h2>verifications of this run</h2>
+    <ul>${refs.map((ref) => verificationLink(ref, links))}</ul>
+  </nav>`;
+}
+
 /** A link to a stored verification, in words: what a run page lists of its recording's verifications. */
 export function verificationLink(ref: StoredVerificationRef, links: PageLinks): Html {
-  const href = links.verify({
-    runId: ref.runId,
-    candidate: ref.candidate,
-    baseline: ref.baseline,
-    mode: ref.mode,
-    ...(ref.at === null ? {} : { at: ref.at }),
-  });
+  const href = links.verify(queryOf(ref));
   const words = `${ref.candidate} against ${ref.baseline}, ${ref.mode === 'replay' ? 'strict replays' : `re-executions at ${ref.at ?? '?'}`}`;
   const counts = ` (${ref.runs.candidate} + ${ref.runs.control} runs)`;
   return html`<li data-verification="${ref.mode}">${href === null ? words : html`<a href="${href}">${words}</a>`}<span class="muted">${counts}</span></li>`;
+}
+
+function queryOf(ref: StoredVerificationRef): StoredVerificationQuery {
+  const { runId, candidate, baseline, mode, at } = ref;
+  return { runId, candidate, baseline, mode, ...(at === null ? {} : { at }) };
 }
