@@ -65,9 +65,10 @@ button { cursor: pointer; }
 .json details > summary { cursor: pointer; list-style: none; display: inline; }
 .json details > summary::before { content: "▸ "; color: var(--muted); }
 .json details[open] > summary::before { content: "▾ "; }
-.json details[open] > summary .j-count { display: none; }
-.j-key { color: var(--accent); } .j-str { color: var(--ok); white-space: pre-wrap; overflow-wrap: anywhere; }
-.j-num, .j-bool, .j-null { color: var(--live); } .j-count, .j-punct, .j-index { color: var(--muted); }
+.json details[open] > summary .jc { display: none; }
+.json { color: var(--muted); }
+.jk { color: var(--accent); } .js { color: var(--ok); white-space: pre-wrap; overflow-wrap: anywhere; }
+.jn { color: var(--live); } .jc, .ji { color: var(--muted); }
 .j-cut { color: var(--warn); font-style: italic; }
 .expired { color: var(--warn); font-weight: 600; }
 tr[data-first-divergence] { background: var(--mark); box-shadow: inset 4px 0 0 var(--accent); }
