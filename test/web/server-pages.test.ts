@@ -156,8 +156,8 @@ describe('a run and its steps', () => {
     expect(detail).toContain('request <code>0e0eb708abf8c82f');
     expect(sectionOf(detail, '<details class="step-request" open>', '</details>')).toContain('DOC-77120');
     const response = sectionOf(detail, '<details class="step-response" open>', '<details class="step-checkpoint">');
-    expect(response).toContain('<span class="j-num">205</span>');
-    expect(response).toContain('<span class="j-num">0.38</span>');
+    expect(response).toContain('<span class="jn">205</span>');
+    expect(response).toContain('<span class="jn">0.38</span>');
     const checkpoint = sectionOf(detail, '<details class="step-checkpoint">', '</section>');
     expect(checkpoint).toContain('checkpoint after step 4');
     expect(checkpoint).toContain('&quot;awaitingModel&quot;');
