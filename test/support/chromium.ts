@@ -84,6 +84,8 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean } = {})
     rmSync(profile, { recursive: true, force: true });
     throw error;
   }
+  // A missing element fails its test with Playwright's own message, well before vitest's timeout.
+  context.setDefaultTimeout(10_000);
   const requests = await guardRequests(context);
   // A persistent context starts with one blank page: the session's page.
   const page = context.pages()[0] ?? (await context.newPage());
