@@ -70,6 +70,9 @@ export function demoCommand(cli: CommandContext) {
       cli.print(
         '`npx forkpoint show <run-id>` shows one (a checkpoint with --step K), `npx forkpoint compare <a> <b>` sets two side by side.',
       );
+      cli.print(
+        `\`npx forkpoint ui\` shows them in a browser, and \`npx forkpoint report ${incident.runId} --compare <fork>\` writes one HTML file to attach to a ticket.`,
+      );
     });
     cli.exit(EXIT.ok);
   });
