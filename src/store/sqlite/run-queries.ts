@@ -16,11 +16,13 @@ export interface RunQueries {
 // combines with a backward walk of runs_by_created_at (migration 7), so a page reads about its own rows.
 const FILTERS = {
   since: 'created_at >= @since',
+  until: 'created_at < @until',
   // The cursor run's place: before it in the listing means older, or as old and made earlier.
   before: 'created_at <= @before_at AND (created_at < @before_at OR run_key < @before_key)',
   mode: 'mode = @mode',
   status: 'status = @status',
   build: 'build = @build',
+  scenario: 'scenario = @scenario',
 } as const;
 
 // A run's columns include its key (`runs.*`), which orders runs made in the same millisecond.
@@ -79,6 +81,7 @@ export function runQueries(db: Database.Database, runColumns: string, sealer: Pa
         Object.assign(params, values);
       };
       if (query.since !== undefined) filter('since', { since: query.since });
+      if (query.until !== undefined) filter('until', { until: query.until });
       if (query.before !== undefined) {
         const at = cursor.get(query.before) as { created_at: string; run_key: number } | undefined;
         if (at === undefined) return [];
@@ -87,6 +90,7 @@ export function runQueries(db: Database.Database, runColumns: string, sealer: Pa
       if (query.mode !== undefined) filter('mode', { mode: query.mode });
       if (query.status !== undefined) filter('status', { status: query.status });
       if (query.build !== undefined) filter('build', { build: query.build });
+      if (query.scenario !== undefined) filter('scenario', { scenario: query.scenario });
       return (pageStatement(names).all(params) as RunRow[]).map(toRun);
     },
     expired(now) {
