@@ -2,7 +2,9 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson, isJsonArray, isJsonObject } from '../json/index.js';
 import type { RunCost } from '../pricing/index.js';
 import type { RunErrorRecord } from '../store/index.js';
+import type { FieldChange } from '../vocabulary/index.js';
 import type { CostComparison } from './compare-costs.js';
+import { diffJson } from './diff-json.js';
 import { compareCosts } from './compare-costs.js';
 import type { RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
@@ -15,6 +17,8 @@ export interface ComparableStep {
   readonly provenance: string;
   /** True when the step called a side-effecting tool for real past a recording. */
   readonly sideEffect?: boolean;
+  /** The canonical request, when the caller has it: a step whose requests differ shows the fields that did. */
+  readonly request?: JsonValue;
   readonly response: JsonValue;
 }
 
@@ -35,6 +39,13 @@ export interface ComparedStep {
   readonly a: ComparedSide | null;
   readonly b: ComparedSide | null;
   readonly same: boolean;
+  /**
+   * Where a step differs, field by field, a's value before b's: the request's
+   * fields (where both runs' requests were given and their hashes differ) and
+   * the observation's (the response without per-call ids and token counts).
+   * Empty where the step is the same, or one run has no such step.
+   */
+  readonly changes: { readonly request: readonly FieldChange[]; readonly response: readonly FieldChange[] };
 }
 
 /** Where two runs first part: the step, its call, and whether the request or only the response differed. */
@@ -95,10 +106,25 @@ export function compareRuns(
     if (!same && firstDivergence === null && where !== undefined) {
       firstDivergence = { step: i + 1, kind: where.kind, index: where.index, on: sameRequest ? 'response' : 'request' };
     }
-    steps.push({ step: i + 1, a: side(left, summarize), b: side(right, summarize), same });
+    steps.push({ step: i + 1, a: side(left, summarize), b: side(right, summarize), same, changes: changesOf(left, right) });
   }
   const strip = ({ steps: _steps, ...rest }: ComparedRun) => rest;
   return { a: strip(a), b: strip(b), firstDivergence, steps, cost: compareCosts(a.cost, b.cost) };
+}
+
+const NO_CHANGES: ComparedStep['changes'] = { request: [], response: [] };
+
+function changesOf(left: ComparableStep | undefined, right: ComparableStep | undefined): ComparedStep['changes'] {
+  if (left === undefined || right === undefined) return NO_CHANGES;
+  const request =
+    left.requestHash === right.requestHash || left.request === undefined || right.request === undefined
+      ? []
+      : diffJson(left.request, right.request);
+  const response =
+    comparable(left.response) === comparable(right.response)
+      ? []
+      : diffJson(observationOf(left.response), observationOf(right.response));
+  return request.length === 0 && response.length === 0 ? NO_CHANGES : { request, response };
 }
 
 function side(step: ComparableStep | undefined, summarize: (step: ComparableStep) => string): ComparedSide | null {

@@ -22,6 +22,7 @@ import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
 import { suiteCommand } from './commands/suite.js';
 import { treeCommand } from './commands/tree.js';
+import { uiCommand } from './commands/ui.js';
 import { verifyCommand } from './commands/verify.js';
 import { ScenarioFlags } from './options/scenario-flags.js';
 
@@ -45,6 +46,7 @@ export const COMMANDS: readonly ((cli: CommandContext) => CommandUnknownOpts)[] 
   treeCommand,
   exportCommand,
   copyCommand,
+  uiCommand,
   gcCommand,
   retentionCommand,
   demoCommand,

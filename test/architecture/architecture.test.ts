@@ -26,6 +26,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modes'],
   ['engine'],
   ['workflows'],
+  ['web'],
   ['testing', 'cli', 'entries'],
 ];
 

@@ -21,6 +21,7 @@ const COMMANDS = [
   'tree',
   'export',
   'copy',
+  'ui',
   'gc',
   'retention',
   'demo',

@@ -1,12 +1,12 @@
 import { Command } from '@commander-js/extra-typings';
-import { compareRuns } from '../../analysis/index.js';
-import { ForkpointError } from '../../errors/index.js';
+import { compareDocument } from '../../web/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
 import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatComparison } from '../output/format-comparison.js';
+import type { Summarizer } from '../output/summarizer.js';
 import { summarizerFor } from './scenario-of-run.js';
 
 /** `forkpoint compare`: two runs side by side, where they first part, and how each ended. */
@@ -20,22 +20,13 @@ export function compareCommand(cli: CommandContext) {
       .addOption(pricesOption()),
   ).action(async (first, second, options) => {
     await withStore(await cli.openStoreHolding(options, first, 'read'), async (open) => {
-      const engine = cli.engine(options, open);
-      const a = await engine.getRun(first);
-      const b = await engine.getRun(second);
-      for (const run of [a, b]) {
-        if (run.retention.purge !== null) {
-          throw new ForkpointError(
-            'CASSETTE_EXPIRED',
-            `run ${run.runId} keeps no steps to compare: its full tier was removed at ${run.retention.purge.at}; \`forkpoint show ${run.runId}\` shows its summary`,
-            { details: { runId: run.runId } },
-          );
-        }
-      }
-      const summarizer = await summarizerFor(a.scenario ?? b.scenario);
-      const comparison = compareRuns(a, b, (step) => summarizer.step(step));
+      let summarizer: Summarizer | undefined;
+      const comparison = await compareDocument(cli.engine(options, open), first, second, async (scenario) => {
+        const chosen = (summarizer = await summarizerFor(scenario));
+        return (step) => chosen.step(step);
+      });
       if (options.json === true) cli.json(comparison);
-      else cli.print(formatComparison(comparison, cli.style, summarizer));
+      else cli.print(formatComparison(comparison, cli.style, summarizer ?? (await summarizerFor(null))));
     });
     cli.exit(EXIT.ok);
   });

@@ -1,5 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
-import { ForkpointError } from '../../errors/index.js';
+import { checkpointAfter, checkpointDocumentOf, runDocument } from '../../web/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -32,28 +32,18 @@ export function showCommand(cli: CommandContext) {
     await withStore(await cli.openStoreHolding(options, runId, 'read'), async (open) => {
       const engine = cli.engine(options, open);
       if (step === undefined) {
-        const run = await engine.getRun(runId);
-        const tiers = await engine.tierSizes(runId);
-        if (options.json === true) cli.json({ ...run, tiers });
+        const run = await runDocument(engine, runId);
+        if (options.json === true) cli.json(run);
         else {
           cli.print(formatRun(run, cli.style, await summarizerFor(run.scenario)));
           cli.print(formatRunCost(run, cli.style).join('\n'));
-          cli.print(cli.style.dim(`${formatRetention(run.retention)}\n${formatTierSizes(tiers)}`));
+          cli.print(cli.style.dim(`${formatRetention(run.retention)}\n${formatTierSizes(run.tiers)}`));
         }
         return;
       }
-      const run = await engine.getRunSummary(runId);
-      if (step > run.stepCount) {
-        throw new ForkpointError(
-          'STEP_OUT_OF_RANGE',
-          `run ${runId} has checkpoints 0 to ${run.stepCount}; there is no checkpoint after step ${step}`,
-          { details: { runId, step } },
-        );
-      }
-      const checkpoint = await engine.checkpoint(runId, step);
-      if (options.json === true) {
-        cli.json({ mode: run.mode, runId, step, state: checkpoint.value, context: checkpoint.context });
-      } else {
+      const { run, checkpoint } = await checkpointAfter(engine, runId, step);
+      if (options.json === true) cli.json(checkpointDocumentOf(run, step, checkpoint));
+      else {
         cli.print(formatCheckpoint(run, step, checkpoint, cli.style, await summarizerFor(run.scenario)));
       }
     });

@@ -1,5 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
 import type { Lineage, RunSummary } from '../../engine/index.js';
+import { treeDocument } from '../../web/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -18,8 +19,8 @@ export function treeCommand(cli: CommandContext) {
       .addOption(pricesOption()),
   ).action(async (runId, options) => {
     await withStore(await cli.openStoreHolding(options, runId, 'read'), async (open) => {
-      const lineage = await cli.engine(options, open).lineage(runId);
-      if (options.json === true) cli.json({ mode: 'tree', runId, ...lineage });
+      const lineage = await treeDocument(cli.engine(options, open), runId);
+      if (options.json === true) cli.json(lineage);
       else {
         const runs = [...lineage.ancestors, ...descendants(lineage.tree)];
         const summarizerOf = await summarizersFor(runs.map((run) => run.scenario));

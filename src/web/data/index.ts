@@ -1,0 +1,9 @@
+export {
+  checkpointAfter,
+  checkpointDocument,
+  checkpointDocumentOf,
+  compareDocument,
+  runDocument,
+  treeDocument,
+} from './run-documents.js';
+export type { CheckpointDocument, TreeDocument } from './run-documents.js';

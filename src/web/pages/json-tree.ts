@@ -1,0 +1,47 @@
+import type { JsonValue } from '../../json/index.js';
+import { isJsonArray } from '../../json/index.js';
+import type { Html } from '../html/html.js';
+import { html } from '../html/html.js';
+
+/** The characters of a string shown in a page; the rest is counted, never cut silently. */
+export const STRING_CAP = 8192;
+
+/** How a JSON tree is drawn: the levels open at first, and nodes past which lists are cut. */
+interface TreeOptions {
+  /** Objects and arrays this deep or shallower start open (default 1: the top level). */
+  readonly openDepth?: number;
+}
+
+/**
+ * A JSON value as a folded tree of `<details>`: objects and arrays fold, the
+ * top level starts open, every string is text (escaped), and a long string
+ * shows its first {@link STRING_CAP} characters and says how many it left out.
+ * Find-in-page reaches inside closed folds in Chromium.
+ */
+export function jsonTree(value: JsonValue, options: TreeOptions = {}): Html {
+  return html`<div class="json">${node(value, 0, options.openDepth ?? 1)}</div>`;
+}
+
+function node(value: JsonValue, depth: number, openDepth: number): Html {
+  if (value === null) return html`<span class="j-null">null</span>`;
+  if (typeof value === 'string') return stringNode(value);
+  if (typeof value === 'number') return html`<span class="j-num">${String(value)}</span>`;
+  if (typeof value === 'boolean') return html`<span class="j-bool">${String(value)}</span>`;
+  const entries: [string, JsonValue][] = isJsonArray(value)
+    ? value.map((item, at): [string, JsonValue] => [String(at), item])
+    : Object.entries(value);
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  if (entries.length === 0) return html`<span class="j-punct">${open}${close}</span>`;
+  const what = Array.isArray(value) ? `${entries.length} items` : `${entries.length} fields`;
+  const children = entries.map(
+    ([key, child]) =>
+      html`<li>${Array.isArray(value) ? html`<span class="j-index">${key}</span>` : html`<span class="j-key">${JSON.stringify(key)}</span>`}<span class="j-punct">: </span>${node(child, depth + 1, openDepth)}</li>`,
+  );
+  return html`<details class="j-fold" ${depth < openDepth ? html`open` : ''}><summary><span class="j-punct">${open}</span> <span class="j-count">${what}</span></summary><ul>${children}</ul><span class="j-punct">${close}</span></details>`;
+}
+
+function stringNode(text: string): Html {
+  if (text.length <= STRING_CAP) return html`<span class="j-str">${JSON.stringify(text)}</span>`;
+  const shown = JSON.stringify(text.slice(0, STRING_CAP));
+  return html`<span class="j-str">${shown.slice(0, -1)}</span><span class="j-cut">… ${text.length - STRING_CAP} more characters not shown</span>`;
+}

@@ -1,0 +1,108 @@
+import { ForkpointError, isForkpointError } from '../../errors/index.js';
+import type { RunView } from '../../engine/index.js';
+import { checkpointDocument, compareDocument, runDocument, treeDocument } from '../data/index.js';
+import { comparePage } from '../pages/compare-page.js';
+import { SERVER_LINKS } from '../pages/page-links.js';
+import { runPage } from '../pages/run-page.js';
+import { timelineWindow } from '../pages/run-timeline.js';
+import type { CheckpointView } from '../pages/step-detail.js';
+import type { Route } from './route-answer.js';
+import type { ViewContext } from './view-context.js';
+import { integerParam, runIdParam } from './query-params.js';
+
+const MAX_STEP = Number.MAX_SAFE_INTEGER;
+
+/** A run's page, its JSON (`show --json`), its lineage (`tree --json`) and a checkpoint (`show --step K --json`). */
+export const RUN_ROUTES: readonly Route[] = [
+  {
+    path: /^\/runs\/([^/]+)$/,
+    answer: async ([id], query, context) => {
+      const runId = runIdParam(id, 'a run id');
+      const step = integerParam(query, 'step', 1, MAX_STEP);
+      const from = integerParam(query, 'from', 1, MAX_STEP);
+      const run = await runDocument(context.engine, runId);
+      if (step !== undefined && step > run.steps.length && !run.retention.expired)
+        throw new ForkpointError(
+          'STEP_OUT_OF_RANGE',
+          `run ${runId} has steps 1 to ${run.steps.length}; there is no step ${step}`,
+        );
+      const lineage = await context.engine.lineage(runId);
+      const window = timelineWindow(run.steps.length, {
+        ...(step === undefined ? {} : { step }),
+        ...(from === undefined ? {} : { from }),
+      });
+      const opened = new Map<number, CheckpointView>();
+      if (step !== undefined && !run.retention.expired) opened.set(step, await checkpointView(context, run, step));
+      const scenarios = [run.scenario, ...lineage.ancestors.map((each) => each.scenario)];
+      const body = runPage(
+        { run, lineage, ...window, opened, place: 'server' },
+        SERVER_LINKS,
+        await context.words(scenarios),
+      );
+      return { kind: 'page', parts: { title: `run ${runId} (${run.mode})`, body, json: `/api/runs/${runId}` } };
+    },
+  },
+  {
+    path: /^\/api\/runs\/([^/]+)$/,
+    answer: async ([id], _query, context) => ({
+      kind: 'json',
+      document: await runDocument(context.engine, runIdParam(id, 'a run id')),
+    }),
+  },
+  {
+    path: /^\/api\/runs\/([^/]+)\/tree$/,
+    answer: async ([id], _query, context) => ({
+      kind: 'json',
+      document: await treeDocument(context.engine, runIdParam(id, 'a run id')),
+    }),
+  },
+  {
+    path: /^\/api\/runs\/([^/]+)\/checkpoints\/(\d+)$/,
+    answer: async ([id, step], _query, context) => ({
+      kind: 'json',
+      document: await checkpointDocument(context.engine, runIdParam(id, 'a run id'), Number(step)),
+    }),
+  },
+  {
+    path: /^\/compare$/,
+    answer: async (_params, query, context) => {
+      const [a, b] = pairOf(query);
+      const comparison = await compareDocument(context.engine, a, b, summarizeFor(context));
+      const scenario = (await context.engine.getRunSummary(a)).scenario;
+      const body = comparePage({ comparison, scenario }, SERVER_LINKS, await context.words([scenario]));
+      return { kind: 'page', parts: { title: `compare ${a} vs ${b}`, body, json: `/api/compare?a=${a}&b=${b}` } };
+    },
+  },
+  {
+    path: /^\/api\/compare$/,
+    answer: async (_params, query, context) => {
+      const [a, b] = pairOf(query);
+      return { kind: 'json', document: await compareDocument(context.engine, a, b, summarizeFor(context)) };
+    },
+  },
+];
+
+function pairOf(query: URLSearchParams): [string, string] {
+  return [
+    runIdParam(query.get('a') ?? undefined, 'a (the first run)'),
+    runIdParam(query.get('b') ?? undefined, 'b (the run beside it)'),
+  ];
+}
+
+function summarizeFor(context: ViewContext) {
+  return async (scenario: string | null) => {
+    const words = await context.words([scenario]);
+    return (step: Parameters<typeof words.step>[1]) => words.step({ scenario }, step);
+  };
+}
+
+// The checkpoint after an opened step, or why there is none to show (its full tier went between two reads).
+async function checkpointView(context: ViewContext, run: RunView, step: number): Promise<CheckpointView> {
+  try {
+    const checkpoint = await checkpointDocument(context.engine, run.runId, step);
+    return { kind: 'state', state: checkpoint.state, context: checkpoint.context };
+  } catch (error) {
+    if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
+    return { kind: 'missing', reason: `expired: ${error.message}` };
+  }
+}

@@ -1,0 +1,46 @@
+import type { RunsFilter } from '../pages/page-links.js';
+import { SERVER_LINKS } from '../pages/page-links.js';
+import { runsPage } from '../pages/runs-page.js';
+import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
+import type { Route } from './route-answer.js';
+import { choiceParam, instantParam, integerParam, runIdParam, textParam } from './query-params.js';
+
+/** The most runs one page lists, as `forkpoint runs --limit` allows. */
+const MAX_LIMIT = 10_000;
+
+/** The runs page and its JSON (`runs --json`), with the filters of `forkpoint runs`. */
+export const RUNS_ROUTES: readonly Route[] = [
+  { path: /^\/$/, answer: () => Promise.resolve({ kind: 'redirect', location: '/runs' }) },
+  {
+    path: /^\/runs$/,
+    answer: async (_params, query, context) => {
+      const filter = filterOf(query);
+      const page = await context.engine.runPage(filter);
+      const body = runsPage({ page, filter }, SERVER_LINKS, await context.words(page.runs.map((run) => run.scenario)));
+      const search = query.toString();
+      return { kind: 'page', parts: { title: 'runs', body, json: `/api/runs${search === '' ? '' : `?${search}`}` } };
+    },
+  },
+  {
+    path: /^\/api\/runs$/,
+    answer: async (_params, query, context) => ({
+      kind: 'json',
+      document: await context.engine.runPage(filterOf(query)),
+    }),
+  },
+];
+
+function filterOf(query: URLSearchParams): RunsFilter {
+  const before = textParam(query, 'before');
+  const fields = {
+    limit: integerParam(query, 'limit', 1, MAX_LIMIT),
+    mode: choiceParam(query, 'mode', RUN_MODES),
+    status: choiceParam(query, 'status', RUN_STATUSES),
+    build: textParam(query, 'build'),
+    scenario: textParam(query, 'scenario'),
+    since: instantParam(query, 'since'),
+    until: instantParam(query, 'until'),
+    before: before === undefined ? undefined : runIdParam(before, 'before'),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
