@@ -106,7 +106,13 @@ export function compareRuns(
     if (!same && firstDivergence === null && where !== undefined) {
       firstDivergence = { step: i + 1, kind: where.kind, index: where.index, on: sameRequest ? 'response' : 'request' };
     }
-    steps.push({ step: i + 1, a: side(left, summarize), b: side(right, summarize), same, changes: changesOf(left, right) });
+    steps.push({
+      step: i + 1,
+      a: side(left, summarize),
+      b: side(right, summarize),
+      same,
+      changes: changesOf(left, right),
+    });
   }
   const strip = ({ steps: _steps, ...rest }: ComparedRun) => rest;
   return { a: strip(a), b: strip(b), firstDivergence, steps, cost: compareCosts(a.cost, b.cost) };

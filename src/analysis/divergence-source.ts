@@ -35,6 +35,17 @@ export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = [
   'none',
 ];
 
+/** What each source means, in a few words: the last column of the report's table, in the CLI and the web view alike. */
+export const DIVERGENCE_MEANINGS: Readonly<Record<DivergenceSource, string>> = {
+  'tool-response': 'same request; a tool answered differently (the world moved)',
+  'model-response': 'same request; the model answered differently (sampling)',
+  'volatile-request': 'the request differs only in per-call bytes (a timestamp, an id)',
+  code: "the request differs: the build's code changed",
+  simulated: "same request; a side-effecting tool's simulator answered, not the world",
+  blocked: 'stopped by the side-effect firewall while still on the recording',
+  none: 'followed the recording to the end',
+};
+
 /** What the classifier reads of a step: a `StepView` has it. */
 export interface SourcedStep extends ComparableStep {
   /** The canonical request; a model request may hold its messages as digests. */

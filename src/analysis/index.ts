@@ -15,6 +15,7 @@ export { branchCostOf, compareCosts, type BranchCost, type CostComparison } from
 export { outcomeHistogram, outcomeKey, type CountedRun } from './outcome-histogram.js';
 export { judgeVerification, type Judgement, type Verdict, type VerificationEvidence } from './verdict.js';
 export {
+  DIVERGENCE_MEANINGS,
   DIVERGENCE_SOURCES,
   classifyDivergence,
   type DivergenceSide,

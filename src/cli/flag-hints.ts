@@ -40,5 +40,9 @@ export function flagHint(remedy: Remedy): string {
       return remedy.step === 'model'
         ? '. At a model step use --model-response, --system-prompt or --model, or pick a tool step'
         : '. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error';
+    case 'run-verification':
+      return `; make its arms with \`forkpoint verify ${remedy.runId} --candidate ${remedy.candidate} --baseline ${remedy.baseline}${remedy.mode === 'reexecution' ? ` --mode reexecution --at ${remedy.at ?? 'DATE'}` : ''}\``;
+    case 'run-divergence-report':
+      return `; make them with \`forkpoint divergence-report ${remedy.runIds === null ? '--all-recorded' : `--runs ${remedy.runIds.join(',')}`} --at ${remedy.at}${remedy.build === null ? '' : ` --build ${remedy.build}`}\``;
   }
 }

@@ -22,6 +22,7 @@ import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
 import { suiteCommand } from './commands/suite.js';
 import { treeCommand } from './commands/tree.js';
+import { reportCommand } from './commands/report.js';
 import { uiCommand } from './commands/ui.js';
 import { verifyCommand } from './commands/verify.js';
 import { ScenarioFlags } from './options/scenario-flags.js';
@@ -47,6 +48,7 @@ export const COMMANDS: readonly ((cli: CommandContext) => CommandUnknownOpts)[] 
   exportCommand,
   copyCommand,
   uiCommand,
+  reportCommand,
   gcCommand,
   retentionCommand,
   demoCommand,

@@ -26,7 +26,26 @@ export type Remedy =
   /** A sealed cassette opens only through the store that sealed it. */
   | { readonly kind: 'open-sealing-store' }
   /** The override does not fit the step: a `step` of this type takes the other kinds of override. */
-  | { readonly kind: 'override-for-step'; readonly step: 'model' | 'tool' };
+  | { readonly kind: 'override-for-step'; readonly step: 'model' | 'tool' }
+  /** No arm of this verification is stored: run it, and the arms are stored under the recording. */
+  | {
+      readonly kind: 'run-verification';
+      readonly runId: string;
+      readonly candidate: string;
+      readonly baseline: string;
+      readonly mode: 'replay' | 'reexecution';
+      /** The world's date of re-executed arms, when one was asked for. */
+      readonly at?: string;
+    }
+  /** No re-execution of these runs is stored: make them with a divergence report. */
+  | {
+      readonly kind: 'run-divergence-report';
+      /** The recorded runs to re-execute; null: every recorded run. */
+      readonly runIds: readonly string[] | null;
+      readonly at: string;
+      /** The build to re-execute with; null: each run's own. */
+      readonly build: string | null;
+    };
 
 /** The remedy in the library's terms, with the punctuation that joins it to the problem. */
 export function describeRemedy(remedy: Remedy): string {
@@ -57,5 +76,9 @@ export function describeRemedy(remedy: Remedy): string {
       return remedy.step === 'model'
         ? '. At a model step use a model-response, model-patch, system-prompt or model override, or pick a tool step'
         : '. At a tool step use a tool-result, tool-merge, tool-patch or tool-error override, or pick a model step';
+    case 'run-verification':
+      return `; make its arms with \`verifyRun(engine, { runId: '${remedy.runId}', candidate, baseline, mode: '${remedy.mode}'${remedy.mode === 'reexecution' ? ', world' : ''} })\` with the builds ${remedy.candidate} and ${remedy.baseline}${remedy.at === undefined ? '' : ` and a world of ${remedy.at}`}`;
+    case 'run-divergence-report':
+      return `; make them with \`divergenceReport(engine, { runIds${remedy.runIds === null ? '' : `: ${JSON.stringify(remedy.runIds)}`}, plan })\`, its plan's worlds of ${remedy.at}${remedy.build === null ? '' : ` and its build ${remedy.build}`}`;
   }
 }

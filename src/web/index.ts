@@ -12,3 +12,5 @@ export type { UiServer } from './server/ui-server.js';
 export { DEFAULT_UI_PORT } from './server/ui-server-options.js';
 export type { UiServerOptions } from './server/ui-server-options.js';
 export type { RunWords } from './pages/run-words.js';
+export { REPORT_CHECKPOINT_LIMIT, readReportContents, renderReport } from './report/index.js';
+export type { ReportContents } from './report/index.js';

@@ -1,17 +1,19 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { DivergenceRow, SourcedDivergence, SourcedStep } from '../analysis/index.js';
 import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
-import { classifyDivergence, tallyDivergences } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
-import type { ErrorCode } from '../errors/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
-import type { JsonObject } from '../json/index.js';
-import type { RunStatus } from '../vocabulary/index.js';
 import type { WorldFactory } from '../world/index.js';
 import type { Engine } from '../engine/index.js';
 import type { RunSummary } from '../read/index.js';
-import type { ReexecutionResult } from '../modes/index.js';
+import type { DivergenceReport, ReportedReexecution, SkippedRun } from './reexecution-divergence.js';
+import {
+  classifyReexecution,
+  divergenceReportOf,
+  reportedReexecution,
+  requireDistinctRuns,
+  unfinishedSkip,
+} from './reexecution-divergence.js';
 
 /** How one recorded run is re-executed: the build to run and the world it runs against. */
 export interface ReexecutionPlan {
@@ -46,46 +48,6 @@ export interface DivergenceReportOptions {
   readonly sideEffects?: SideEffectOption;
 }
 
-/** One re-execution, where it first left its recording, and why. */
-export interface ReportedReexecution extends SourcedDivergence {
-  /** The recorded run. */
-  readonly recordedRunId: string;
-  readonly input: JsonObject;
-  /** The re-execution, stored with mode `reexecution`. */
-  readonly runId: string;
-  /** Which of the run's re-executions, from 1. */
-  readonly repeat: number;
-  /** What its world said of itself. */
-  readonly worldAt: string | null;
-  readonly seed: number | null;
-  readonly recordedBuild: { readonly build: string; readonly codeHash: string };
-  readonly build: { readonly build: string; readonly codeHash: string };
-  readonly status: RunStatus;
-}
-
-/** A recorded run the report could not re-execute, and why. */
-export interface SkippedRun {
-  readonly runId: string;
-  readonly code: ErrorCode;
-  readonly reason: string;
-  /** How many of its re-executions were not made. */
-  readonly reexecutions: number;
-}
-
-/** The first-divergence table over a set of re-executions. */
-export interface DivergenceReport {
-  /** The mode of every run the report made. */
-  readonly mode: 'reexecution';
-  readonly repeats: number;
-  /** How many recorded runs were asked for. */
-  readonly runs: number;
-  readonly skipped: readonly SkippedRun[];
-  /** Classified re-executions: runs × repeats minus the skipped ones. */
-  readonly total: number;
-  /** One row per source, each with its re-executions. */
-  readonly rows: readonly DivergenceRow<ReportedReexecution>[];
-}
-
 /**
  * Re-executes each recorded run `repeats` times against a live world
  * (mode `reexecution`) and finds, for each re-execution, the first step where
@@ -107,8 +69,7 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   const repeats = options.repeats ?? 1;
   if (!Number.isInteger(repeats) || repeats < 1)
     throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
-  const duplicate = options.runIds.find((runId, i) => options.runIds.indexOf(runId) !== i);
-  if (duplicate !== undefined) throw new ForkpointError('USAGE', `run ${duplicate} is named twice; name each run once`);
+  requireDistinctRuns(options.runIds);
   const runs: RunSummary[] = [];
   for (const runId of options.runIds) runs.push(await engine.getRunSummary(runId));
   const plans: Array<{ run: RunSummary; plan: ReexecutionPlan }> = [];
@@ -120,14 +81,9 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
   const planned = runs.length * repeats;
   let done = 0;
   for (const [i, { run, plan }] of plans.entries()) {
-    const unfinished = run.status === 'running' || run.status === 'interrupted';
-    if (unfinished) {
-      skipped.push({
-        runId: run.runId,
-        code: 'INPUT_INVALID',
-        reason: `the recording is ${run.status}: it has no end to compare with`,
-        reexecutions: repeats,
-      });
+    const unfinished = unfinishedSkip(run, repeats);
+    if (unfinished !== null) {
+      skipped.push(unfinished);
       continue;
     }
     // Read once the first re-execution has shown the full tier is there; the recording's side of every comparison.
@@ -149,58 +105,10 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
         skipped.push({ runId: run.runId, code: error.code, reason: error.message, reexecutions: repeats - repeat });
         break;
       }
-      const divergence = firewalled(
-        classifyDivergence(sideOf(recording), sideOf(await engine.cassette(result.runId, 'full'))),
-        result,
-      );
-      reported.push({
-        recordedRunId: run.runId,
-        input: run.input,
-        runId: result.runId,
-        repeat: repeat + 1,
-        worldAt: result.worldAt,
-        seed: result.seed,
-        recordedBuild: { build: run.agent.build, codeHash: run.agent.codeHash },
-        build: { build: result.agent.build, codeHash: result.agent.codeHash },
-        status: result.status,
-        ...divergence,
-      });
+      const divergence = classifyReexecution(recording, await engine.cassette(result.runId, 'full'), result);
+      reported.push(reportedReexecution(run, result, repeat + 1, divergence));
       options.onProgress?.(++done, planned);
     }
   }
-  const { rows, total } = tallyDivergences(reported);
-  return { mode: 'reexecution', repeats, runs: runs.length, skipped, total, rows };
-}
-
-/**
- * What the firewall made of a divergence: a re-execution it stopped before the
- * run had left its recording diverges for want of a call, not for a cause; an
- * answer a simulator gave is the simulator's, not the world's.
- */
-function firewalled(divergence: SourcedDivergence, result: ReexecutionResult): SourcedDivergence {
-  const blockedAt = result.error?.code === 'SIDE_EFFECT_BLOCKED' ? result.error.step : null;
-  if (blockedAt !== null && (divergence.step === null || divergence.step >= blockedAt)) {
-    return {
-      ...divergence,
-      source: 'blocked',
-      step: blockedAt,
-      on: null,
-      reason: `the side-effect firewall stopped it at step ${blockedAt} while it still followed the recording`,
-      diff: [],
-    };
-  }
-  const step = divergence.step === null ? undefined : result.steps[divergence.step - 1];
-  if (divergence.source === 'tool-response' && step?.provenance === 'simulated') {
-    return {
-      ...divergence,
-      source: 'simulated',
-      reason: `same request; the simulator of ${step.kind} answered where the recording holds the real answer`,
-    };
-  }
-  return divergence;
-}
-
-function sideOf(cassette: Cassette): { codeHash: string; steps: SourcedStep[]; messages: Cassette['messages'] } {
-  const steps = cassette.entries.map((entry) => ({ ...entry, requestHash: entry.requestHash, provenance: 'recorded' }));
-  return { codeHash: cassette.agent.codeHash, steps, messages: cassette.messages };
+  return divergenceReportOf({ repeats, runs: runs.length }, skipped, reported);
 }

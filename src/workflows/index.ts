@@ -3,7 +3,8 @@ export type { DriftOptions, DriftReport, DriftStep } from './drift-probe.js';
 export { runSuite } from './run-suite.js';
 export type { SuiteCase, SuiteInput, SuiteOptions, SuiteResult, SuiteSource } from './run-suite.js';
 export { verifyRun } from './verify-run.js';
-export type { VerificationArm, VerifyOptions, VerifyResult } from './verify-run.js';
+export type { VerifyOptions } from './verify-run.js';
+export type { ArmRun, VerificationArm, VerificationRuns, VerifyResult } from './verification-result.js';
 export { differencesBetween, evaluateSynthetic } from './evaluate-synthetic.js';
 export type {
   EvaluateOptions,
@@ -12,12 +13,19 @@ export type {
   SyntheticEvaluation,
 } from './evaluate-synthetic.js';
 export { divergenceReport } from './divergence-report.js';
-export type {
-  DivergenceReport,
-  DivergenceReportOptions,
-  ReexecutionPlan,
-  ReportedReexecution,
-  SkippedRun,
-} from './divergence-report.js';
+export type { DivergenceReportOptions, ReexecutionPlan } from './divergence-report.js';
+export {
+  classifyReexecution,
+  divergenceReportDocument,
+  type DivergenceReport,
+  type DivergenceReportDocument,
+  type FirewalledRun,
+  type ReportedReexecution,
+  type SkippedRun,
+} from './reexecution-divergence.js';
 export { lintFirstRequest } from './lint-first-request.js';
 export type { LintEnvironment, LintFinding, LintReport } from './lint-first-request.js';
+export { storedDivergenceReport, storedDivergenceReports } from './stored-divergence-report.js';
+export type { StoredDivergenceQuery, StoredDivergenceRef } from './stored-divergence-report.js';
+export { storedVerification, storedVerifications, verificationsIn } from './stored-verification.js';
+export type { StoredVerificationQuery, StoredVerificationRef } from './stored-verification.js';

@@ -1,11 +1,11 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { ReplayDivergence, Verdict } from '../analysis/index.js';
-import { judgeVerification, outcomeHistogram } from '../analysis/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { WorldFactory } from '../world/index.js';
-import type { Engine, ReexecutionResult, ReplayResult, RunView } from '../engine/index.js';
+import type { Engine, ReexecutionResult, ReplayResult } from '../engine/index.js';
+import type { VerifyResult } from './verification-result.js';
+import { verificationOf } from './verification-result.js';
 
 /** What `verify` needs. */
 export type VerifyOptions = {
@@ -27,32 +27,6 @@ export type VerifyOptions = {
       readonly sideEffects?: SideEffectOption;
     }
 );
-
-/** One arm of a verification: its build, its stored runs, and how they ended. */
-export interface VerificationArm {
-  readonly build: string;
-  readonly runs: readonly string[];
-  readonly outcomes: Readonly<Record<string, number>>;
-}
-
-/** A verification's result. */
-export interface VerifyResult {
-  readonly verdict: Verdict;
-  readonly reason: string;
-  /** The mode of every arm's runs. */
-  readonly mode: 'replay:strict' | 'reexecution';
-  readonly runId: string;
-  readonly recording: {
-    readonly status: string;
-    readonly outcome: RunView['outcome'];
-    readonly error: RunView['error'];
-  };
-  readonly repeats: number;
-  readonly candidate: VerificationArm;
-  readonly control: VerificationArm;
-  /** The candidate's first divergence in strict replay (its replay's `divergence`): the finding of `candidate-diverged`. */
-  readonly divergence: ReplayDivergence | null;
-}
 
 /**
  * Runs a candidate arm and a control arm over a recorded failure and judges
@@ -93,23 +67,11 @@ export async function verifyRun(engine: Engine, options: VerifyOptions): Promise
   };
   const candidate = await arm(options.candidate, 0);
   const control = await arm(options.baseline, repeats);
-  const divergence =
-    candidate.map((run) => (run.mode === 'reexecution' ? null : run.divergence)).find((found) => found !== null) ??
-    null;
-  const judgement = judgeVerification({ recording, candidate, control, candidateDivergence: divergence });
-  const describe = (agent: AgentBuild, runs: RunView[]): VerificationArm => ({
-    build: agent.build,
-    runs: runs.map((run) => run.runId),
-    outcomes: outcomeHistogram(runs),
-  });
-  return {
-    ...judgement,
+  return verificationOf({
+    recording,
     mode: options.mode === 'replay' ? 'replay:strict' : 'reexecution',
-    runId: recording.runId,
-    recording: { status: recording.status, outcome: recording.outcome, error: recording.error },
     repeats,
-    candidate: describe(options.candidate, candidate),
-    control: describe(options.baseline, control),
-    divergence,
-  };
+    candidate: { build: options.candidate.build, runs: candidate },
+    control: { build: options.baseline.build, runs: control },
+  });
 }

@@ -22,6 +22,7 @@ const COMMANDS = [
   'export',
   'copy',
   'ui',
+  'report',
   'gc',
   'retention',
   'demo',

@@ -17,4 +17,15 @@ export const EVERY_REMEDY: readonly Remedy[] = [
   { kind: 'open-sealing-store' },
   { kind: 'override-for-step', step: 'model' },
   { kind: 'override-for-step', step: 'tool' },
+  { kind: 'run-verification', runId: '9b40c1d5', candidate: 'patched', baseline: 'baseline', mode: 'replay' },
+  {
+    kind: 'run-verification',
+    runId: '9b40c1d5',
+    candidate: 'patched',
+    baseline: 'baseline',
+    mode: 'reexecution',
+    at: '2026-03-09',
+  },
+  { kind: 'run-divergence-report', runIds: null, at: '2026-03-09', build: null },
+  { kind: 'run-divergence-report', runIds: ['9b40c1d5', '1f2e3d4c'], at: '2026-03-09', build: 'patched' },
 ];

@@ -5,6 +5,7 @@ import { ForkpointError, isForkpointError } from '../../errors/index.js';
 import { parseSideEffectOption } from '../../firewall/index.js';
 import { loadScenario } from '../../scenario/index.js';
 import { BUILT_IN_SCENARIOS } from '../built-in-scenarios.js';
+import { DEFAULT_UI_PORT } from '../../web/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -69,6 +70,9 @@ export function demoCommand(cli: CommandContext) {
       );
       cli.print(
         '`npx forkpoint show <run-id>` shows one (a checkpoint with --step K), `npx forkpoint compare <a> <b>` sets two side by side.',
+      );
+      cli.print(
+        `\`npx forkpoint ui\` shows them in a browser (the incident at http://127.0.0.1:${DEFAULT_UI_PORT}/runs/${incident.runId}), and \`npx forkpoint report ${incident.runId} --compare <fork>\` writes one HTML file to attach to a ticket.`,
       );
     });
     cli.exit(EXIT.ok);

@@ -2,7 +2,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import type { RunSummary } from '../../engine/index.js';
 import { assertRunId } from '../../engine/index.js';
 import type { ReexecutionPlan } from '../../workflows/index.js';
-import { divergenceReport } from '../../workflows/index.js';
+import { divergenceReport, divergenceReportDocument } from '../../workflows/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import type { World } from '../../world/index.js';
@@ -78,8 +78,7 @@ export function divergenceReportCommand(cli: CommandContext) {
         ...progressFor(cli),
       });
       if (cli.io.stderr.isTTY === true && report.runs > 0) cli.io.stderr.write('\n');
-      const { mode, ...rest } = report;
-      if (options.json === true) cli.json({ mode, worldAt: at, ...rest, build: build ?? null });
+      if (options.json === true) cli.json(divergenceReportDocument(report, at, build ?? null));
       else cli.print(formatDivergenceReport(report, at, build, cli.style));
     });
     cli.exit(EXIT.ok);

@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { Command, Option } from '@commander-js/extra-typings';
 import { PLAINTEXT_NOTICE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
+import { writeWholeFile } from '../write-whole-file.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -52,14 +52,7 @@ export function exportCommand(cli: CommandContext) {
         cli.print(text);
         return;
       }
-      try {
-        writeFileSync(file, text);
-      } catch (error) {
-        throw new ForkpointError('USAGE', `cannot write ${file} (${(error as Error).message})`, {
-          cause: error,
-          details: { path: file },
-        });
-      }
+      writeWholeFile(file, text);
       const sizes = await engine.tierSizes(runId);
       const summary = {
         mode: 'export',

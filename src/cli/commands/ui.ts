@@ -6,6 +6,7 @@ import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
 import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { integerOption } from '../options/value-parsers.js';
+import { cliMessage } from '../flag-hints.js';
 import { runWordsFor } from '../run-words.js';
 
 /**
@@ -56,6 +57,7 @@ export function uiCommand(cli: CommandContext) {
         ...(options.port === undefined ? {} : { port: options.port }),
         ...(options.host === undefined ? {} : { host: options.host }),
         allowRemote: options.allowRemote === true,
+        describeError: cliMessage,
         onInternalError: (error) =>
           cli.io.stderr.write(
             `forkpoint ui: INTERNAL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

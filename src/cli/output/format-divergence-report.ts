@@ -1,19 +1,9 @@
-import type { DivergenceSource } from '../../analysis/index.js';
+import { DIVERGENCE_MEANINGS } from '../../analysis/index.js';
 import type { FieldChange } from '../../vocabulary/index.js';
 import type { DivergenceReport, ReportedReexecution } from '../../workflows/index.js';
 import { formatInput } from './format-headline.js';
 import type { Style } from './style.js';
 import { table } from './table.js';
-
-const MEANING: Readonly<Record<DivergenceSource, string>> = {
-  'tool-response': 'same request; a tool answered differently (the world moved)',
-  'model-response': 'same request; the model answered differently (sampling)',
-  'volatile-request': 'the request differs only in per-call bytes (a timestamp, an id)',
-  code: "the request differs: the build's code changed",
-  simulated: "same request; a side-effecting tool's simulator answered, not the world",
-  blocked: 'stopped by the side-effect firewall while still on the recording',
-  none: 'followed the recording to the end',
-};
 
 interface Row {
   readonly source: string;
@@ -34,7 +24,7 @@ export function formatDivergenceReport(
 ): string {
   const skippedCount = report.skipped.reduce((sum, run) => sum + run.reexecutions, 0);
   const rows: Row[] = [
-    ...report.rows.map((row) => ({ source: row.source, count: row.count, meaning: MEANING[row.source] })),
+    ...report.rows.map((row) => ({ source: row.source, count: row.count, meaning: DIVERGENCE_MEANINGS[row.source] })),
     {
       source: 'total',
       count: report.total,

@@ -65,9 +65,10 @@ button { cursor: pointer; }
 .json details > summary { cursor: pointer; list-style: none; display: inline; }
 .json details > summary::before { content: "▸ "; color: var(--muted); }
 .json details[open] > summary::before { content: "▾ "; }
-.json details[open] > summary .j-count { display: none; }
-.j-key { color: var(--accent); } .j-str { color: var(--ok); white-space: pre-wrap; overflow-wrap: anywhere; }
-.j-num, .j-bool, .j-null { color: var(--live); } .j-count, .j-punct, .j-index { color: var(--muted); }
+.json details[open] > summary .jc { display: none; }
+.json { color: var(--muted); }
+.jk { color: var(--accent); } .js { color: var(--ok); white-space: pre-wrap; overflow-wrap: anywhere; }
+.jn { color: var(--live); } .jc, .ji { color: var(--muted); }
 .j-cut { color: var(--warn); font-style: italic; }
 .expired { color: var(--warn); font-weight: 600; }
 tr[data-first-divergence] { background: var(--mark); box-shadow: inset 4px 0 0 var(--accent); }
@@ -81,6 +82,10 @@ tr[data-first-divergence] { background: var(--mark); box-shadow: inset 4px 0 0 v
 .error-page .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-weight: 700; color: var(--bad); }
 .legend { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; font-size: 12px; color: var(--muted); }
 .bars text { fill: var(--fg); font-size: 12px; } .bars rect { fill: var(--accent); }
+figure.chart { margin: .6rem 0 1rem; } figure.chart svg { max-width: 100%; height: auto; }
+.verdict-good { color: var(--ok); } .verdict-bad { color: var(--bad); }
+ul.counts, ul.run-list { list-style: none; margin: 0; padding: 0; }
+tr.total td { font-weight: 600; border-top: 2px solid var(--line); }
 @media (max-width: 900px) { .cols { grid-template-columns: 1fr; } }
 @media print { header.top, .pager, form.filters { display: none; } }
 `.trim();

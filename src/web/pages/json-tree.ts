@@ -23,25 +23,25 @@ export function jsonTree(value: JsonValue, options: TreeOptions = {}): Html {
 }
 
 function node(value: JsonValue, depth: number, openDepth: number): Html {
-  if (value === null) return html`<span class="j-null">null</span>`;
+  if (value === null) return html`<span class="jn">null</span>`;
   if (typeof value === 'string') return stringNode(value);
-  if (typeof value === 'number') return html`<span class="j-num">${String(value)}</span>`;
-  if (typeof value === 'boolean') return html`<span class="j-bool">${String(value)}</span>`;
+  if (typeof value === 'number') return html`<span class="jn">${String(value)}</span>`;
+  if (typeof value === 'boolean') return html`<span class="jn">${String(value)}</span>`;
   const entries: [string, JsonValue][] = isJsonArray(value)
     ? value.map((item, at): [string, JsonValue] => [String(at), item])
     : Object.entries(value);
-  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  if (entries.length === 0) return html`<span class="j-punct">${open}${close}</span>`;
-  const what = Array.isArray(value) ? `${entries.length} items` : `${entries.length} fields`;
+  const [open, close] = isJsonArray(value) ? ['[', ']'] : ['{', '}'];
+  if (entries.length === 0) return html`${open}${close}`;
+  const what = isJsonArray(value) ? `${entries.length} items` : `${entries.length} fields`;
   const children = entries.map(
     ([key, child]) =>
-      html`<li>${Array.isArray(value) ? html`<span class="j-index">${key}</span>` : html`<span class="j-key">${JSON.stringify(key)}</span>`}<span class="j-punct">: </span>${node(child, depth + 1, openDepth)}</li>`,
+      html`<li>${isJsonArray(value) ? html`<span class="ji">${key}</span>` : html`<span class="jk">${JSON.stringify(key)}</span>`}: ${node(child, depth + 1, openDepth)}</li>`,
   );
-  return html`<details class="j-fold" ${depth < openDepth ? html`open` : ''}><summary><span class="j-punct">${open}</span> <span class="j-count">${what}</span></summary><ul>${children}</ul><span class="j-punct">${close}</span></details>`;
+  return html`<details ${depth < openDepth ? html`open` : ''}><summary>${open} <span class="jc">${what}</span></summary><ul>${children}</ul>${close}</details>`;
 }
 
 function stringNode(text: string): Html {
-  if (text.length <= STRING_CAP) return html`<span class="j-str">${JSON.stringify(text)}</span>`;
+  if (text.length <= STRING_CAP) return html`<span class="js">${JSON.stringify(text)}</span>`;
   const shown = JSON.stringify(text.slice(0, STRING_CAP));
-  return html`<span class="j-str">${shown.slice(0, -1)}</span><span class="j-cut">… ${text.length - STRING_CAP} more characters not shown</span>`;
+  return html`<span class="js">${shown.slice(0, -1)}</span><span class="j-cut">… ${text.length - STRING_CAP} more characters not shown</span>`;
 }

@@ -42,7 +42,7 @@ export function pageDocument(parts: PageParts, links: PageLinks): Html {
       <body>
         <header class="top">
           <a class="brand" href="${runs ?? '#top'}">forkpoint</a>
-          ${runs === null ? null : html`<nav class="top-nav"><a href="${runs}">runs</a></nav>`}
+          ${runs === null ? null : html`<nav class="top-nav"><a href="${runs}">runs</a>${navLink(links.divergence(), 'divergence')}</nav>`}
           ${json === null ? null : html`<a class="json-link" href="${json}">this page as JSON</a>`}
         </header>
         ${parts.banner === undefined ? null : html`<p class="banner">${parts.banner}</p>`}
@@ -51,3 +51,6 @@ export function pageDocument(parts: PageParts, links: PageLinks): Html {
       </body>
     </html>`;
 }
+
+const navLink = (href: string | null, label: string): Html | null =>
+  href === null ? null : html`<a href="${href}">${label}</a>`;

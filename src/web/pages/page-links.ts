@@ -1,4 +1,5 @@
 import type { RunPageQuery } from '../../engine/index.js';
+import type { StoredDivergenceQuery, StoredVerificationQuery } from '../../workflows/index.js';
 
 /** The filters of the runs page: those of `forkpoint runs`. */
 export type RunsFilter = RunPageQuery & { readonly scenario?: string; readonly until?: string };
@@ -17,6 +18,13 @@ export interface PageLinks {
   timeline(runId: string, from: number): string | null;
   /** Two runs side by side. */
   compare(a: string, b: string): string | null;
+  /**
+   * The divergence report of the stored re-executions this query picks
+   * (`divergence-report`'s flags); without one, the newest the store holds.
+   */
+  divergence(query?: StoredDivergenceQuery): string | null;
+  /** The verification of a recording by the stored runs of two builds (`verify`'s arguments). */
+  verify(query: StoredVerificationQuery): string | null;
   /** The JSON document a page is drawn from, at its documented URL; null where there is none. */
   json(path: string): string | null;
   /** The stylesheet and script every page loads, or null where they are inlined. */
@@ -29,6 +37,20 @@ const query = (fields: Record<string, string | number | undefined>): string => {
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 };
+
+/** The divergence report page of the view for a query; `/api` before it is its JSON. */
+export const divergenceUrl = (report?: StoredDivergenceQuery): string =>
+  `/divergence${query({ at: report?.at, build: report?.build, runs: report?.runIds?.join(',') })}`;
+
+/** The verify page of the view for a query; `/api` before it is its JSON. */
+export const verifyUrl = (verification: StoredVerificationQuery): string =>
+  `/verify${query({
+    run: verification.runId,
+    candidate: verification.candidate,
+    baseline: verification.baseline,
+    mode: verification.mode,
+    at: verification.at,
+  })}`;
 
 /** The links of `forkpoint ui`: every page and document at its URL (see the README's list). */
 export const SERVER_LINKS: PageLinks = {
@@ -47,6 +69,8 @@ export const SERVER_LINKS: PageLinks = {
     `/runs/${encodeURIComponent(runId)}${step === undefined ? '' : `${query({ step })}#step-${step}`}`,
   timeline: (runId, from) => `/runs/${encodeURIComponent(runId)}${query({ from })}`,
   compare: (a, b) => `/compare${query({ a, b })}`,
+  divergence: (report) => divergenceUrl(report),
+  verify: (verification) => verifyUrl(verification),
   json: (path) => path,
   assets: { style: '/assets/forkpoint.css', script: '/assets/forkpoint.js' },
 };
@@ -59,6 +83,8 @@ export function reportLinks(runsHeld: ReadonlySet<string>, compareHeld: boolean)
       runsHeld.has(runId) ? (step === undefined ? `#run-${runId}` : `#run-${runId}-step-${step}`) : null,
     timeline: () => null,
     compare: () => (compareHeld ? '#compare' : null),
+    divergence: () => null,
+    verify: () => null,
     json: () => null,
     assets: null,
   };

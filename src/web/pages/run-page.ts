@@ -8,6 +8,7 @@ import { stepDetail } from './step-detail.js';
 import { modeLabel, statusBadge, tierText, usd } from './labels.js';
 import { findingsPanel, overridePanel } from './run-notes.js';
 import { runLineage } from './run-lineage.js';
+import { verificationsOfRun } from './verify-page.js';
 import { runTimeline, TIMELINE_PAGE } from './run-timeline.js';
 
 /** What `show --json` prints of a run: the run with its steps, and the bytes of each tier. */
@@ -56,6 +57,7 @@ export function runPage(data: RunPageData, links: PageLinks, words: RunWords): H
     <p class="headline">${words.headline(run)}</p>
     ${runFacts(run, words)}
     ${compareLinks(run, links)}
+    ${verificationsOfRun(data.lineage, links)}
     ${overridePanel(run)}
     ${findingsPanel(run.findings)}
     <h2>lineage</h2>

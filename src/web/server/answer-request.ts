@@ -108,7 +108,11 @@ function decodedSegment(segment: string): string {
 
 function failureOf(error: unknown, options: UiServerOptions): PageError {
   if (isForkpointError(error) && error.code !== 'INTERNAL')
-    return { status: httpStatusOf(error.code), code: error.code, message: error.message };
+    return {
+      status: httpStatusOf(error.code),
+      code: error.code,
+      message: options.describeError?.(error) ?? error.message,
+    };
   options.onInternalError?.(error);
   return {
     status: 500,

@@ -1,4 +1,5 @@
 import type { Engine } from '../../engine/index.js';
+import type { ForkpointError } from '../../errors/index.js';
 import type { RunWords } from '../pages/run-words.js';
 
 /** The port `forkpoint ui` listens on unless told otherwise. */
@@ -14,6 +15,11 @@ export interface UiServerOptions {
   readonly port?: number;
   /** Listen on an address other than loopback: asked for by name, since the view shows every payload. */
   readonly allowRemote?: boolean;
+  /**
+   * How an error reads on a page: by default its message, in the library's
+   * words; the CLI gives its own, so a remedy names the command to run.
+   */
+  readonly describeError?: (error: ForkpointError) => string;
   /** Told of a request that failed inside forkpoint (a bug), with the error; the page says only its code. */
   readonly onInternalError?: (error: unknown) => void;
 }
