@@ -78,7 +78,7 @@ try {
     note('timing the long run');
     long = await benchLongRun(engine, longRunId, longSteps, WINDOW, timing);
     note('timing the web view over HTTP');
-    http = await benchHttp(engine, longRunId, SCENARIOS.rare, timing);
+    http = await benchHttp(engine, longRunId, longSteps, SCENARIOS.rare, timing);
   } finally {
     await store.close();
   }
