@@ -17,10 +17,14 @@ export interface RunPageQuery {
   readonly before?: string;
   /** Only runs created at or after this ISO timestamp. */
   readonly since?: string;
+  /** Only runs created strictly before this ISO timestamp. */
+  readonly until?: string;
   readonly mode?: RunMode;
   /** As readers see it: `interrupted` is a `running` run whose owner is gone. */
   readonly status?: RunStatus;
   readonly build?: string;
+  /** Only runs of this scenario, exactly as the run stored it (`scenarios/claims-triage`, or an absolute path). */
+  readonly scenario?: string;
 }
 
 /** One page of runs, newest first, and the cursor of the next (null on the last page). */
@@ -66,9 +70,11 @@ export async function runPage(
       limit: wanted,
       ...(before === undefined ? {} : { before }),
       ...(query.since === undefined ? {} : { since: query.since }),
+      ...(query.until === undefined ? {} : { until: query.until }),
       ...(query.mode === undefined ? {} : { mode: query.mode }),
       ...(stored === undefined ? {} : { status: stored }),
       ...(query.build === undefined ? {} : { build: query.build }),
+      ...(query.scenario === undefined ? {} : { scenario: query.scenario }),
     });
     for (const run of chunk) if (matches(run)) found.push(run);
     if (chunk.length < wanted) break;

@@ -257,10 +257,14 @@ export interface RunQuery {
   readonly before?: string;
   /** Only runs created at or after this ISO timestamp. */
   readonly since?: string;
+  /** Only runs created strictly before this ISO timestamp. */
+  readonly until?: string;
   readonly mode?: RunMode;
   /** The stored status: `interrupted` is never stored (readers derive it from a `running` run's lease). */
   readonly status?: Exclude<RunStatus, 'interrupted'>;
   readonly build?: string;
+  /** Only runs whose stored scenario is exactly this (see `RunRecord.scenario`). */
+  readonly scenario?: string;
 }
 
 /** What a purge removed. */

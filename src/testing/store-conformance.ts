@@ -3,6 +3,7 @@ import type { Store } from '../store/index.js';
 import { describeConsistencyConformance } from './store-conformance-consistency.js';
 import { describeImportConformance } from './store-conformance-import.js';
 import { describeOwnerConformance } from './store-conformance-owners.js';
+import { describePagingConformance } from './store-conformance-paging.js';
 import { describeRestoreConformance } from './store-conformance-restore.js';
 import { describeRetentionConformance } from './store-conformance-retention.js';
 import { describeRowConformance } from './store-conformance-rows.js';
@@ -54,6 +55,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
     describeUsageConformance(suite);
     describeImportConformance(suite);
     describe('at scale', () => {
+      describePagingConformance(suite);
       describeScaleConformance(suite);
     });
     describeConsistencyConformance(suite);

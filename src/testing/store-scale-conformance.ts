@@ -4,10 +4,11 @@ import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from './sample-records.js';
 import type { StoreSuite } from './store-suite.js';
 
 /**
- * The conformance cases of what a store must do at scale: page its runs,
- * find what retention must remove without reading every run, and purge in
- * the same transaction as the structural record it keeps. Registered by
- * `describeStoreConformance`, inside its `describe`.
+ * The conformance cases of what a store must do at scale: find what
+ * retention must remove without reading every run, and purge in the same
+ * transaction as the structural record it keeps (paging is
+ * `describePagingConformance`'s). Registered by `describeStoreConformance`,
+ * inside its `describe`.
  */
 export function describeScaleConformance(suite: StoreSuite): void {
   const digest = (n: number): string => n.toString(16).padStart(32, '0');
@@ -35,70 +36,6 @@ export function describeScaleConformance(suite: StoreSuite): void {
       await store.createRun(sampleRun({ runId, createdAt, ...overrides }), sampleStep(0, { checkpointFull: true }), []);
     }
   };
-
-  it('pages runs newest first, ties in the order they were made, with a cursor that picks up after the last', async () => {
-    const store = await suite.fresh();
-    await created(store, [
-      ['aaaa0001', '2026-03-04T00:00:00.000Z'],
-      ['aaaa0002', '2026-03-05T00:00:00.000Z'],
-      ['aaaa0003', '2026-03-05T00:00:00.000Z'],
-      ['aaaa0004', '2026-03-05T00:00:00.000Z'],
-      ['aaaa0005', '2026-03-03T00:00:00.000Z'],
-    ]);
-    const ids = (runs: ReadonlyArray<{ runId: string }>) => runs.map((run) => run.runId);
-    expect(ids(await store.queryRuns({ limit: 10 }))).toEqual([
-      'aaaa0004',
-      'aaaa0003',
-      'aaaa0002',
-      'aaaa0001',
-      'aaaa0005',
-    ]);
-    expect(ids(await store.queryRuns({ limit: 2 }))).toEqual(['aaaa0004', 'aaaa0003']);
-    expect(ids(await store.queryRuns({ limit: 2, before: 'aaaa0003' }))).toEqual(['aaaa0002', 'aaaa0001']);
-    expect(ids(await store.queryRuns({ limit: 2, before: 'aaaa0001' }))).toEqual(['aaaa0005']);
-    expect(ids(await store.queryRuns({ limit: 2, before: 'aaaa0005' }))).toEqual([]);
-    expect(await store.queryRuns({ limit: 2, before: 'ffffffff' })).toEqual([]);
-    expect(ids(await store.queryRuns({ limit: 10, since: '2026-03-04T00:00:00.000Z' }))).toEqual([
-      'aaaa0004',
-      'aaaa0003',
-      'aaaa0002',
-      'aaaa0001',
-    ]);
-    // The page holds whole records, as getRun reads them.
-    expect((await store.queryRuns({ limit: 1 }))[0]).toEqual(await store.getRun('aaaa0004'));
-  });
-
-  it('filters a page by mode, stored status and build, every filter at once', async () => {
-    const store = await suite.fresh();
-    await created(store, [
-      ['bbbb0001', '2026-03-04T00:00:01.000Z'],
-      ['bbbb0002', '2026-03-04T00:00:02.000Z', { build: 'patched' }],
-      ['bbbb0003', '2026-03-04T00:00:03.000Z', { mode: 'replay:strict', build: 'patched' }],
-      ['bbbb0004', '2026-03-04T00:00:04.000Z', { build: 'patched' }],
-    ]);
-    await store.finishRun('bbbb0004', SAMPLE_OWNER_TOKEN, {
-      ...finished,
-      status: 'failed',
-      outcome: null,
-      error: { code: 'VALIDATION_FAILED', message: 'no', step: 1 },
-    });
-    await store.finishRun('bbbb0002', SAMPLE_OWNER_TOKEN, finished);
-    const ids = async (query: Parameters<Store['queryRuns']>[0]) =>
-      (await store.queryRuns(query)).map((run) => run.runId);
-    expect(await ids({ limit: 10, build: 'patched' })).toEqual(['bbbb0004', 'bbbb0003', 'bbbb0002']);
-    expect(await ids({ limit: 10, mode: 'record', build: 'patched' })).toEqual(['bbbb0004', 'bbbb0002']);
-    expect(await ids({ limit: 10, status: 'running' })).toEqual(['bbbb0003', 'bbbb0001']);
-    expect(
-      await ids({
-        limit: 10,
-        status: 'completed',
-        build: 'patched',
-        mode: 'record',
-        since: '2026-03-04T00:00:02.000Z',
-      }),
-    ).toEqual(['bbbb0002']);
-    expect(await ids({ limit: 1, build: 'patched', before: 'bbbb0004' })).toEqual(['bbbb0003']);
-  });
 
   it('finds the runs whose full tier expired, and forks still holding rows of a purged parent, oldest first', async () => {
     const store = await suite.fresh();

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteStore } from '../../src/store/index.js';
 import { sampleRun, sampleStep, SAMPLE_OWNER_TOKEN } from '../../src/testing/index.js';
@@ -6,13 +7,17 @@ import { cli, tempFolder } from '../support/cli-harness.js';
 
 const folder = tempFolder('forkpoint-runs-cli-');
 const db = join(folder.path, 'forkpoint.db');
+// A scenario outside the package: its runs store its absolute path.
+const elsewhere = join(folder.path, 'my-scenario');
 afterAll(() => {
   folder.cleanup();
 });
 
 // 120 runs a minute apart on 2026-03-04 and 05: every fourth a replay of the one before it, every tenth
-// of build patched, every seventh failed; the last one still running under a lapsed lease.
+// of build patched, every seventh failed; the last one still running under a lapsed lease. Every third is of
+// the built-in scenarios/claims-triage, every third after the first of the scenario elsewhere.
 beforeAll(async () => {
+  mkdirSync(elsewhere);
   const store = sqliteStore({ path: db });
   for (let n = 1; n <= 120; n++) {
     const runId = n.toString(16).padStart(12, '0');
@@ -25,6 +30,7 @@ beforeAll(async () => {
         createdAt,
         build: n % 10 === 0 ? 'patched' : 'baseline',
         mode: replay ? 'replay:strict' : 'record',
+        scenario: ['scenarios/claims-triage', 'scenarios/sample', elsewhere][n % 3]!,
         sourceRunId: replay ? (n - 1).toString(16).padStart(12, '0') : null,
         owner: { pid: 1, host: 'gone', token: SAMPLE_OWNER_TOKEN, leaseExpiresAt: 1 },
       }),
@@ -79,6 +85,42 @@ describe('forkpoint runs', () => {
     expect((await json('--since', '2026-03-05T01:00:00+01:00', '--limit', '1000')).runs).toHaveLength(61);
   });
 
+  it('filters by --until, strictly before it, alone and with --since', async () => {
+    const until = await json('--until', '2026-03-05', '--limit', '1000');
+    expect(until.runs.map((run) => run.runId)).toEqual(Array.from({ length: 59 }, (_, i) => id(59 - i)));
+    expect((await json('--until', '2026-03-05T01:00:00+01:00', '--limit', '1000')).runs).toHaveLength(59);
+    expect((await json('--until', '2026-03-05T00:00:00.001Z', '--limit', '1000')).runs[0]!.runId).toBe(id(60));
+    // Noon on the 4th is run 30; the day ends before run 60.
+    const window = await json('--since', '2026-03-04T12:00:00Z', '--until', '2026-03-05', '--limit', '1000');
+    expect([window.runs.length, window.runs[0]!.runId, window.runs.at(-1)!.runId]).toEqual([30, id(59), id(30)]);
+    expect((await json('--since', '2026-03-05', '--until', '2026-03-04')).runs).toEqual([]);
+  });
+
+  it('filters by --scenario, the directory however it is spelt, alone and with the other filters', async () => {
+    const triage = [id(120), id(117), id(114)];
+    for (const spelling of [
+      'scenarios/claims-triage',
+      './scenarios/claims-triage/',
+      resolve('scenarios/claims-triage'),
+    ])
+      expect((await json('--scenario', spelling, '--limit', '3')).runs.map((run) => run.runId)).toEqual(triage);
+    expect((await json('--scenario', elsewhere, '--limit', '2')).runs.map((run) => run.runId)).toEqual([
+      id(119),
+      id(116),
+    ]);
+    expect((await json('--scenario', join(folder.path, 'no-such-scenario'))).runs).toEqual([]);
+    expect(
+      (await json('--scenario', 'scenarios/claims-triage', '--until', '2026-03-05', '--status', 'failed')).runs.map(
+        (run) => run.runId,
+      ),
+    ).toEqual([id(42), id(21)]);
+    // The cursor goes on inside the filters.
+    const page = await json('--scenario', elsewhere, '--until', '2026-03-05', '--limit', '2');
+    expect([page.runs.map((run) => run.runId), page.next]).toEqual([[id(59), id(56)], id(56)]);
+    const after = await json('--scenario', elsewhere, '--until', '2026-03-05', '--limit', '2', '--before', id(56));
+    expect(after.runs.map((run) => run.runId)).toEqual([id(53), id(50)]);
+  });
+
   it('shows where each run came from, and how to list the page after', async () => {
     const result = await cli(['runs', '--db', db, '--limit', '4', '--build', 'baseline']);
     const lines = result.stdout.trimEnd().split('\n');
@@ -112,6 +154,8 @@ describe('forkpoint runs', () => {
       /option '--status <STATUS>' argument 'done' is invalid\. Allowed choices are running, completed/,
     ],
     [['--since', 'yesterday'], /--since must be a date/],
+    [['--until', '2026-13-01'], /--until must be a date \(YYYY-MM-DD\) or an ISO 8601 timestamp/],
+    [['--scenario', ''], /--scenario must name a scenario directory/],
     [['--before', 'XYZ'], /run id "XYZ" must be 12 lowercase hex/],
   ])('refuses %j with USAGE (exit 2)', async (args, message) => {
     const result = await cli(['runs', '--db', db, ...args]);

@@ -86,6 +86,27 @@ describe('a page of runs', () => {
     expect(ids((await engine.runPage({ status: 'completed', mode: 'replay:strict' })).runs)).toEqual([25, 20, 10, 5]);
   });
 
+  it('filters by until and scenario in every read it makes to fill a page', async () => {
+    const store = await store30();
+    const asked: Array<Parameters<Store['queryRuns']>[0]> = [];
+    const engine = engineOver({
+      ...store,
+      queryRuns: async (query) => {
+        asked.push(query);
+        return await store.queryRuns(query);
+      },
+    });
+    const until = '2026-03-04T10:00:22.000Z';
+    expect(ids((await engine.runPage({ until })).runs)).toEqual(Array.from({ length: 21 }, (_, i) => 21 - i));
+    // Interrupted runs are told apart from running ones after the read, so the page takes several reads.
+    const page = await engine.runPage({ status: 'interrupted', until, scenario: 'scenarios/sample', limit: 3 });
+    expect([ids(page.runs), page.next]).toEqual([[21, 15, 9], '00000009']);
+    expect(asked.length).toBeGreaterThan(2);
+    expect(asked.every((query) => query.until === until)).toBe(true);
+    expect(asked.slice(1).every((query) => query.scenario === 'scenarios/sample')).toBe(true);
+    expect((await engine.runPage({ scenario: 'scenarios/other' })).runs).toEqual([]);
+  });
+
   it('refuses a cursor that names no run, and a page of no runs', async () => {
     const engine = engineOver(await store30());
     const codeOf = async (work: () => Promise<unknown>) => {

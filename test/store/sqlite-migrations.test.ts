@@ -120,14 +120,19 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
     // runs_by_expiry went with migration 4 (nothing read it); migration 7 brings it back for gc, partial.
+    // Migration 11 adds one for each filter of a page that matches a value.
     expect(
       db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all(),
     ).toEqual([
       'blobs_removed',
+      'runs_by_build',
       'runs_by_created_at',
       'runs_by_expiry',
+      'runs_by_mode',
       'runs_by_parent',
+      'runs_by_scenario',
       'runs_by_source',
+      'runs_by_status',
       'steps_with_segments',
       'structural_by_expiry',
     ]);

@@ -6,6 +6,8 @@ import { postgresTestUrl } from './postgres.js';
 export interface CountingPool extends PostgresPool {
   /** The text of every statement run since the last {@link reset}. */
   readonly statements: string[];
+  /** The values each of {@link statements} was given, in the same order. */
+  readonly values: Array<readonly unknown[]>;
   reset(): void;
   /** Runs before the next statement, with the backend's process id: a test kills the connection there. */
   beforeNextStatement: ((backendPid: number) => Promise<void>) | undefined;
@@ -20,10 +22,12 @@ export function countingPool(applicationName = `forkpoint-test-${process.pid}`):
   const wrappers = new WeakMap<pg.PoolClient, PostgresClient>();
   const pool: CountingPool = {
     statements: [],
+    values: [],
     beforeNextStatement: undefined,
     applicationName,
     reset() {
       pool.statements.length = 0;
+      pool.values.length = 0;
     },
     async connect() {
       const client = await inner.connect();
@@ -37,6 +41,7 @@ export function countingPool(applicationName = `forkpoint-test-${process.pid}`):
               await hook((client as pg.PoolClient & { processID: number }).processID);
             }
             pool.statements.push(query.text);
+            pool.values.push(query.values ?? []);
             return client.query({
               text: query.text,
               values: query.values as unknown[],

@@ -2,6 +2,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import type { RunPageQuery } from '../../engine/index.js';
 import { DEFAULT_PAGE_SIZE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
+import { scenarioReference } from '../../scenario/index.js';
 import { redactStoreUrl } from '../../store/index.js';
 import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -24,7 +25,7 @@ export function runsCommand(cli: CommandContext) {
     new Command('runs')
       .description('list the runs in the database, newest first, a page at a time')
       .usage(
-        '[--limit N] [--since DATE|TIMESTAMP] [--mode MODE] [--status STATUS] [--build NAME] [--before RUN_ID] [--prices FILE] [--json]',
+        '[--limit N] [--since DATE|TIMESTAMP] [--until DATE|TIMESTAMP] [--mode MODE] [--status STATUS] [--build NAME] [--scenario DIR] [--before RUN_ID] [--prices FILE] [--json]',
       )
       .addOption(
         integerOption(
@@ -36,21 +37,35 @@ export function runsCommand(cli: CommandContext) {
       )
       .addOption(
         new Option('--since <DATE|TIMESTAMP>', 'only runs created at or after it (YYYY-MM-DD, or ISO 8601)').argParser(
-          sinceTimestamp,
+          timestampOf('--since'),
         ),
+      )
+      .addOption(
+        new Option(
+          '--until <DATE|TIMESTAMP>',
+          'only runs created before it (a date: before that day begins, UTC)',
+        ).argParser(timestampOf('--until')),
       )
       .addOption(new Option('--mode <MODE>', 'only runs of this mode').choices(RUN_MODES))
       .addOption(new Option('--status <STATUS>', 'only runs with this status').choices(RUN_STATUSES))
       .addOption(new Option('--build <NAME>', 'only runs of this agent build'))
+      .addOption(
+        new Option(
+          '--scenario <DIR>',
+          'only runs recorded from this scenario directory, as `record` was given it',
+        ).argParser(scenarioOf),
+      )
       .addOption(runIdOption('--before <RUN_ID>', 'the page after this run (the `next` of the previous page)'))
       .addOption(pricesOption()),
   ).action(async (options) => {
     const query: RunPageQuery = {
       limit: options.limit ?? DEFAULT_PAGE_SIZE,
       ...(options.since === undefined ? {} : { since: options.since }),
+      ...(options.until === undefined ? {} : { until: options.until }),
       ...(options.mode === undefined ? {} : { mode: options.mode }),
       ...(options.status === undefined ? {} : { status: options.status }),
       ...(options.build === undefined ? {} : { build: options.build }),
+      ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
       ...(options.before === undefined ? {} : { before: options.before }),
     };
     const store = await cli.openExistingStore(options, 'read');
@@ -64,16 +79,27 @@ export function runsCommand(cli: CommandContext) {
   });
 }
 
-// Runs are stamped in UTC ISO form, compared as text: a date means its first instant, UTC.
-function sinceTimestamp(text: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) || Number.isNaN(date.getTime())) {
-    throw new ForkpointError(
-      'USAGE',
-      `--since must be a date (YYYY-MM-DD) or an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${text}"`,
-    );
-  }
-  return date.toISOString();
+// Runs are stamped in UTC ISO form, compared as text: a date means its first instant, UTC, for both ends of a
+// window, so that `--since D --until D+1` is the whole of day D.
+function timestampOf(flag: '--since' | '--until'): (text: string) => string {
+  return (text) => {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
+    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) || Number.isNaN(date.getTime())) {
+      throw new ForkpointError(
+        'USAGE',
+        `${flag} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${text}"`,
+      );
+    }
+    return date.toISOString();
+  };
+}
+
+// A run stores its scenario as record found it (a built-in by its path from the package, another by its
+// absolute path), so the directory is named the same way here: `./scenarios/claims-triage/` from any folder
+// finds the runs of `scenarios/claims-triage`. A directory that is gone still names its runs by that path.
+function scenarioOf(text: string): string {
+  if (text.trim() === '') throw new ForkpointError('USAGE', '--scenario must name a scenario directory, got ""');
+  return scenarioReference(text);
 }
 
 // The same command with the cursor moved on, so that the hint can be pasted as it is: the words given, as given,

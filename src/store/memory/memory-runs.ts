@@ -39,8 +39,10 @@ export function pageOf(runs: ReadonlyMap<string, StoredRun>, query: RunQuery): S
     const { record } = run;
     if (cursor !== undefined && byCreation(run, cursor) >= 0) return false;
     if (query.since !== undefined && record.createdAt < query.since) return false;
+    if (query.until !== undefined && record.createdAt >= query.until) return false;
     if (query.mode !== undefined && record.mode !== query.mode) return false;
     if (query.status !== undefined && record.status !== query.status) return false;
+    if (query.scenario !== undefined && record.scenario !== query.scenario) return false;
     return query.build === undefined || record.build === query.build;
   };
   return [...runs.values()]

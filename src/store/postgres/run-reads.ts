@@ -12,6 +12,7 @@ import { statement } from './sql-statement.js';
 // runs_by_created_at, so that a page reads about its own rows.
 const FILTERS = {
   since: (n: number) => `runs.created_at >= $${n}`,
+  until: (n: number) => `runs.created_at < $${n}`,
   // The cursor run's place: before it in the listing means older, or as old and made earlier. A cursor that
   // names no run compares with NULL, which leaves the page empty.
   before: (n: number) =>
@@ -19,6 +20,7 @@ const FILTERS = {
   mode: (n: number) => `runs.mode = $${n}`,
   status: (n: number) => `runs.status = $${n}`,
   build: (n: number) => `runs.build = $${n}`,
+  scenario: (n: number) => `runs.scenario = $${n}`,
 } as const;
 
 const SQL = {
@@ -107,7 +109,7 @@ export function runReads(executor: Executor, ring: KeyRing, known: RunKeys): Run
     queryRuns(query: RunQuery) {
       const names: Array<keyof typeof FILTERS> = [];
       const values: unknown[] = [query.limit];
-      for (const name of ['since', 'before', 'mode', 'status', 'build'] as const) {
+      for (const name of ['since', 'until', 'before', 'mode', 'status', 'build', 'scenario'] as const) {
         const value = query[name];
         if (value === undefined) continue;
         names.push(name);

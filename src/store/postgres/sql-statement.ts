@@ -11,10 +11,16 @@ export interface Statement {
   readonly text: string;
 }
 
-/** A {@link Statement} named `name`. */
+// PostgreSQL cuts a name past 63 bytes, which would leave two long names that differ only in their digest
+// as one on the server, while the driver, which keeps the whole name, prepares both under it.
+const MAX_NAME_BYTES = 63;
+const DIGEST_CHARS = 12;
+const MAX_READABLE = MAX_NAME_BYTES - 'forkpoint_'.length - 1 - DIGEST_CHARS;
+
+/** A {@link Statement} named `name` (its first 40 characters: the digest tells the rest apart). */
 export function statement(name: string, text: string): Statement {
-  const digest = createHash('sha256').update(text).digest('hex').slice(0, 12);
-  return { name: `forkpoint_${name}_${digest}`, text };
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, DIGEST_CHARS);
+  return { name: `forkpoint_${name.slice(0, MAX_READABLE)}_${digest}`, text };
 }
 
 /** Runs statements: each on a pooled connection of its own, or all on the one of a transaction. */

@@ -1,6 +1,7 @@
 import type { Migration } from './migration.js';
 import { FIRST_SCHEMA } from './migrations-first-schema.js';
 import { SHARED_STORE } from './migrations-shared-store.js';
+import { PAGE_FILTERS } from './migrations-page-filters.js';
 import { SEALED_PAYLOADS } from './migrations-sealing.js';
 import { RUN_USAGE } from './migrations-usage.js';
 
@@ -19,7 +20,13 @@ export type { Migration } from './migration.js';
  * `source_run_id` has no foreign key on purpose: a replay of a cassette file
  * names the run it recorded even when that run lives in another database.
  */
-export const MIGRATIONS: readonly Migration[] = [...FIRST_SCHEMA, ...SHARED_STORE, ...RUN_USAGE, ...SEALED_PAYLOADS];
+export const MIGRATIONS: readonly Migration[] = [
+  ...FIRST_SCHEMA,
+  ...SHARED_STORE,
+  ...RUN_USAGE,
+  ...SEALED_PAYLOADS,
+  ...PAGE_FILTERS,
+];
 
 /** The newest schema version this build of forkpoint knows. */
 export const SCHEMA_VERSION = MIGRATIONS.reduce((newest, migration) => Math.max(newest, migration.version), 0);

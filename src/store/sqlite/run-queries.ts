@@ -4,6 +4,7 @@ import type { RunQuery } from '../store.js';
 import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import type { RunRow } from './row-mapping.js';
 import { runFromRow } from './row-mapping.js';
+import { runPageQuery } from './run-page-query.js';
 
 /** The run queries that read only what they return: a page, or what retention must remove now. */
 export interface RunQueries {
@@ -11,17 +12,6 @@ export interface RunQueries {
   expired(now: string): RunRecord[];
   expiredStructural(now: string): string[];
 }
-
-// The filters of a page, in the order their SQL is written; each is a range or an equality the planner
-// combines with a backward walk of runs_by_created_at (migration 7), so a page reads about its own rows.
-const FILTERS = {
-  since: 'created_at >= @since',
-  // The cursor run's place: before it in the listing means older, or as old and made earlier.
-  before: 'created_at <= @before_at AND (created_at < @before_at OR run_key < @before_key)',
-  mode: 'mode = @mode',
-  status: 'status = @status',
-  build: 'build = @build',
-} as const;
 
 // A run's columns include its key (`runs.*`), which orders runs made in the same millisecond.
 type KeyedRunRow = RunRow & { readonly run_key: number };
@@ -37,21 +27,12 @@ const byCreation = (a: KeyedRunRow, b: KeyedRunRow): number =>
  */
 export function runQueries(db: Database.Database, runColumns: string, sealer: PayloadSealer): RunQueries {
   const toRun = (row: RunRow): RunRecord => runFromRow(row, sealer);
-  // One statement per combination of filters given, prepared when first used.
-  const pages = new Map<string, Database.Statement>();
-  const pageStatement = (names: ReadonlyArray<keyof typeof FILTERS>): Database.Statement => {
-    const key = names.join(',');
-    let statement = pages.get(key);
-    if (statement === undefined) {
-      const where = names.length === 0 ? '' : `WHERE ${names.map((name) => FILTERS[name]).join(' AND ')}`;
-      statement = db.prepare(
-        `SELECT ${runColumns} FROM runs INDEXED BY runs_by_created_at ${where} ORDER BY created_at DESC, run_key DESC LIMIT @limit`,
-      );
-      pages.set(key, statement);
-    }
-    return statement;
-  };
   const cursor = db.prepare('SELECT created_at, run_key FROM runs WHERE run_id = ?');
+  const page = runPageQuery(
+    db,
+    runColumns,
+    (runId) => cursor.get(runId) as { created_at: string; run_key: number } | undefined,
+  );
   // The expiry index holds only runs that still have their full tier.
   const expired = db.prepare(
     `SELECT ${runColumns} FROM runs INDEXED BY runs_by_expiry
@@ -71,24 +52,7 @@ export function runQueries(db: Database.Database, runColumns: string, sealer: Pa
     .pluck();
 
   return {
-    page(query) {
-      const params: Record<string, string | number> = { limit: query.limit };
-      const names: Array<keyof typeof FILTERS> = [];
-      const filter = (name: keyof typeof FILTERS, values: Record<string, string | number>): void => {
-        names.push(name);
-        Object.assign(params, values);
-      };
-      if (query.since !== undefined) filter('since', { since: query.since });
-      if (query.before !== undefined) {
-        const at = cursor.get(query.before) as { created_at: string; run_key: number } | undefined;
-        if (at === undefined) return [];
-        filter('before', { before_at: at.created_at, before_key: at.run_key });
-      }
-      if (query.mode !== undefined) filter('mode', { mode: query.mode });
-      if (query.status !== undefined) filter('status', { status: query.status });
-      if (query.build !== undefined) filter('build', { build: query.build });
-      return (pageStatement(names).all(params) as RunRow[]).map(toRun);
-    },
+    page: (query) => page(query).map(toRun),
     expired(now) {
       const rows = new Map<string, KeyedRunRow>();
       for (const row of [...(expired.all({ now }) as KeyedRunRow[]), ...(orphanedForks.all() as KeyedRunRow[])])
