@@ -1,1 +1,2 @@
 export { instantOf } from './instant.js';
+export { listingInstantOf } from './listing-instant.js';

@@ -3,6 +3,7 @@ import type { RunPageQuery } from '../../engine/index.js';
 import { DEFAULT_PAGE_SIZE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { scenarioReference } from '../../scenario/index.js';
+import { listingInstantOf } from '../../time/index.js';
 import { redactStoreUrl } from '../../store/index.js';
 import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -79,18 +80,17 @@ export function runsCommand(cli: CommandContext) {
   });
 }
 
-// Runs are stamped in UTC ISO form, compared as text: a date means its first instant, UTC, for both ends of a
-// window, so that `--since D --until D+1` is the whole of day D.
+// Runs are stamped in UTC ISO form, compared as text (see listingInstantOf).
 function timestampOf(flag: '--since' | '--until'): (text: string) => string {
   return (text) => {
-    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
-    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) || Number.isNaN(date.getTime())) {
+    const instant = listingInstantOf(text);
+    if (instant === undefined) {
       throw new ForkpointError(
         'USAGE',
         `${flag} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${text}"`,
       );
     }
-    return date.toISOString();
+    return instant;
   };
 }
 

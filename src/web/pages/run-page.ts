@@ -16,7 +16,13 @@ export type RunDocument = RunView & { readonly tiers: TierSizes };
 
 /** What a run's page draws. */
 export interface RunPageData {
-  readonly run: RunDocument;
+  readonly run: RunView;
+  /**
+   * The bytes of each tier, where the caller measured them: a report does; the
+   * server does not, since measuring serializes the whole cassette (seconds for
+   * a run of thousands of steps) and `/api/runs/<id>` has them.
+   */
+  readonly tiers: TierSizes | null;
   readonly lineage: Lineage;
   /** The steps drawn: a page of the timeline on the server, every step in a report. */
   readonly from: number;
@@ -55,7 +61,7 @@ export function runPage(data: RunPageData, links: PageLinks, words: RunWords): H
   return html`<article class="run" id="run-${run.runId}" data-run-id="${run.runId}">
     <h1>run <code>${run.runId}</code> ${modeLabel(run.mode)}</h1>
     <p class="headline">${words.headline(run)}</p>
-    ${runFacts(run, words)}
+    ${runFacts(run, data.tiers, words)}
     ${compareLinks(run, links)}
     ${verificationsOfRun(data.lineage, links)}
     ${overridePanel(run)}
@@ -69,7 +75,7 @@ export function runPage(data: RunPageData, links: PageLinks, words: RunWords): H
   </article>`;
 }
 
-function runFacts(run: RunDocument, words: RunWords): Html {
+function runFacts(run: RunView, tiers: TierSizes | null, words: RunWords): Html {
   const cost = run.cost;
   const fact = (term: string, value: Html | string | null): Html | null =>
     value === null ? null : html`<dt>${term}</dt><dd>${value}</dd>`;
@@ -80,7 +86,7 @@ function runFacts(run: RunDocument, words: RunWords): Html {
     ${fact('scenario', run.scenario)}
     ${fact('world', run.worldAt)}
     ${fact('created', `${run.createdAt}${run.finishedAt === null ? '' : ` · finished ${run.finishedAt}`}`)}
-    ${fact('tier', `${tierText(run.retention)}${run.tiers.full === null ? '' : ` · full ${kilobytes(run.tiers.full)}`}${run.tiers.structural === null ? '' : ` · structural ${kilobytes(run.tiers.structural)}`}`)}
+    ${fact('tier', `${tierText(run.retention)}${tiers?.full == null ? '' : ` · full ${kilobytes(tiers.full)}`}${tiers?.structural == null ? '' : ` · structural ${kilobytes(tiers.structural)}`}`)}
     ${fact(
       'cost (USD)',
       cost === null

@@ -23,7 +23,15 @@ export function renderReport(contents: ReportContents, words: RunWords, writtenA
   const held = new Set([run.runId]);
   const links = reportLinks(held, comparison !== null);
   const body = html`${runPage(
-    { run, lineage: tree, from: 1, to: run.steps.length, opened: contents.checkpoints, place: 'report' },
+    {
+      run,
+      tiers: run.tiers,
+      lineage: tree,
+      from: 1,
+      to: run.steps.length,
+      opened: contents.checkpoints,
+      place: 'report',
+    },
     links,
     words,
   )}${comparison === null ? null : html`<hr />${comparePage({ comparison, scenario: run.scenario }, links, words)}`}

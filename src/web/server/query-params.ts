@@ -1,5 +1,6 @@
 import { assertRunId } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
+import { listingInstantOf } from '../../time/index.js';
 
 /** A query's parameter as text; undefined when absent or empty (an empty form field means "any"). */
 export function textParam(query: URLSearchParams, name: string): string | undefined {
@@ -42,8 +43,8 @@ export function choiceParam<T extends string>(
 export function instantParam(query: URLSearchParams, name: string): string | undefined {
   const text = textParam(query, name);
   if (text === undefined) return undefined;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) || Number.isNaN(date.getTime()))
+  const instant = listingInstantOf(text);
+  if (instant === undefined)
     throw new ForkpointError('USAGE', `${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp, got "${text}"`);
-  return date.toISOString();
+  return instant;
 }

@@ -20,7 +20,7 @@ export const RUN_ROUTES: readonly Route[] = [
       const runId = runIdParam(id, 'a run id');
       const step = integerParam(query, 'step', 1, MAX_STEP);
       const from = integerParam(query, 'from', 1, MAX_STEP);
-      const run = await runDocument(context.engine, runId);
+      const run = await context.engine.getRun(runId);
       if (step !== undefined && step > run.steps.length && !run.retention.expired)
         throw new ForkpointError(
           'STEP_OUT_OF_RANGE',
@@ -35,7 +35,7 @@ export const RUN_ROUTES: readonly Route[] = [
       if (step !== undefined && !run.retention.expired) opened.set(step, await checkpointView(context, run, step));
       const scenarios = [run.scenario, ...lineage.ancestors.map((each) => each.scenario)];
       const body = runPage(
-        { run, lineage, ...window, opened, place: 'server' },
+        { run, tiers: null, lineage, ...window, opened, place: 'server' },
         SERVER_LINKS,
         await context.words(scenarios),
       );

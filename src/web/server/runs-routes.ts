@@ -1,6 +1,7 @@
 import type { RunsFilter } from '../pages/page-links.js';
 import { SERVER_LINKS } from '../pages/page-links.js';
 import { runsPage } from '../pages/runs-page.js';
+import { scenarioReference } from '../../scenario/index.js';
 import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { Route } from './route-answer.js';
 import { choiceParam, instantParam, integerParam, runIdParam, textParam } from './query-params.js';
@@ -37,10 +38,16 @@ function filterOf(query: URLSearchParams): RunsFilter {
     mode: choiceParam(query, 'mode', RUN_MODES),
     status: choiceParam(query, 'status', RUN_STATUSES),
     build: textParam(query, 'build'),
-    scenario: textParam(query, 'scenario'),
+    scenario: scenarioParam(query),
     since: instantParam(query, 'since'),
     until: instantParam(query, 'until'),
     before: before === undefined ? undefined : runIdParam(before, 'before'),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+// A scenario named as `forkpoint runs --scenario` names it: as record stores it, however it is spelt.
+function scenarioParam(query: URLSearchParams): string | undefined {
+  const text = textParam(query, 'scenario');
+  return text === undefined ? undefined : scenarioReference(text);
 }

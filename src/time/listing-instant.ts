@@ -1,0 +1,11 @@
+/**
+ * The first instant a date (`YYYY-MM-DD`, UTC) or an ISO 8601 timestamp
+ * names, as the ISO text runs are stamped with (so that a listing compares
+ * it as text); undefined for anything else. A date means its first instant
+ * at both ends of a window, so `since D` and `until D+1` span day D.
+ */
+export function listingInstantOf(text: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text)) return undefined;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
