@@ -1,7 +1,7 @@
 import type { RunComparison } from '../../analysis/index.js';
 import { compareRuns } from '../../analysis/index.js';
 import type { RestoredCheckpoint } from '../../checkpoint/index.js';
-import type { Engine, Lineage, RunSummary, StepView } from '../../engine/index.js';
+import type { Engine, Lineage, RunRetention, RunSummary, StepView } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import type { RunMode } from '../../vocabulary/index.js';
@@ -64,8 +64,9 @@ export async function treeDocument(engine: Engine, runId: string): Promise<TreeD
 
 /**
  * Two runs compared step by step: `compare <a> <b> --json`. A run whose full
- * tier was removed keeps no steps to compare, and says so (CASSETTE_EXPIRED).
- * `summarize` says each step in one line, in the words of the runs' scenario.
+ * tier expired (removed by gc or not) or was never captured keeps no steps to
+ * compare, and says so (CASSETTE_EXPIRED), rather than comparing as a run of
+ * no steps. `summarize` says each step in one line, in the words of the runs' scenario.
  */
 export async function compareDocument(
   engine: Engine,
@@ -76,13 +77,21 @@ export async function compareDocument(
   const a = await engine.getRun(first);
   const b = await engine.getRun(second);
   for (const run of [a, b]) {
-    if (run.retention.purge !== null) {
+    const gone = stepsGone(run.retention);
+    if (gone !== null) {
       throw new ForkpointError(
         'CASSETTE_EXPIRED',
-        `run ${run.runId} keeps no steps to compare: its full tier was removed at ${run.retention.purge.at}; \`forkpoint show ${run.runId}\` shows its summary`,
+        `run ${run.runId} keeps no steps to compare: ${gone}; \`forkpoint show ${run.runId}\` shows its summary`,
         { details: { runId: run.runId } },
       );
     }
   }
   return compareRuns(a, b, await summarize(a.scenario ?? b.scenario));
+}
+
+// Why a run has no steps to show, or null when it has them: reads hide an expired tier's steps before gc removes them.
+function stepsGone(retention: RunRetention): string | null {
+  if (retention.purge !== null) return `its full tier was removed at ${retention.purge.at}`;
+  if (!retention.expired) return null;
+  return `its full tier expired at ${retention.expiresAt ?? 'its expiry'} (gc has not removed it yet, but no read shows it)`;
 }

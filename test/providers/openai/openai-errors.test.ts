@@ -35,13 +35,10 @@ describe.each(SUBJECTS)('%s: errors of the real SDK', (_name, subject) => {
       { kind: 'error', status: 429, message: 'Rate limit reached.' },
       { kind: 'response', response: finalTurn('after the wait') },
     ]);
-    const started = Date.now();
     const response = await subject.provider(emulator.url, { maxRetries: 1 }).respond(request);
     expect(response.content).toContainEqual({ type: 'text', text: 'after the wait' });
     expect(emulator.received()).toHaveLength(2);
     expect(emulator.received()[1]).toEqual(emulator.received()[0]);
-    // retry-after-ms: 0 is obeyed: the SDK's own backoff would wait 375 to 500 ms first.
-    expect(Date.now() - started).toBeLessThan(350);
   });
 
   it('makes a 429 with no retry left PROVIDER_FAILED, which a resume continues', async () => {

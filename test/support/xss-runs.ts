@@ -1,0 +1,83 @@
+import type { MessagePart } from '../../src/conversation/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import type { JsonObject } from '../../src/json/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import type { World } from '../../src/world/index.js';
+import { finalTurn, testAgent } from './test-agents.js';
+
+/** Markup that would run if a page let it through as markup. */
+export const SCRIPT = '<script>alert(1)</script>';
+/** An image whose error handler would run if a page let it through as markup. */
+export const IMAGE = `<img src=x onerror=alert(2)>`;
+/** Both, as a page shows them when it shows them as text. */
+export const ESCAPED_SCRIPT = '&lt;script&gt;alert(1)&lt;/script&gt;';
+export const ESCAPED_IMAGE = '&lt;img src=x onerror=alert(2)&gt;';
+
+/** A side-effecting tool whose very name is markup: it reaches a page as `kind#index` and in the lineage. */
+export const MARKUP_TOOL = '<img src=x onerror=alert(3)>';
+
+/** The ids of the recorded run and its fork. */
+export const XSS_RUN = '0000feed0001';
+export const XSS_FORK = '0000feed0002';
+
+const agent = testAgent({
+  tools: [
+    { name: 'echo', description: 'echoes its input', inputSchema: { type: 'object' }, readOnly: true },
+    { name: MARKUP_TOOL, description: 'writes a record', inputSchema: { type: 'object' }, readOnly: false },
+  ],
+});
+
+let ids = 0;
+const turn = (text: string, calls: readonly { name: string; input: JsonObject }[]) => {
+  const content: MessagePart[] = [{ type: 'text', text }];
+  for (const call of calls)
+    content.push({ type: 'tool_use', id: `toolu_${ids++}`, name: call.name, input: call.input });
+  return {
+    id: `msg_${ids++}`,
+    model: 'test-model',
+    content,
+    stopReason: 'tool_use' as const,
+    usage: { inputTokens: 1, outputTokens: 1 },
+  };
+};
+
+// The model says markup, the tool answers markup, the model calls the tool whose name is markup, then ends.
+const world: World = {
+  model: {
+    respond: (request) => {
+      const turns = request.messages.filter((message) => message.role === 'assistant').length;
+      if (turns === 0) return Promise.resolve(turn(`I will look ${SCRIPT}`, [{ name: 'echo', input: { q: IMAGE } }]));
+      if (turns === 1) return Promise.resolve(turn(`now ${IMAGE}`, [{ name: MARKUP_TOOL, input: { note: SCRIPT } }]));
+      return Promise.resolve(finalTurn(JSON.stringify({ ok: true, note: `${SCRIPT} ${IMAGE}` })));
+    },
+  },
+  tools: {
+    echo: () => ({ text: SCRIPT, image: IMAGE }),
+    [MARKUP_TOOL]: () => ({ written: IMAGE }),
+  },
+};
+
+/**
+ * Writes, into the SQLite file `db`, a run whose model text and tool results
+ * hold {@link SCRIPT} and {@link IMAGE}, and a fork of it at the echo's result
+ * (step 2) whose override holds them too and which calls the markup-named
+ * tool live, so that the compare page diffs markup and the lineage lists it.
+ */
+export async function writeXssRuns(db: string): Promise<void> {
+  const store = sqliteStore({ path: db });
+  const engine = createEngine({ store, clock: () => new Date('2026-03-04T09:00:00.000Z') });
+  try {
+    await engine.record({ agent, world, input: { task: IMAGE }, runId: XSS_RUN, tier: 'synthetic' });
+    await engine.fork({
+      parentRunId: XSS_RUN,
+      atStep: 2,
+      override: { kind: 'tool-result', output: { text: IMAGE, image: SCRIPT } },
+      agent,
+      world,
+      runId: XSS_FORK,
+      sideEffects: { default: 'refuse', tools: { [MARKUP_TOOL]: 'live' } },
+    });
+  } finally {
+    await store.close();
+  }
+}
