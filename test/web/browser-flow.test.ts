@@ -39,6 +39,8 @@ describeBrowser('forkpoint ui and report in Chromium: the demo incident and its 
     expect(new URL(page.url()).pathname).toBe('/runs');
     // The demo's eval runs are its newest and fill the first page: the incident is found as a reader would, by filter.
     expect(await page.locator(`table.runs tr[data-run-id="${INCIDENT}"]`).count()).toBe(0);
+    // Above them, the landing page points to the story: the run the newest forks and replays came from.
+    expect(await page.locator(`section.lineages a[data-run-link="${INCIDENT}"]`).isVisible()).toBe(true);
     await page.locator('form.filters select[name="mode"]').selectOption('record');
     await page.locator('form.filters select[name="status"]').selectOption('failed');
     await page.locator('form.filters button').click();

@@ -7,3 +7,5 @@ export {
   treeDocument,
 } from './run-documents.js';
 export type { CheckpointDocument, TreeDocument } from './run-documents.js';
+export { recentLineages } from './recent-lineages.js';
+export type { RecentLineage } from './recent-lineages.js';

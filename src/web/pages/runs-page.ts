@@ -1,4 +1,5 @@
 import type { RunPage, RunSummary } from '../../engine/index.js';
+import type { RecentLineage } from '../data/index.js';
 import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
@@ -10,6 +11,8 @@ import { modeLabel, statusBadge, tierText, usd } from './labels.js';
 export interface RunsPageData {
   readonly page: RunPage;
   readonly filter: RunsFilter;
+  /** The runs the newest forks, replays and re-executions came from: shown above the first, unfiltered page. */
+  readonly lineages: readonly RecentLineage[];
 }
 
 /** The runs page: a filter form, the runs of one page with their mode label as the CLI prints it, and the next page. */
@@ -18,6 +21,7 @@ export function runsPage(data: RunsPageData, links: PageLinks, words: RunWords):
   const next = page.next === null ? null : links.runs({ ...filter, before: page.next });
   const { before, ...newest } = filter;
   return html`<h1>runs</h1>
+    ${lineagesPanel(data.lineages, links, words)}
     ${filterForm(filter)}
     ${
       page.runs.length === 0
@@ -76,4 +80,26 @@ function filterForm(filter: RunsFilter): Html {
     ${text('until', filter.until?.slice(0, 10), 'date')}
     <button>filter</button>
   </form>`;
+}
+
+const count = (n: number, one: string, many: string): string | null =>
+  n === 0 ? null : `${n} ${n === 1 ? one : many}`;
+
+// Where the stories are: a store's newest runs may be a batch of recordings that push an incident off the page.
+function lineagesPanel(lineages: readonly RecentLineage[], links: PageLinks, words: RunWords): Html | null {
+  if (lineages.length === 0) return null;
+  return html`<section class="panel lineages" aria-label="recent lineages">
+    <h2>recent lineages: the runs the newest forks, replays and re-executions came from</h2>
+    <ul>${lineages.map(({ run, forks, replays, reexecutions }) => {
+      const href = links.run(run.runId);
+      const made = [
+        count(forks, 'fork', 'forks'),
+        count(replays, 'replay', 'replays'),
+        count(reexecutions, 're-execution', 're-executions'),
+      ];
+      return html`<li data-lineage="${run.runId}"><a data-run-link="${run.runId}" href="${href ?? ''}"><code>${run.runId}</code></a>
+        ${modeLabel(run.mode)} <span class="muted">${run.agent.name}/${run.agent.build}</span> ${statusBadge(run.status)}
+        <span class="summary muted">${words.ending(run)}</span> · ${made.filter((part) => part !== null).join(' · ')}</li>`;
+    })}</ul>
+  </section>`;
 }

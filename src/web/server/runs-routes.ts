@@ -1,3 +1,4 @@
+import { recentLineages } from '../data/index.js';
 import type { RunsFilter } from '../pages/page-links.js';
 import { SERVER_LINKS } from '../pages/page-links.js';
 import { runsPage } from '../pages/runs-page.js';
@@ -17,7 +18,10 @@ export const RUNS_ROUTES: readonly Route[] = [
     answer: async (_params, query, context) => {
       const filter = filterOf(query);
       const page = await context.engine.runPage(filter);
-      const body = runsPage({ page, filter }, SERVER_LINKS, await context.words(page.runs.map((run) => run.scenario)));
+      // Only the landing page points to the stories: a filtered or later page shows what was asked for.
+      const lineages = Object.keys(filter).length === 0 ? await recentLineages(context.engine) : [];
+      const scenarios = [...page.runs, ...lineages.map((lineage) => lineage.run)].map((run) => run.scenario);
+      const body = runsPage({ page, filter, lineages }, SERVER_LINKS, await context.words(scenarios));
       const search = query.toString();
       return { kind: 'page', parts: { title: 'runs', body, json: `/api/runs${search === '' ? '' : `?${search}`}` } };
     },
