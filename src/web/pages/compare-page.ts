@@ -41,7 +41,7 @@ export function comparePage(data: ComparePageData, links: PageLinks, words: RunW
     ${costTable(comparison)}
     <h2>steps</h2>
     <table class="comparison">
-      <thead><tr><th class="num">step</th><th></th><th>a: <code>${a.runId}</code></th><th>b: <code>${b.runId}</code></th></tr></thead>
+      <thead><tr><th scope="col" class="num">step</th><th scope="col"></th><th scope="col">a: <code>${a.runId}</code></th><th scope="col">b: <code>${b.runId}</code></th></tr></thead>
       <tbody>${comparison.steps.map((step) => stepRows(step, comparison, links))}</tbody>
     </table>
   </article>`;
@@ -60,7 +60,7 @@ function costTable(comparison: RunComparison): Html | null {
   if (cost === null) return null;
   const signed = (value: number | null): string => (value === null ? '?' : `${value >= 0 ? '+' : ''}${usd(value)}`);
   return html`<table class="costs" aria-label="cost in USD">
-    <thead><tr><th>cost in USD</th><th class="num">paid</th><th class="num">avoided</th><th class="num">inherited</th><th class="num">trajectory</th></tr></thead>
+    <thead><tr><th scope="col">cost in USD</th><th scope="col" class="num">paid</th><th scope="col" class="num">avoided</th><th scope="col" class="num">inherited</th><th scope="col" class="num">trajectory</th></tr></thead>
     <tbody>
       ${(['a', 'b'] as const).map(
         (

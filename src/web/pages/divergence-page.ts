@@ -40,7 +40,7 @@ export function divergencePage(data: DivergencePageData, links: PageLinks): Html
     <p class="muted">Read from the re-executions in the store: drawing this page ran nothing.</p>
     ${report.total === 0 ? emptyNote(report) : sourceChart(report)}
     <table class="divergence-table" aria-label="first divergence by source">
-      <thead><tr><th>first divergence</th><th class="num">count</th><th class="num">share</th><th>what happened</th></tr></thead>
+      <thead><tr><th scope="col">first divergence</th><th scope="col" class="num">count</th><th scope="col" class="num">share</th><th scope="col">what happened</th></tr></thead>
       <tbody>
         ${report.rows.map((row) => sourceRow(row, report.total))}
         <tr class="total"><td>total</td><td class="num">${report.total}</td><td class="num"></td>
@@ -81,8 +81,8 @@ function sourceSection(row: DivergenceRow<ReportedReexecution>, links: PageLinks
   return html`<section class="source" id="source-${row.source}" aria-label="${row.source}">
     <h2><code>${row.source}</code> (${row.count})</h2>
     <table class="reexecutions">
-      <thead><tr><th>recorded run</th><th>input</th><th class="num">#</th><th>re-execution</th><th>where it left</th>
-        <th>what differed</th><th></th></tr></thead>
+      <thead><tr><th scope="col">recorded run</th><th scope="col">input</th><th scope="col" class="num">#</th><th scope="col">re-execution</th><th scope="col">where it left</th>
+        <th scope="col">what differed</th><th scope="col"></th></tr></thead>
       <tbody>${row.entries.map((entry) => entryRow(entry, links))}</tbody>
     </table>
   </section>`;

@@ -47,8 +47,8 @@ export function runTimeline(run: RunView, window: TimelineWindow, links: PageLin
     .filter((step) => step.step >= window.from && step.step <= window.to)
     .map((step) => stepRow(run, step, costs.get(step.step), window, links, words));
   return html`<table class="timeline" aria-label="steps ${window.from} to ${window.to} of ${run.steps.length}">
-    <thead><tr><th class="num">step</th><th>call</th><th>from</th><th>request</th><th>what it said</th>
-      <th class="num">tokens in / out</th><th class="num">USD</th></tr></thead>
+    <thead><tr><th scope="col" class="num">step</th><th scope="col">call</th><th scope="col">from</th><th scope="col">request</th><th scope="col">what it said</th>
+      <th scope="col" class="num">tokens in / out</th><th scope="col" class="num">USD</th></tr></thead>
     <tbody>${rows}</tbody>
   </table>`;
 }

@@ -27,8 +27,8 @@ export function runsPage(data: RunsPageData, links: PageLinks, words: RunWords):
       page.runs.length === 0
         ? html`<p class="muted">no runs ${isFiltered(filter) ? 'match these filters' : 'yet: `forkpoint record --help` shows how to record one'}</p>`
         : html`<table class="runs">
-          <thead><tr><th>run</th><th>mode</th><th>build</th><th>input</th><th>world</th><th class="num">steps</th>
-            <th>from</th><th>outcome</th><th>tier</th><th class="num">USD</th><th>created</th></tr></thead>
+          <thead><tr><th scope="col">run</th><th scope="col">mode</th><th scope="col">build</th><th scope="col">input</th><th scope="col">world</th><th scope="col" class="num">steps</th>
+            <th scope="col">from</th><th scope="col">outcome</th><th scope="col">tier</th><th scope="col" class="num">USD</th><th scope="col">created</th></tr></thead>
           <tbody>${page.runs.map((run) => runRow(run, links, words))}</tbody>
         </table>`
     }

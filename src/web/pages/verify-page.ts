@@ -52,7 +52,7 @@ export function verifyPage(data: VerifyPageData, links: PageLinks, words: RunWor
     <p>the recording: ${statusBadge(recording.status)} ${words.ending({ ...recording, scenario: data.scenario })}</p>
     <p class="muted">Judged from the runs in the store: drawing this page ran nothing.</p>
     <table class="arms" aria-label="arms">
-      <thead><tr><th>arm</th><th>build</th><th>outcomes</th><th>runs</th></tr></thead>
+      <thead><tr><th scope="col">arm</th><th scope="col">build</th><th scope="col">outcomes</th><th scope="col">runs</th></tr></thead>
       <tbody>
         ${armRow('candidate', result.candidate, result.runId, links)}
         ${armRow('control', result.control, result.runId, links)}
