@@ -18,7 +18,7 @@ export interface NeutralOfAnthropicBody {
 
 /** What of the request is outside its JSON body. */
 export interface AnthropicBodyContext {
-  /** The `anthropic-beta` header's values (the SDK's `betas`): a beta changes what the API does. */
+  /** The `anthropic-beta` header's values, split at its commas (the SDK's `betas`): a beta changes what the API does. */
   readonly betas?: readonly string[];
 }
 

@@ -2,7 +2,6 @@ import Anthropic from '@anthropic-ai/sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../../src/conversation/index.js';
-import type { JsonObject } from '../../../src/json/index.js';
 import { isJsonObject } from '../../../src/json/index.js';
 import { fromAnthropic } from '../../../src/providers/index.js';
 import { anthropicBodyOf } from '../../../src/providers/anthropic/anthropic-request.js';
@@ -98,7 +97,7 @@ describe('the inverse over the real @anthropic-ai/sdk: the body fromAnthropic ma
         await provider.respond(request);
         const body = emulator.received().at(-1);
         if (!isJsonObject(body)) throw new Error('the emulator received no JSON body');
-        const back = neutralRequestOfAnthropicBody(body as JsonObject);
+        const back = neutralRequestOfAnthropicBody(body);
         expect(back.request).toEqual(asSent(request));
         expect(hashOf(back.request)).toBe(hashOf(request));
       }),
