@@ -69,6 +69,30 @@ describe('the inverse of the Anthropic mapping: neutral -> /v1/messages body -> 
   });
 });
 
+describe('the inverse and the positional aliases', () => {
+  it('hashes two runs of a loop alike when the API minted other tool ids and signatures, and apart when a result differs', () => {
+    const bodyWith = (id: string, signature: string, result: string) => ({
+      model: 'm',
+      max_tokens: 10,
+      messages: [
+        { role: 'user', content: 'go' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'look', signature },
+            { type: 'tool_use', id, name: 'look', input: {}, caller: { type: 'direct' } },
+          ],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: result }] },
+      ],
+    });
+    const hash = (id: string, signature: string, result: string) =>
+      hashOf(neutralRequestOfAnthropicBody(bodyWith(id, signature, result)).request);
+    expect(hash('toolu_A', 'sig-A', '205')).toBe(hash('toolu_B', 'sig-B', '205'));
+    expect(hash('toolu_A', 'sig-A', '205')).not.toBe(hash('toolu_B', 'sig-B', '2050'));
+  });
+});
+
 describe('the inverse over the real @anthropic-ai/sdk: the body fromAnthropic made it send, read back', () => {
   let emulator: HttpEmulator;
   beforeAll(async () => {
