@@ -66,7 +66,10 @@ function jsonAt(value: unknown, field: string, depth: number): JsonValue {
     });
   }
   const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw refuse('it is not a plain object');
+  if (prototype !== Object.prototype && prototype !== null) {
+    const name = (value as { constructor?: { name?: string } }).constructor?.name ?? 'an object with a prototype';
+    throw refuse(`a ${name} is not a plain object`);
+  }
   // Object.fromEntries defines each key as its own property: an assignment would take `__proto__` for the prototype.
   return Object.fromEntries(
     Object.entries(value)

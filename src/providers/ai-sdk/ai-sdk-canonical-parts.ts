@@ -66,7 +66,8 @@ function withoutPartCacheMarks(part: JsonObject, leftOut: Set<string>): JsonObje
   const { providerOptions, ...rest } = part;
   if (!isJsonObject(providerOptions)) return part;
   const unmarked = withoutCacheMarks(providerOptions, leftOut);
-  const kept = part.type === 'tool-call' || part.type === 'tool-result' ? withoutDirectCaller(unmarked, leftOut) : unmarked;
+  const kept =
+    part.type === 'tool-call' || part.type === 'tool-result' ? withoutDirectCaller(unmarked, leftOut) : unmarked;
   return Object.keys(kept).length === 0 ? rest : { ...rest, providerOptions: kept };
 }
 
@@ -160,7 +161,10 @@ function canonicalToolResultOf(part: JsonObject, toolNames: ReadonlyMap<string, 
 /** A part kept as it is, its options under the name a result's part gives them (what the forward mapping reads). */
 function keptPartOf(part: JsonObject, provider: string): MessagePart {
   const { providerOptions, ...rest } = part;
-  return providerPartOf(provider, providerOptions === undefined ? rest : { ...rest, providerMetadata: providerOptions });
+  return providerPartOf(
+    provider,
+    providerOptions === undefined ? rest : { ...rest, providerMetadata: providerOptions },
+  );
 }
 
 /** The value of an object's only key, when that key is `name`. */

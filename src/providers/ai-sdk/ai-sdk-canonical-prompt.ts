@@ -41,7 +41,9 @@ export function conversationOf(prompt: unknown, reading: PartReading): Canonical
     if (!isJsonArray(content))
       throw unmappedCall(`${field}.content`, content ?? null, 'it is not an array of parts', 'give it as an array');
     if (role === 'assistant') {
-      content.forEach((part, j) => registerToolCall(part, `${field}.content[${j}]`, reading));
+      content.forEach((part, j) => {
+        registerToolCall(part, `${field}.content[${j}]`, reading);
+      });
       messages.push({ role: 'assistant', content: partsOf(content, role, field, reading) });
       openRole = undefined;
       return;
@@ -71,7 +73,12 @@ function checkedMessage(
   const { role, content, providerOptions, ...rest } = message;
   const extra = Object.keys(rest)[0];
   if (extra !== undefined)
-    throw unmappedCall(`${field}.${extra}`, rest[extra], 'the specification names no such message field', 'leave it out');
+    throw unmappedCall(
+      `${field}.${extra}`,
+      rest[extra],
+      'the specification names no such message field',
+      'leave it out',
+    );
   if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool') {
     throw unmappedCall(
       `${field}.role`,

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '../../conversation/index.js';
 import type { JsonValue } from '../../json/index.js';
-import { isJsonObject } from '../../json/index.js';
+import { isJsonArray, isJsonObject } from '../../json/index.js';
 import { callJsonOf, unmappedCall } from './ai-sdk-call-json.js';
 
 /**
@@ -17,16 +17,14 @@ import { callJsonOf, unmappedCall } from './ai-sdk-call-json.js';
 export function canonicalToolsOf(tools: unknown, own: Record<string, JsonValue>): ToolDefinition[] {
   if (tools === undefined) return [];
   const list = callJsonOf(tools, 'tools');
-  if (!Array.isArray(list))
+  if (!isJsonArray(list))
     throw unmappedCall('tools', list, 'it is not an array of tools', 'give the tools as the specification types them');
   list.forEach(checkTool);
   const canonical = list.flatMap((tool): ToolDefinition[] => {
     if (!isJsonObject(tool) || tool.type !== 'function') return [];
     const { name, description, inputSchema } = tool;
     const exact = Object.keys(tool).length === 4 && typeof description === 'string';
-    return exact && typeof name === 'string' && isJsonObject(inputSchema)
-      ? [{ name, description, inputSchema }]
-      : [];
+    return exact && typeof name === 'string' && isJsonObject(inputSchema) ? [{ name, description, inputSchema }] : [];
   });
   const names = new Set(canonical.map((tool) => tool.name));
   if (list.length > 0 && canonical.length === list.length && names.size === list.length) return canonical;
@@ -43,7 +41,12 @@ function checkTool(tool: JsonValue, i: number): void {
     if (typeof tool.name !== 'string')
       throw unmappedCall(`${field}.name`, tool.name ?? null, 'it is not a string', 'name the tool');
     if (!isJsonObject(tool.inputSchema))
-      throw unmappedCall(`${field}.inputSchema`, tool.inputSchema ?? null, 'it is not a JSON schema object', 'give one');
+      throw unmappedCall(
+        `${field}.inputSchema`,
+        tool.inputSchema ?? null,
+        'it is not a JSON schema object',
+        'give one',
+      );
     return;
   }
   if (tool.type === 'provider' || tool.type === 'provider-defined') {

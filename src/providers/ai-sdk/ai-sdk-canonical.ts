@@ -1,5 +1,5 @@
 import type { ModelParams, ModelRequest } from '../../conversation/index.js';
-import type { JsonObject, JsonValue } from '../../json/index.js';
+import type { JsonValue } from '../../json/index.js';
 import { callJsonOf, callObjectOf, unmappedCall } from './ai-sdk-call-json.js';
 import { conversationOf } from './ai-sdk-canonical-prompt.js';
 import { canonicalToolsOf } from './ai-sdk-canonical-tools.js';
@@ -91,7 +91,7 @@ export function canonicalOfAiSdkCall(options: unknown, model: AiSdkModelIdentity
     ...sampling,
     ...(stopSequences === undefined ? {} : { stopSequences: stringsOf(stopSequences) }),
     ...(thinking === undefined ? {} : { thinking }),
-    ...(Object.keys(own).length === 0 ? {} : { provider: { [AI_SDK]: own as JsonObject } }),
+    ...(Object.keys(own).length === 0 ? {} : { provider: { [AI_SDK]: own } }),
   };
   return {
     request: { model: model.modelId, system, messages, tools: canonicalTools, params },
