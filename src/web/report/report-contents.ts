@@ -1,8 +1,7 @@
 import type { RunComparison } from '../../analysis/index.js';
 import type { Engine } from '../../engine/index.js';
-import { isForkpointError } from '../../errors/index.js';
 import type { TreeDocument } from '../data/index.js';
-import { compareDocument, runDocument, treeDocument } from '../data/index.js';
+import { checkpointViewOf, compareDocument, runDocument, treeDocument } from '../data/index.js';
 import type { RunDocument } from '../pages/run-page.js';
 import type { CheckpointView } from '../pages/step-detail.js';
 
@@ -44,13 +43,7 @@ export async function readReportContents(
       );
       continue;
     }
-    try {
-      const checkpoint = await engine.checkpoint(runId, step.step);
-      checkpoints.set(step.step, { kind: 'state', state: checkpoint.value, context: checkpoint.context });
-    } catch (error) {
-      if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
-      checkpoints.set(step.step, left(`expired: ${error.message}`));
-    }
+    checkpoints.set(step.step, await checkpointViewOf(engine, runId, step.step));
   }
   return { run, tree, checkpoints, comparison };
 }

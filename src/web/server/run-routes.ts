@@ -1,6 +1,5 @@
-import { ForkpointError, isForkpointError } from '../../errors/index.js';
-import type { RunView } from '../../engine/index.js';
-import { checkpointDocument, compareDocument, runDocument, treeDocument } from '../data/index.js';
+import { ForkpointError } from '../../errors/index.js';
+import { checkpointDocument, checkpointViewOf, compareDocument, runDocument, treeDocument } from '../data/index.js';
 import { comparePage } from '../pages/compare-page.js';
 import { SERVER_LINKS } from '../pages/page-links.js';
 import { runPage } from '../pages/run-page.js';
@@ -32,7 +31,8 @@ export const RUN_ROUTES: readonly Route[] = [
         ...(from === undefined ? {} : { from }),
       });
       const opened = new Map<number, CheckpointView>();
-      if (step !== undefined && !run.retention.expired) opened.set(step, await checkpointView(context, run, step));
+      if (step !== undefined && !run.retention.expired)
+        opened.set(step, await checkpointViewOf(context.engine, runId, step));
       const scenarios = [run.scenario, ...lineage.ancestors.map((each) => each.scenario)];
       const body = runPage(
         { run, tiers: null, lineage, ...window, opened, place: 'server' },
@@ -67,8 +67,11 @@ export const RUN_ROUTES: readonly Route[] = [
     path: /^\/compare$/,
     answer: async (_params, query, context) => {
       const [a, b] = pairOf(query);
-      const comparison = await compareDocument(context.engine, a, b, summarizeFor(context));
-      const scenario = (await context.engine.getRunSummary(a)).scenario;
+      let scenario: string | null = null;
+      const comparison = await compareDocument(context.engine, a, b, async (of) => {
+        scenario = of;
+        return await summarizeFor(context)(of);
+      });
       const body = comparePage({ comparison, scenario }, SERVER_LINKS, await context.words([scenario]));
       return { kind: 'page', parts: { title: `compare ${a} vs ${b}`, body, json: `/api/compare?a=${a}&b=${b}` } };
     },
@@ -94,15 +97,4 @@ function summarizeFor(context: ViewContext) {
     const words = await context.words([scenario]);
     return (step: Parameters<typeof words.step>[1]) => words.step({ scenario }, step);
   };
-}
-
-// The checkpoint after an opened step, or why there is none to show (its full tier went between two reads).
-async function checkpointView(context: ViewContext, run: RunView, step: number): Promise<CheckpointView> {
-  try {
-    const checkpoint = await checkpointDocument(context.engine, run.runId, step);
-    return { kind: 'state', state: checkpoint.state, context: checkpoint.context };
-  } catch (error) {
-    if (!isForkpointError(error, 'CASSETTE_EXPIRED')) throw error;
-    return { kind: 'missing', reason: `expired: ${error.message}` };
-  }
 }
