@@ -4,6 +4,7 @@ export {
   checkpointDocumentOf,
   compareDocument,
   runDocument,
+  stepSummaryIn,
   treeDocument,
 } from './data/index.js';
 export type { CheckpointDocument, TreeDocument } from './data/index.js';

@@ -1,5 +1,5 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import { readReportContents, renderReport } from '../../web/index.js';
+import { readReportContents, renderReport, stepSummaryIn } from '../../web/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
@@ -29,10 +29,7 @@ export function reportCommand(cli: CommandContext) {
     const file = options.output ?? `forkpoint-report-${runId}.html`;
     await withStore(await cli.openStoreHolding(options, runId, 'read'), async (open) => {
       const engine = cli.engine(options, open);
-      const contents = await readReportContents(engine, runId, options.compare, async (scenario) => {
-        const words = await runWordsFor([scenario]);
-        return (step) => words.step({ scenario }, step);
-      });
+      const contents = await readReportContents(engine, runId, options.compare, stepSummaryIn(runWordsFor));
       const words = await runWordsFor([contents.run.scenario, ...contents.tree.ancestors.map((run) => run.scenario)]);
       const text = renderReport(contents, words, options.now ?? new Date()).markup;
       writeWholeFile(file, text);

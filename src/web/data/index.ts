@@ -4,6 +4,7 @@ export {
   checkpointDocumentOf,
   compareDocument,
   runDocument,
+  stepSummaryIn,
   treeDocument,
 } from './run-documents.js';
 export type { CheckpointDocument, TreeDocument } from './run-documents.js';

@@ -6,6 +6,7 @@ import { ForkpointError } from '../../errors/index.js';
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import type { RunMode } from '../../vocabulary/index.js';
 import type { RunDocument } from '../pages/run-page.js';
+import type { RunWords } from '../pages/run-words.js';
 
 /** What `show <run> --step K --json` prints: the checkpoint after step K. */
 export interface CheckpointDocument {
@@ -94,4 +95,14 @@ function stepsGone(retention: RunRetention): string | null {
   if (retention.purge !== null) return `its full tier was removed at ${retention.purge.at}`;
   if (!retention.expired) return null;
   return `its full tier expired at ${retention.expiresAt ?? 'its expiry'} (gc has not removed it yet, but no read shows it)`;
+}
+
+/** How {@link compareDocument} says a step in one line, from the words a front end gives for a scenario's runs. */
+export function stepSummaryIn(
+  words: (scenarios: readonly (string | null)[]) => Promise<RunWords>,
+): Parameters<typeof compareDocument>[3] {
+  return async (scenario) => {
+    const chosen = await words([scenario]);
+    return (step) => chosen.step({ scenario }, step);
+  };
 }

@@ -1,12 +1,18 @@
 import { ForkpointError } from '../../errors/index.js';
-import { checkpointDocument, checkpointViewOf, compareDocument, runDocument, treeDocument } from '../data/index.js';
+import {
+  checkpointDocument,
+  checkpointViewOf,
+  compareDocument,
+  runDocument,
+  stepSummaryIn,
+  treeDocument,
+} from '../data/index.js';
 import { comparePage } from '../pages/compare-page.js';
 import { SERVER_LINKS } from '../pages/page-links.js';
 import { runPage } from '../pages/run-page.js';
 import { timelineWindow } from '../pages/run-timeline.js';
 import type { CheckpointView } from '../pages/step-detail.js';
 import type { Route } from './route-answer.js';
-import type { ViewContext } from './view-context.js';
 import { integerParam, runIdParam } from './query-params.js';
 
 const MAX_STEP = Number.MAX_SAFE_INTEGER;
@@ -70,7 +76,7 @@ export const RUN_ROUTES: readonly Route[] = [
       let scenario: string | null = null;
       const comparison = await compareDocument(context.engine, a, b, async (of) => {
         scenario = of;
-        return await summarizeFor(context)(of);
+        return await stepSummaryIn(context.words)(of);
       });
       const body = comparePage({ comparison, scenario }, SERVER_LINKS, await context.words([scenario]));
       return { kind: 'page', parts: { title: `compare ${a} vs ${b}`, body, json: `/api/compare?a=${a}&b=${b}` } };
@@ -80,7 +86,7 @@ export const RUN_ROUTES: readonly Route[] = [
     path: /^\/api\/compare$/,
     answer: async (_params, query, context) => {
       const [a, b] = pairOf(query);
-      return { kind: 'json', document: await compareDocument(context.engine, a, b, summarizeFor(context)) };
+      return { kind: 'json', document: await compareDocument(context.engine, a, b, stepSummaryIn(context.words)) };
     },
   },
 ];
@@ -90,11 +96,4 @@ function pairOf(query: URLSearchParams): [string, string] {
     runIdParam(query.get('a') ?? undefined, 'a (the first run)'),
     runIdParam(query.get('b') ?? undefined, 'b (the run beside it)'),
   ];
-}
-
-function summarizeFor(context: ViewContext) {
-  return async (scenario: string | null) => {
-    const words = await context.words([scenario]);
-    return (step: Parameters<typeof words.step>[1]) => words.step({ scenario }, step);
-  };
 }

@@ -5,5 +5,5 @@ import type { RunWords } from '../pages/run-words.js';
 export interface ViewContext {
   readonly engine: Engine;
   /** The words of runs of these scenarios (each loaded once per request). */
-  words(scenarios: readonly (string | null)[]): Promise<RunWords>;
+  readonly words: (scenarios: readonly (string | null)[]) => Promise<RunWords>;
 }
