@@ -22,11 +22,8 @@ describe('the html tag escapes every value it is given', () => {
     );
   });
 
-  // The `prettier-ignore` comments keep prettier from formatting these templates' markup as HTML.
   it('keeps a quoted attribute closed, whichever quote the value holds', () => {
-    // prettier-ignore
     expect(html`<a title="${'" onmouseover="alert(1)'}">`.markup).toBe('<a title="&quot; onmouseover=&quot;alert(1)">');
-    // prettier-ignore
     expect(html`<a title='${"' onmouseover='alert(1)"}'>`.markup).toBe("<a title='&#39; onmouseover=&#39;alert(1)'>");
   });
 
@@ -43,7 +40,6 @@ describe('the html tag escapes every value it is given', () => {
 
   it('joins lists, escaping each text item and keeping each Html item', () => {
     const items = ['<i>', html`<li>${'&'}</li>`, 3, ['"', html`<br />`]];
-    // prettier-ignore
     expect(html`<ul>${items}</ul>`.markup).toBe('<ul>&lt;i&gt;<li>&amp;</li>3&quot;<br /></ul>');
   });
 
