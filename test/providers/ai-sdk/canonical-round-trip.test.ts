@@ -27,7 +27,8 @@ const languageModel = (identity: { provider: string; modelId: string }): AiSdkLa
   doGenerate: () => Promise.reject(new Error('the round trip never calls the model')),
 });
 
-const json = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<JsonValue>;
+// As the wire carries JSON: fast-check's JSON values include -0, which JSON text writes as 0.
+const json = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as JsonValue);
 const jsonObject = fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 3 }) as fc.Arbitrary<JsonObject>;
 const text = fc.string({ maxLength: 12 });
 const id = fc.stringMatching(/^[a-z0-9_]{1,10}$/);
