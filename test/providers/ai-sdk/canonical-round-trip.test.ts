@@ -117,7 +117,7 @@ const tools: fc.Arbitrary<ToolDefinition[]> = fc.uniqueArray(
 const ownOptions: fc.Arbitrary<JsonObject> = fc.record(
   {
     seed: fc.integer(),
-    presencePenalty: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    presencePenalty: fc.double({ noNaN: true, noDefaultInfinity: true, noNegativeZero: true }),
     toolChoice: fc.oneof(
       fc.constant({ type: 'required' }),
       fc.constant({ type: 'none' }),
@@ -137,8 +137,8 @@ const params = (thinkable: boolean): fc.Arbitrary<ModelParams> =>
     .record(
       {
         maxTokens: fc.integer({ min: 1, max: 100_000 }),
-        temperature: fc.double({ noNaN: true, noDefaultInfinity: true }),
-        topP: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        temperature: fc.double({ noNaN: true, noDefaultInfinity: true, noNegativeZero: true }),
+        topP: fc.double({ noNaN: true, noDefaultInfinity: true, noNegativeZero: true }),
         topK: fc.integer({ min: 1, max: 500 }),
         stopSequences: fc.array(text, { maxLength: 2 }),
         budget: thinkable ? fc.integer({ min: 1, max: 4096 }) : fc.constant(undefined),
