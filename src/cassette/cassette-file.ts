@@ -118,6 +118,8 @@ function assertCassette(value: JsonValue, origin: string): asserts value is Cass
       `expiresAt must be an ISO 8601 timestamp with a zone (like 2026-03-07T17:42:00.000Z) or null, got ${JSON.stringify(value.expiresAt)}`,
     );
   }
+  if (value.loop !== undefined && value.loop !== 'wrapped')
+    throw invalid(`its loop is ${JSON.stringify(value.loop)}; a cassette's loop is "wrapped" or absent (driven)`);
   if (value.plaintext !== undefined && typeof value.plaintext !== 'string')
     throw invalid('plaintext must be a sentence saying what the file is');
   const { seal } = value;

@@ -60,6 +60,12 @@ export type Cassette = {
    */
   readonly seal?: PlaintextSeal;
   readonly agent: { readonly name: string; readonly build: string; readonly codeHash: string };
+  /**
+   * `wrapped` on the cassette of a loop forkpoint did not drive (a session's):
+   * its answers are the SDK's own, which only a session over that loop can
+   * replay. Absent on a driven run's.
+   */
+  readonly loop?: 'wrapped';
   readonly source: CassetteSource;
   /** The recording's conversation, in order, each message with its digest. */
   readonly messages: readonly { readonly digest: string; readonly message: Message }[];

@@ -6,6 +6,7 @@ import { MACHINE_VERSION } from '../machine/index.js';
 import type { PayloadBatch } from '../payload/index.js';
 import type { CheckpointDelta, CheckpointSkeleton, ConversationSegment, FullCheckpoint } from './checkpoint-state.js';
 import { FULL_CHECKPOINT_EVERY } from './checkpoint-state.js';
+import { MESSAGE_DIGEST_SEPARATOR } from './row-messages.js';
 
 /** The fewest messages a conversation segment holds (see {@link CheckpointWriter}). */
 export const SEGMENT_MIN_MESSAGES = 8;
@@ -102,12 +103,21 @@ export class CheckpointWriter {
   ): { message: string | null; messageDigest: string | null } {
     const added = messages.length - this.persistedMessages;
     if (added === 0) return { message: null, messageDigest: null };
-    if (added !== 1) throw new Error(`a step appended ${added} messages; the trajectory stores one per step`);
-    const messageDigest = this.hasher.lastDigest(messages, batch.canonicalTextOf);
-    const message = messages.at(-1);
-    if (messageDigest === undefined || message === undefined) throw new Error('a step appended no message');
+    if (added < 0) throw new Error(`a step removed ${-added} messages; a trajectory's conversation is append-only`);
+    if (added === 1) {
+      const messageDigest = this.hasher.lastDigest(messages, batch.canonicalTextOf);
+      const message = messages.at(-1);
+      if (messageDigest === undefined || message === undefined) throw new Error('a step appended no message');
+      this.persistedMessages = messages.length;
+      return { message: batch.encode(message), messageDigest };
+    }
+    // Several at once: only a wrapped loop's model step does this (its request brought the loop's own
+    // messages, then the reply). They are stored as one list, their digests joined (see `rowMessages`).
+    const digests = this.hasher.digestsOf(messages);
+    const appended = messages.slice(this.persistedMessages);
+    const messageDigest = digests.list.slice(this.persistedMessages, messages.length).join(MESSAGE_DIGEST_SEPARATOR);
     this.persistedMessages = messages.length;
-    return { message: batch.encode(message), messageDigest };
+    return { message: batch.encode(appended), messageDigest };
   }
 }
 

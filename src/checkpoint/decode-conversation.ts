@@ -2,9 +2,11 @@ import type { Message } from '../conversation/index.js';
 import { isMessage } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
+import { isJsonArray } from '../json/index.js';
 import { decodeParsedPayloads, decodingStored } from '../payload/index.js';
 import type { MessageLog, StoreReader } from '../store/index.js';
 import type { ConversationSegment } from './checkpoint-state.js';
+import { rowMessageDigests } from './row-messages.js';
 
 /** Stored payloads and the conversation read with them, decoded. */
 export interface DecodedConversation {
@@ -40,14 +42,17 @@ export async function decodeConversation(
   for (const piece of pieces) {
     if (typeof piece !== 'number') for (const message of piece) messages.push(message);
     else {
-      const message = decoded[piece];
-      if (!isMessage(message)) {
-        throw new ForkpointError(
-          'STORE_CORRUPT',
-          `a message in ${store.location} is not one forkpoint wrote (a role and content parts in the provider-neutral shape)`,
-        );
+      // A row that appended several messages (a wrapped loop's model step) holds them as a list.
+      const stored = decoded[piece];
+      for (const message of isJsonArray(stored) ? stored : [stored]) {
+        if (!isMessage(message)) {
+          throw new ForkpointError(
+            'STORE_CORRUPT',
+            `a message in ${store.location} is not one forkpoint wrote (a role and content parts in the provider-neutral shape)`,
+          );
+        }
+        messages.push(message);
       }
-      messages.push(message);
     }
   }
   if (digests.length !== messages.length) {
@@ -101,7 +106,7 @@ function parse(
     if (log.messages.length > 0)
       for (const message of JSON.parse(`[${log.messages.join(',')}]`) as unknown[])
         pieces.push(values.push(message) - 1);
-    for (const digest of log.digests) digests.push(digest);
+    for (const digest of log.digests) for (const one of rowMessageDigests(digest)) digests.push(one);
   }
   return { values, pieces, digests };
 }

@@ -15,3 +15,4 @@ export {
 export { lineageOf, segmentAt, segmentsOfLineage, type LineageSegment } from './lineage.js';
 export { decodeConversation, type DecodedConversation } from './decode-conversation.js';
 export { restoreCheckpoint } from './restore-checkpoint.js';
+export { MESSAGE_DIGEST_SEPARATOR, rowMessageDigests } from './row-messages.js';

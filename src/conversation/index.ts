@@ -11,7 +11,7 @@ export {
   type ToolUsePart,
 } from './message.js';
 export type { ModelParams, ModelRequest, ToolDefinition } from './model-request.js';
-export { STOP_REASONS, type ModelResponse, type StopReason, type Usage } from './model-response.js';
+export { STOP_REASONS, type ModelResponse, type StopReason, type Usage, type WireAnswer } from './model-response.js';
 export type { ToolRequest, ToolResponse } from './tool-call.js';
 export {
   isMessage,

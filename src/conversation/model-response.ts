@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
 import type { MessagePart } from './message.js';
 
 // Types, not interfaces: a type is assignable to `JsonValue`, so these are hashed and stored as the plain JSON they are.
@@ -53,6 +53,22 @@ export type Usage = {
   readonly provider?: JsonObject;
 };
 
+/**
+ * A model answer as a wrapped SDK received it, which a wrapped session's
+ * replay serves back as it was, so the loop's own parsing code sees the same
+ * bytes or parts:
+ * - `anthropic` / `openai-chat`: the HTTP response body, `text` a JSON
+ *   document, or the server-sent event stream when `streamed`;
+ * - `ai-sdk`: what `doGenerate` returned, or when `streamed` the stream
+ *   parts, in their stored JSON form (a `Date` revived on replay).
+ */
+export type WireAnswer = {
+  readonly format: 'anthropic' | 'openai-chat' | 'ai-sdk';
+  readonly streamed: boolean;
+  /** The HTTP body's text (`anthropic`, `openai-chat`), or the stored JSON of the result or parts (`ai-sdk`). */
+  readonly body: JsonValue;
+};
+
 /** One model response in the provider-neutral shape. */
 export type ModelResponse = {
   /** Minted by the provider for every call; never part of a request. */
@@ -63,4 +79,10 @@ export type ModelResponse = {
   /** The provider's own word for why it stopped, when the neutral one says less (`other`), or differs. */
   readonly providerStopReason?: string;
   readonly usage: Usage;
+  /**
+   * Set on the responses of a wrapped loop's model calls: the answer as its
+   * SDK received it (see {@link WireAnswer}). Everything else in the response
+   * is read from it.
+   */
+  readonly wire?: WireAnswer;
 };

@@ -54,7 +54,20 @@ export function isModelResponse(value: JsonValue | undefined): value is ModelRes
     typeof value.stopReason === 'string' &&
     STOP_REASON_SET.has(value.stopReason) &&
     (value.providerStopReason === undefined || typeof value.providerStopReason === 'string') &&
-    isUsage(value.usage)
+    isUsage(value.usage) &&
+    (value.wire === undefined || isWireAnswer(value.wire))
+  );
+}
+
+const WIRE_FORMATS: ReadonlySet<string> = new Set(['anthropic', 'openai-chat', 'ai-sdk']);
+
+function isWireAnswer(value: JsonValue): boolean {
+  return (
+    isJsonObject(value) &&
+    typeof value.format === 'string' &&
+    WIRE_FORMATS.has(value.format) &&
+    typeof value.streamed === 'boolean' &&
+    value.body !== undefined
   );
 }
 

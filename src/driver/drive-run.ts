@@ -1,40 +1,19 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AgentBuild } from '../agent/index.js';
-import type { MessageDigests, RequestHasher } from '../cassette/index.js';
-import type { ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
+import type { RequestHasher } from '../cassette/index.js';
+import type { ToolRequest } from '../conversation/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
 import type { AgentEvent, AgentMachine, RunFailure } from '../machine/index.js';
 import { awaitingOf, nextSnapshot } from '../machine/index.js';
 import type { Transport } from '../transports/index.js';
-import type { Provenance } from '../vocabulary/index.js';
 import { modelRequestOf } from './model-request-of.js';
+import type { CompletedStepOf } from './completed-step.js';
 
 /** A snapshot of an agent machine. */
 export type AgentSnapshot = SnapshotFrom<AgentMachine>;
 
-/** One completed step: what was asked, what came back, and the snapshot after it. */
-export type CompletedStep = {
-  readonly step: number;
-  readonly kind: string;
-  readonly index: number;
-  readonly requestHash: string;
-  /** The canonical request text the request hash was computed over. */
-  readonly canonical: string;
-  readonly provenance: Provenance;
-  /** True when the step called a side-effecting tool for real, past a recording (see `firewalledTransport`). */
-  readonly sideEffect?: true;
-  readonly snapshot: AgentSnapshot;
-} & (
-  | {
-      readonly type: 'model';
-      readonly request: ModelRequest;
-      readonly response: ModelResponse;
-      /** The request's messages by digest, and its other fields' canonical text: its canonical form in parts. */
-      readonly messageDigests: MessageDigests;
-      readonly headText: string;
-    }
-  | { readonly type: 'tool'; readonly request: ToolRequest; readonly response: ToolResponse }
-);
+/** One completed step of a driven run: its snapshot is the machine's. */
+export type CompletedStep = CompletedStepOf<AgentSnapshot>;
 
 /** What {@link driveRun} needs. */
 export interface DriveOptions {

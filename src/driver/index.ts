@@ -14,11 +14,12 @@ export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './vali
 export { machineOf, startSnapshot } from './start-run.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export { executeRun } from './execute-run.js';
+export { RunWriter } from './run-writer.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export type { Execution } from './execute-run.js';
 export { guardedWorld } from './guarded-world.js';
 export { newRunRecord } from './new-run-record.js';
-export { bufferedSink, discardingSink, streamingSink } from './run-sink.js';
+export { bufferedSink, discardingSink, streamingSink, type RunSink } from './run-sink.js';
 export { FROM_INPUT, continuedFrom } from './run-origin.js';
 export type { RunOrigin } from './run-origin.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
@@ -29,3 +30,4 @@ export type { JudgedDrive, RunEnding } from './run-ending.js';
 export { UNWATCHED } from './run-watcher.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
 export type { RunWatcher } from './run-watcher.js';
+export type { CompletedStepOf, StepSnapshot } from './completed-step.js';

@@ -25,6 +25,8 @@ export type RunFields = Omit<
   | 'structuralExpiresAt'
 > &
   Partial<Pick<NewRunRecord, 'parent' | 'sourceRunId' | 'sourceCassette' | 'owner' | 'sideEffects'>> & {
+    /** The machine that drives the run: forkpoint's (the default), or none (`WRAPPED_LOOP_VERSION`). */
+    readonly machineVersion?: number;
     /** What the run's rows will hold; default `full`. */
     readonly tier?: Tier;
     /**
@@ -41,10 +43,10 @@ export type RunFields = Omit<
  */
 export async function newRunRecord(
   deps: Pick<EngineDeps, 'clock' | 'store'>,
-  agent: AgentBuild,
+  agent: Pick<AgentBuild, 'name' | 'build' | 'codeHash'>,
   fields: RunFields,
 ): Promise<NewRunRecord> {
-  const { tier = 'full', expiresNoLaterThan = null, ...rest } = fields;
+  const { tier = 'full', expiresNoLaterThan = null, machineVersion: _machineVersion, ...rest } = fields;
   const createdAt = deps.clock();
   // The store's own periods: retention is the team's policy, read when the run is made.
   const { fullRetentionHours, structuralRetentionDays } = await deps.store.settings();
@@ -66,7 +68,7 @@ export async function newRunRecord(
     build: agent.build,
     codeHash: agent.codeHash,
     canonicalForm: CANONICAL_FORM,
-    machineVersion: MACHINE_VERSION,
+    machineVersion: fields.machineVersion ?? MACHINE_VERSION,
     createdAt: createdAt.toISOString(),
     tier,
     expiresAt: tier === 'synthetic' ? null : earlierExpiry(ownExpiry, expiresNoLaterThan),

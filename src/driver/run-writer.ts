@@ -5,7 +5,7 @@ import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
 import { UsageTally, usageOfResponse } from '../pricing/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
-import type { AgentSnapshot, CompletedStep } from './drive-run.js';
+import type { CompletedStepOf, StepSnapshot } from './completed-step.js';
 import type { RunOrigin } from './run-origin.js';
 import type { RunSink } from './run-sink.js';
 
@@ -51,7 +51,7 @@ export class RunWriter {
    * Creates the run: with its row 0 (checkpoint 0) for a new run, or, for a
    * run that continues from a checkpoint (a fork, a resume), with no row of its own yet.
    */
-  async start(run: NewRunRecord, snapshot: AgentSnapshot): Promise<void> {
+  async start(run: NewRunRecord, snapshot: StepSnapshot): Promise<void> {
     this.run = run;
     this.lastStep = snapshot.context.step;
     if (this.resumes || this.sink.discards === true) {
@@ -79,7 +79,7 @@ export class RunWriter {
   }
 
   /** Commits one completed step; with `finish`, the run's last, which ends the run in the same write. */
-  async commit(completed: CompletedStep, finish?: RunFinish): Promise<void> {
+  async commit(completed: CompletedStepOf<StepSnapshot>, finish?: RunFinish): Promise<void> {
     if (completed.type === 'model')
       this.usage.add(completed.provenance, usageOfResponse(completed.response, completed.request.model));
     if (this.sink.discards === true) {

@@ -36,6 +36,8 @@ const CODE_KINDS = {
   STORE_UNREACHABLE: 'input',
   STORE_UNAVAILABLE: 'input',
   LEASE_LOST: 'input',
+  SESSION_MISUSE: 'input',
+  LOOP_NOT_DRIVEN: 'input',
   REPLAY_DIVERGED: 'outcome',
   VALIDATION_FAILED: 'outcome',
   STEP_CAP_REACHED: 'outcome',

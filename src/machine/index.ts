@@ -5,5 +5,5 @@ export { createAgentMachine, type AgentMachine } from './agent-machine.js';
 /** @internal Over the machine's xstate types, as createAgentMachine. */
 export { initialSnapshot, nextSnapshot } from './machine-transitions.js';
 export { awaitingOf, type Awaiting, type AwaitingModel, type AwaitingTool, type RestingSnapshot } from './awaiting.js';
-export { MACHINE_VERSION, type AgentStateName } from './machine-version.js';
+export { MACHINE_VERSION, WRAPPED_LOOP_VERSION, type AgentStateName } from './machine-version.js';
 export { observeModelResponse, observeToolResult, type Observed } from './observe.js';

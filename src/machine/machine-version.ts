@@ -5,5 +5,13 @@
  */
 export const MACHINE_VERSION = 1;
 
+/**
+ * The machine version of a run that no forkpoint machine drove: a wrapped
+ * session's, whose loop is the caller's own. Its checkpoints are the
+ * conversation so far, in the machine's checkpoint shape, for reading only:
+ * nothing can continue from them but the caller's loop (a `fork:prefix`).
+ */
+export const WRAPPED_LOOP_VERSION = 0;
+
 /** The machine's state names. */
 export type AgentStateName = 'awaitingModel' | 'awaitingTools' | 'done' | 'failed';

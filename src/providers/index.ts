@@ -17,3 +17,11 @@ export {
   type ResponsesBody,
 } from './openai/index.js';
 export { routeModels } from './route-models.js';
+
+// The inverse mappings: an SDK's own request as forkpoint's canonical one, for a session wrapping a loop.
+export { neutralRequestOfAnthropicBody } from './anthropic/anthropic-canonical.js';
+export { neutralResponseOf } from './anthropic/anthropic-response.js';
+export { chatCanonicalOf } from './openai/chat-canonical.js';
+export { chatResponseOf } from './openai/chat-response.js';
+export { canonicalOfAiSdkCall, type AiSdkModelIdentity } from './ai-sdk/ai-sdk-canonical.js';
+export { neutralResultOf } from './ai-sdk/ai-sdk-result.js';

@@ -2,6 +2,7 @@ import { decodeConversation, lineageOf } from '../checkpoint/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
 import type { Cassette } from '../cassette/index.js';
 import { CASSETTE_FORMAT } from '../cassette/index.js';
+import { WRAPPED_LOOP_VERSION } from '../machine/index.js';
 import type { StepView } from './run-view.js';
 
 /**
@@ -24,6 +25,7 @@ export async function cassetteOfRun(store: StoreReader, run: RunRecord, steps: r
     tier: run.tier === 'synthetic' ? 'synthetic' : 'full',
     expiresAt: run.expiresAt,
     agent: { name: run.agentName, build: run.build, codeHash: run.codeHash },
+    ...(run.machineVersion === WRAPPED_LOOP_VERSION ? { loop: 'wrapped' as const } : {}),
     source: {
       runId: run.runId,
       scenario: run.scenario,

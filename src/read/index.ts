@@ -6,7 +6,13 @@ export type { StepRange } from './step-views.js';
 export { stepViewer } from './step-views.js';
 export { DEFAULT_PAGE_SIZE, runPage } from './run-page.js';
 export type { RunPage, RunPageQuery } from './run-page.js';
-export { fullCassetteOf, requireFullTier, requireUnexpiredCassette, tierOfCopy } from './full-tier.js';
+export {
+  fullCassetteOf,
+  requireFullTier,
+  requireUnexpiredCassette,
+  tierOfCopy,
+  type FullTierUse,
+} from './full-tier.js';
 export { structuralRecordOf } from './structural-record.js';
 export { tierSizesOf } from './tier-sizes.js';
 export type { TierSizes } from './tier-sizes.js';

@@ -1,6 +1,6 @@
 import type { MessageDigests } from '../cassette/index.js';
 import type { LineageSegment } from '../checkpoint/index.js';
-import { lineageOf, segmentAt } from '../checkpoint/index.js';
+import { lineageOf, rowMessageDigests, segmentAt } from '../checkpoint/index.js';
 import type { CompletedStep } from '../driver/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { deepFreeze, isJsonObject } from '../json/index.js';
@@ -105,7 +105,7 @@ export async function readStepViews(store: StoreReader, runId: string, range: St
     const owner = known?.runId === segment.runId ? known : await store.getRun(segment.runId);
     const resumes = owner?.resumes ?? [];
     for (const row of await store.readSteps(segment.runId, segment.from, Math.min(segment.to, through))) {
-      if (row.messageDigest !== null) digests.push(row.messageDigest);
+      for (const digest of rowMessageDigests(row.messageDigest)) digests.push(digest);
       if (row.step > 0) rows.push({ row, inherited, attempt: attemptOf(resumes, row.step) });
     }
   }

@@ -6,6 +6,7 @@ export const RUN_MODES = [
   'replay:structural',
   'reexecution',
   'fork',
+  'fork:prefix',
 ] as const;
 
 /** How a run came to be. */

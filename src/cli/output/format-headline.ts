@@ -57,6 +57,12 @@ export function headline(run: RunSummary | RunView, style: Style): string {
         ...seed,
       );
       break;
+    case 'fork:prefix':
+      parts.push(
+        `${build} (your own loop) re-run over the recording of run ${run.parent?.runId ?? '?'} up to step ${run.parent?.atStep ?? '?'}, changed there (${describeOverride(run.parent?.override ?? null, run.parent?.changes)}), live after it: a fork by prefix replay, no state restored`,
+        input,
+      );
+      break;
   }
   if (run.sideEffects !== null) parts.push(formatFirewall(run.sideEffects, style));
   for (const resume of run.resumes) {
