@@ -45,6 +45,8 @@ import type { Cassette } from '../cassette/index.js';
 import type { GcReport } from '../retention/index.js';
 import { collectGarbage, checkedPeriods } from '../retention/index.js';
 import type { JsonObject } from '../json/index.js';
+import type { Session, SessionOptions } from '../wrap/index.js';
+import { openSession } from '../wrap/index.js';
 
 /**
  * The forkpoint engine: the modes, and reads over what they stored. The
@@ -106,6 +108,12 @@ export interface Engine {
   lineage(runId: string): Promise<Lineage>;
   /** The checkpoint after step `step` (0 is the state before any step). */
   checkpoint(runId: string, step: number): Promise<RestoredCheckpoint>;
+  /**
+   * Opens a session over a loop forkpoint does not drive: wrap its SDK client
+   * and its tools, run it, close it (modes `record`, `replay:strict`,
+   * `replay:fidelity`, `fork:prefix`).
+   */
+  session(options: SessionOptions): Promise<Session>;
 }
 
 /**
@@ -163,6 +171,7 @@ export function createEngine(options: EngineOptions): Engine {
     runPage: (query) => runPage(deps.store, ownerCheck(deps), deps.prices, query, deps.clock()),
     // Two reads, no transaction: on a server each is one statement that sees one state, so a restore costs
     // two round trips at any step; a gc that removes the rows between them is told apart by the restore.
+    session: (sessionOptions) => openSession(deps, sessionOptions),
     checkpoint: async (runId, step) => {
       const lineage = await deps.store.readLineage(runId);
       const run = lineage[0];

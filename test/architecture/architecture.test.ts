@@ -24,6 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['read'],
   ['retention'],
   ['modes'],
+  ['wrap'],
   ['engine'],
   ['workflows'],
   ['web'],
