@@ -91,6 +91,30 @@ export {
   type WorldOptions,
 } from './scenario/index.js';
 
+// A loop forkpoint does not drive, wrapped instead: its SDK client and tools go through a session, which keys
+// every call as a driven run's and records, replays strictly, or forks it by prefix replay.
+export {
+  createSession,
+  replayDivergenceIn,
+  RecordedToolError,
+  type AiSdkMiddleware,
+  type AnthropicMiddleware,
+  type FetchFunction,
+  type ForkPrefixSession,
+  type RecordSession,
+  type ReplaySession,
+  type Session,
+  type SessionEnding,
+  type SessionLoop,
+  type SessionMode,
+  type SessionOptions,
+  type SessionResult,
+  type WrappedForkResult,
+  type WrappedRecordResult,
+  type WrappedReplayResult,
+  type WrapToolOptions,
+} from './wrap/index.js';
+
 // Workflows over an engine, each a function of the engine and its options: a fix verified against the
 // build that failed, a folder of cassettes replayed strictly (CI), hand-written cases evaluated.
 export {

@@ -1,5 +1,7 @@
 export { checkStrictReplay, type StrictReplayCheck } from './check-strict-replay.js';
 export { describeCassettes, type DescribeCassettesOptions } from './describe-cassettes.js';
+export { checkWrappedReplay, type WrappedLoop, type WrappedReplayCheck } from './check-wrapped-replay.js';
+export { describeWrappedCassettes, type DescribeWrappedCassettesOptions } from './describe-wrapped-cassettes.js';
 export { forkpointMatchers, type ForkpointMatchers } from './matchers.js';
 export { readFixture } from './read-fixture.js';
 export { describeStoreConformance } from './store-conformance.js';

@@ -25,6 +25,12 @@ export interface RecordSession extends SessionLoop {
   readonly mode: 'record';
   /** The run's id; default: minted. */
   readonly runId?: string;
+  /**
+   * `synthetic` for a recording made to be kept (a test fixture, a demo): it
+   * never expires, and exports as an open file that `forkpoint/testing` reads.
+   * Default `full`, kept as long as the store's full-tier retention says.
+   */
+  readonly tier?: 'full' | 'synthetic';
 }
 
 /** A session that replays a recording: a stored run's id, or a cassette read from a file. */

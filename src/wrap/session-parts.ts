@@ -51,6 +51,7 @@ export async function recordParts(context: PartsContext, options: RecordSession)
     seed: null,
     owner: newRunOwner(deps),
     machineVersion: WRAPPED_LOOP_VERSION,
+    tier: tierOf(options.tier),
   });
   const sink = streamingSink(deps.store, deps, { mintRunId: options.runId === undefined ? deps.newRunId : null });
   const sessionRun = new SessionRun({ run, sink, hasher: log.hasher, origin: FROM_INPUT, firstStep: 1 });
@@ -190,4 +191,9 @@ function policyOf(option: unknown): SideEffectPolicy {
     option,
     named.map((name) => ({ name, description: '', inputSchema: {}, readOnly: false })),
   );
+}
+
+function tierOf(tier: unknown): 'full' | 'synthetic' {
+  if (tier === undefined || tier === 'full' || tier === 'synthetic') return tier ?? 'full';
+  throw new ForkpointError('USAGE', `a recording session's tier is full or synthetic, got ${JSON.stringify(tier)}`);
 }
