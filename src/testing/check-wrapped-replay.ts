@@ -10,7 +10,7 @@ import { createSession } from '../wrap/index.js';
  * and tools with `session`, run it once, and give back its outcome (or
  * nothing, to compare none).
  */
-export type WrappedLoop = (session: Session) => Promise<JsonObject | undefined | void>;
+export type WrappedLoop = (session: Session) => Promise<JsonObject | undefined> | Promise<void>;
 
 /** Whether a wrapped loop's cassette replays strictly through the loop as it is now, and why not. */
 export interface WrappedReplayCheck {
