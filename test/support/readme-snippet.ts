@@ -12,12 +12,15 @@ const ENTRIES: Readonly<Record<string, string>> = {
   'forkpoint/ai-sdk': 'src/entries/ai-sdk.ts',
 };
 
-/** The README's one TypeScript block that imports `entry` (`forkpoint/anthropic`, say), as a user copies it. */
-export function readmeSnippet(entry: string): string {
+/**
+ * The README's one TypeScript block that imports `entry` (`forkpoint/anthropic`, say), as a user copies it;
+ * with `marker`, the one block that holds it.
+ */
+export function readmeSnippet(entry: string, marker = `from '${entry}';`): string {
   const readme = readFileSync(join(REPOSITORY, 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-  const found = blocks.filter((block) => block.includes(`from '${entry}';`));
-  if (found.length !== 1) throw new Error(`the README has ${found.length} TypeScript blocks importing ${entry}, not 1`);
+  const found = blocks.filter((block) => block.includes(marker));
+  if (found.length !== 1) throw new Error(`the README has ${found.length} TypeScript blocks holding ${marker}, not 1`);
   return found[0] ?? '';
 }
 
@@ -28,8 +31,12 @@ export function readmeSnippet(entry: string): string {
  * repository (`.tmp/`, ignored by git and the linters), so that the SDKs resolve
  * to its node_modules, and removed after.
  */
-export async function runReadmeSnippet(entry: string, exported: readonly string[]): Promise<Record<string, unknown>> {
-  let code = readmeSnippet(entry);
+export async function runReadmeSnippet(
+  entry: string,
+  exported: readonly string[],
+  marker?: string,
+): Promise<Record<string, unknown>> {
+  let code = readmeSnippet(entry, marker);
   for (const [name, path] of Object.entries(ENTRIES))
     code = code.replaceAll(`from '${name}';`, `from ${JSON.stringify(pathToFileURL(join(REPOSITORY, path)).href)};`);
   if (/from 'forkpoint/.test(code))
