@@ -188,9 +188,11 @@ async function closeSession(
       ? null
       : { code: failure.code, message: failure.message, step: stop?.step ?? core.lastStep + 1 };
   const replaying = parts.world.replaying;
+  // Every miss, and the recorded calls the loop never made, unless the session stopped (the calls after a
+  // stop were never reached: they are not dropped calls), as a driven replay reports them.
   const findings: Finding[] =
     mode === 'replay:strict' || mode === 'replay:fidelity'
-      ? [...(replaying?.divergences() ?? []), ...(replaying?.droppedCalls() ?? [])]
+      ? [...(replaying?.divergences() ?? []), ...(stop === undefined ? (replaying?.droppedCalls() ?? []) : [])]
       : [];
   const stored = await run.finish({
     status: diverged ? 'diverged' : failure === undefined ? 'completed' : 'failed',
