@@ -18,7 +18,9 @@ afterAll(async () => {
 
 const engine = createEngine({ store: memoryStore() });
 const agent = 'claims-loop';
-const script = () => emulator.script(incidentAnswers().map((response) => ({ kind: 'response', response })));
+const script = () => {
+  emulator.script(incidentAnswers().map((response) => ({ kind: 'response', response })));
+};
 
 function runLoop(session: Session, tools: ReturnType<typeof claimTools>, system = CLAIM_SYSTEM) {
   const client = new Anthropic({

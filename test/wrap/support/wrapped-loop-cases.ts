@@ -39,8 +39,9 @@ export function describeWrappedLoop(subject: WrappedLoopSubject): void {
     });
     const engine = createEngine({ store: memoryStore() });
     const agent = `claims-loop (${subject.name})`;
-    const script = (answers: ReturnType<typeof incidentAnswers>) =>
+    const script = (answers: ReturnType<typeof incidentAnswers>) => {
       emulator.script(answers.map((response) => ({ kind: 'response', response })));
+    };
     const record = async (options: LoopOptions = {}) => {
       script(incidentAnswers());
       const tools = claimTools();
