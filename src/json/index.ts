@@ -8,6 +8,7 @@ export {
 } from './json-value.js';
 export { MAX_JSON_DEPTH, assertJsonValue, parseJsonInput } from './validate-json.js';
 export { canonicalJson, type KnownTexts } from './canonical-json.js';
+export { sameJson } from './same-json.js';
 export { stableJson } from './stable-json.js';
 export { sha256Hex } from './digest.js';
 export { applyMergePatch } from './merge-patch.js';
