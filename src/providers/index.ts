@@ -17,3 +17,6 @@ export {
   type ResponsesBody,
 } from './openai/index.js';
 export { routeModels } from './route-models.js';
+// Internal, for the session's streamed calls: no package entry exports these yet.
+export { parseSseText, type SseEvent } from './sse-events.js';
+export { anthropicMessageOfSse, neutralResponseOfAnthropicSse } from './anthropic/index.js';
