@@ -20,3 +20,4 @@ export { routeModels } from './route-models.js';
 // Internal, for the session's streamed calls: no package entry exports these yet.
 export { parseSseText, type SseEvent } from './sse-events.js';
 export { anthropicMessageOfSse, neutralResponseOfAnthropicSse } from './anthropic/index.js';
+export { chatCompletionOfSse, chatResponseOfSse } from './openai/index.js';
