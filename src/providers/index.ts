@@ -21,3 +21,11 @@ export { routeModels } from './route-models.js';
 export { parseSseText, type SseEvent } from './sse-events.js';
 export { anthropicMessageOfSse, neutralResponseOfAnthropicSse } from './anthropic/index.js';
 export { chatCompletionOfSse, chatResponseOfSse } from './openai/index.js';
+export {
+  generateResultOfStreamParts,
+  neutralResultOfStreamParts,
+  revivedGenerateResult,
+  revivedStreamParts,
+  storedGenerateResult,
+  storedStreamParts,
+} from './ai-sdk/index.js';
