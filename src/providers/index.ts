@@ -25,3 +25,15 @@ export { chatCanonicalOf } from './openai/chat-canonical.js';
 export { chatResponseOf } from './openai/chat-response.js';
 export { canonicalOfAiSdkCall, type AiSdkModelIdentity } from './ai-sdk/ai-sdk-canonical.js';
 export { neutralResultOf } from './ai-sdk/ai-sdk-result.js';
+// Internal, for the session's streamed calls: no package entry exports these yet.
+export { parseSseText, type SseEvent } from './sse-events.js';
+export { anthropicMessageOfSse, neutralResponseOfAnthropicSse } from './anthropic/index.js';
+export { chatCompletionOfSse, chatResponseOfSse } from './openai/index.js';
+export {
+  generateResultOfStreamParts,
+  neutralResultOfStreamParts,
+  revivedGenerateResult,
+  revivedStreamParts,
+  storedGenerateResult,
+  storedStreamParts,
+} from './ai-sdk/index.js';

@@ -1,15 +1,16 @@
 import type { ModelResponse } from '../conversation/index.js';
 import type { AiSdkLanguageModel } from '../providers/index.js';
-import { canonicalOfAiSdkCall, neutralResultOf } from '../providers/index.js';
-import { ProviderAttemptFailed } from './provider-attempt.js';
-import type { SessionCore } from './session-core.js';
 import {
+  canonicalOfAiSdkCall,
+  neutralResultOf,
   neutralResultOfStreamParts,
   revivedGenerateResult,
   revivedStreamParts,
   storedGenerateResult,
   storedStreamParts,
-} from './stream-decoders.js';
+} from '../providers/index.js';
+import { ProviderAttemptFailed } from './provider-attempt.js';
+import type { SessionCore } from './session-core.js';
 
 /** What `wrapGenerate` and `wrapStream` are given, as the AI SDK (v5 to v7) gives it. */
 export interface AiSdkWrapOptions<G = unknown, S = unknown> {
@@ -49,40 +50,35 @@ export function aiSdkMiddleware(core: SessionCore, mayGoLive: boolean): AiSdkMid
     specificationVersion: 'v3',
     async wrapGenerate<G, S>({ doGenerate, params, model }: AiSdkWrapOptions<G, S>): Promise<G> {
       const { request } = canonicalOfAiSdkCall(params, model);
-      let liveResult: { readonly value: unknown } | undefined;
       const live = mayGoLive
         ? async (): Promise<ModelResponse> => {
             const result = await attempt(doGenerate);
-            liveResult = { value: result };
             return {
               ...neutralResultOf(model, result),
               wire: { format: 'ai-sdk', streamed: false, body: storedGenerateResult(result) },
             };
           }
         : undefined;
-      const { response, provenance } = await answered(core, { request, streamed: false, format: 'ai-sdk', live });
-      if (provenance === 'live' && liveResult !== undefined) return liveResult.value as G;
+      const { response } = await answered(core, { request, streamed: false, format: 'ai-sdk', live });
+      // The result as stored, live or not (without the request sent and the raw HTTP answer, which a session
+      // does not store): a recording and its replay give the SDK the same.
       return revivedGenerateResult(response.wire?.body ?? null) as G;
     },
     async wrapStream<G, S>({ doStream, params, model }: AiSdkWrapOptions<G, S>): Promise<S> {
       const { request } = canonicalOfAiSdkCall(params, model);
-      let liveRest: Record<string, unknown> | undefined;
-      let liveParts: readonly unknown[] | undefined;
       const live = mayGoLive
         ? async (): Promise<ModelResponse> => {
-            const { stream, ...rest } = (await attempt(doStream)) as StreamResult & Record<string, unknown>;
+            const { stream } = (await attempt(doStream)) as StreamResult;
             const parts = await readAll(stream);
-            liveRest = rest;
-            liveParts = parts;
             return {
               ...neutralResultOfStreamParts(model, parts),
               wire: { format: 'ai-sdk', streamed: true, body: storedStreamParts(parts) },
             };
           }
         : undefined;
-      const { response, provenance } = await answered(core, { request, streamed: true, format: 'ai-sdk', live });
-      // The SDK's own result shape, its stream replaced by the parts stored: what `doStream` gives.
-      if (provenance === 'live' && liveParts !== undefined) return { ...liveRest, stream: streamOf(liveParts) } as S;
+      const { response } = await answered(core, { request, streamed: true, format: 'ai-sdk', live });
+      // The parts as stored, live or not, and nothing else of `doStream`'s result (the request it sent, the
+      // answer's headers, which a session does not store): a recording and its replay give the SDK the same.
       return { stream: streamOf(revivedStreamParts(response.wire?.body ?? null)) } as S;
     },
   };

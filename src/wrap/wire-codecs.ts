@@ -7,8 +7,9 @@ import {
   chatResponseOf,
   neutralRequestOfAnthropicBody,
   neutralResponseOf,
+  chatResponseOfSse,
+  neutralResponseOfAnthropicSse,
 } from '../providers/index.js';
-import { chatResponseOfSse, neutralResponseOfAnthropicSse } from './stream-decoders.js';
 
 /** A wire request read as forkpoint's canonical request. */
 export interface CanonicalWireRequest {

@@ -8,3 +8,5 @@ export type {
   OpenAIResponsesClient,
   ResponsesBody,
 } from './openai-clients.js';
+// Internal: the session assembles a recorded event stream with them; no package entry exports them yet.
+export { chatCompletionOfSse, chatResponseOfSse } from './chat-stream.js';

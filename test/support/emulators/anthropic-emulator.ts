@@ -1,7 +1,7 @@
 import type { MessagePart, ModelResponse, Usage } from '../../../src/conversation/index.js';
 import type { JsonObject } from '../../../src/json/index.js';
-import type { ProviderEmulator } from '../../../src/testing/index.js';
-import { startHttpEmulator, type WireFormat } from './http-emulator.js';
+import { anthropicSseOf } from './anthropic-stream-wire.js';
+import { startHttpEmulator, type HttpEmulator, type WireFormat } from './http-emulator.js';
 
 // Written from the Messages API's wire format (POST /v1/messages: a `Message` object, or
 // `{ type: 'error', error: { type, message } }` with the status), not from the adapter's mapping.
@@ -75,15 +75,20 @@ export function anthropicMessageOf(response: ModelResponse): JsonObject {
 
 /**
  * The Messages API's wire format: `POST /v1/messages`, a `Message` for a
- * response, the API's error body, and on a 429 `retry-after-ms: 1`, which the
- * Anthropic SDK and `ai`'s retry both take, so a retry comes at once.
+ * response (its event stream when the request says `stream: true`), the API's
+ * error body, and on a 429 `retry-after-ms: 1`, which the Anthropic SDK and
+ * `ai`'s retry both take, so a retry comes at once.
  */
 export const anthropicWire: WireFormat = {
   path: '/v1/messages',
   encodeResponse: anthropicMessageOf,
+  encodeStream: (response) => anthropicSseOf(anthropicMessageOf(response)),
   encodeError: (status, message) => ({ type: 'error', error: { type: errorTypeOf(status), message } }),
   retryNow: { 'retry-after-ms': '1' },
 };
 
-/** The Messages API on 127.0.0.1 (a free port), answering what it is scripted to; a drop destroys the socket. */
-export const startAnthropicEmulator = (): Promise<ProviderEmulator> => startHttpEmulator(anthropicWire);
+/**
+ * The Messages API on 127.0.0.1 (a free port), answering what it is scripted to; a drop destroys the socket.
+ * Typed as the {@link HttpEmulator} it is, whose `sentStream()` gives the event stream text of the last answer.
+ */
+export const startAnthropicEmulator = (): Promise<HttpEmulator> => startHttpEmulator(anthropicWire);

@@ -6,10 +6,15 @@ import type { JsonObject, JsonValue } from '../../../src/json/index.js';
 import { isJsonObject } from '../../../src/json/index.js';
 
 /**
- * One answer an emulator gives: a neutral one, written in its provider's wire format, or a body sent as it is
- * (200), for what the neutral shape cannot say (a malformed tool call, usage counts of one's choosing).
+ * One answer an emulator gives: a neutral one, written in its provider's wire format (as an event stream when
+ * the request asks for `stream: true`), a body sent as it is (200), for what the neutral shape cannot say (a
+ * malformed tool call, usage counts of one's choosing), or an event stream's text sent as it is (200,
+ * `text/event-stream`), for a stream that fails or is cut short.
  */
-export type HttpAnswer = EmulatedAnswer | { readonly kind: 'wire'; readonly body: JsonObject };
+export type HttpAnswer =
+  | EmulatedAnswer
+  | { readonly kind: 'wire'; readonly body: JsonObject }
+  | { readonly kind: 'sse'; readonly text: string };
 
 /** How one provider's HTTP API writes an answer: the path it serves, a response body, an error body. */
 export interface WireFormat {
@@ -20,6 +25,14 @@ export interface WireFormat {
     answer: Extract<EmulatedAnswer, { kind: 'response' }>['response'],
     request: JsonObject,
   ) => JsonValue;
+  /**
+   * A neutral response as the event stream the API sends when a request asks for `stream: true`; a format
+   * without one answers such a request with a 400, so that no test mistakes a JSON body for a stream.
+   */
+  readonly encodeStream?: (
+    answer: Extract<EmulatedAnswer, { kind: 'response' }>['response'],
+    request: JsonObject,
+  ) => string;
   readonly encodeError: (status: number, message: string) => JsonValue;
   /** Headers of a 429 that make the SDK retry at once. */
   readonly retryNow: Readonly<Record<string, string>>;
@@ -32,6 +45,8 @@ export interface HttpEmulator extends ProviderEmulator {
   script(answers: readonly HttpAnswer[]): void;
   /** The paths of every request received so far, oldest first. */
   paths(): readonly string[];
+  /** The event stream text sent in answer to the last request; undefined when that answer was not a stream. */
+  sentStream(): string | undefined;
 }
 
 /**
@@ -45,6 +60,7 @@ export async function startHttpEmulator(wire: WireFormat): Promise<HttpEmulator>
   let queue: HttpAnswer[] = [];
   const received: JsonValue[] = [];
   const paths: string[] = [];
+  let sent: string | undefined;
   const server = createServer((request, response) => {
     void answer(request, response);
   });
@@ -55,10 +71,23 @@ export async function startHttpEmulator(wire: WireFormat): Promise<HttpEmulator>
     const body = text === '' ? null : (JSON.parse(text) as JsonValue);
     received.push(body);
     paths.push(request.url ?? '');
-    const send = (status: number, sent: JsonValue, headers: Readonly<Record<string, string>> = {}) => {
+    sent = undefined;
+    const send = (status: number, answer: JsonValue, headers: Readonly<Record<string, string>> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', ...wire.headers?.(), ...headers });
-      response.end(JSON.stringify(sent));
+      response.end(JSON.stringify(answer));
     };
+    // One write per event, as a server flushes each one: the SDK reads the stream in pieces, not as one body.
+    const stream = (text: string) => {
+      sent = text;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        ...wire.headers?.(),
+      });
+      for (const event of text.split(/(?<=\n\n)/)) response.write(event);
+      response.end();
+    };
+    const streamed = isJsonObject(body) && body.stream === true;
     if (request.method !== 'POST' || request.url?.split('?')[0] !== wire.path) {
       send(404, wire.encodeError(404, `the emulator serves POST ${wire.path}, not ${request.method} ${request.url}`));
       return;
@@ -70,7 +99,11 @@ export async function startHttpEmulator(wire: WireFormat): Promise<HttpEmulator>
     else if (next.kind === 'error')
       send(next.status, wire.encodeError(next.status, next.message), next.status === 429 ? wire.retryNow : {});
     else if (next.kind === 'wire') send(200, next.body);
-    else send(200, wire.encodeResponse(next.response, isJsonObject(body) ? body : {}));
+    else if (next.kind === 'sse') stream(next.text);
+    else if (!streamed) send(200, wire.encodeResponse(next.response, isJsonObject(body) ? body : {}));
+    else if (wire.encodeStream === undefined)
+      send(400, wire.encodeError(400, `the emulator does not stream POST ${wire.path}`));
+    else stream(wire.encodeStream(next.response, body));
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -81,6 +114,7 @@ export async function startHttpEmulator(wire: WireFormat): Promise<HttpEmulator>
     },
     received: () => [...received],
     paths: () => [...paths],
+    sentStream: () => sent,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,7 +1,10 @@
 import OpenAI from 'openai';
+import type { JsonObject } from '../../../src/json/index.js';
+import { isJsonObject } from '../../../src/json/index.js';
 import { fromOpenAIChat, fromOpenAIResponses } from '../../../src/providers/index.js';
 import type { ProviderSubject } from '../../../src/testing/index.js';
 import { startHttpEmulator, type HttpAnswer, type HttpEmulator } from './http-emulator.js';
+import { chatSseOf } from './openai-stream-wire.js';
 import { chatCompletionOf, errorBodyOf, responseObjectOf, type MintId } from './openai-wire.js';
 
 /** Which of OpenAI's APIs an emulator serves: POST /v1/chat/completions, or POST /v1/responses. */
@@ -19,7 +22,8 @@ export type OpenAIEmulator = HttpEmulator;
  * OpenAI's HTTP API for one of its two endpoints, served on 127.0.0.1 (port 0), answering its script in order,
  * one answer per HTTP request (a retry of the SDK's takes the next). An error is OpenAI's error body with its
  * status; every answer has an `x-request-id`; a 429 carries `retry-after-ms: 0`, which the SDK reads before
- * `retry-after` and obeys, so it retries at once; a drop destroys the socket once the request is read.
+ * `retry-after` and obeys, so it retries at once; a drop destroys the socket once the request is read. A chat
+ * request with `stream: true` is answered with the API's chunks as an event stream.
  */
 export function startOpenAIEmulator(api: OpenAIApi): Promise<OpenAIEmulator> {
   let minted = 0;
@@ -28,11 +32,21 @@ export function startOpenAIEmulator(api: OpenAIApi): Promise<OpenAIEmulator> {
     path: PATHS[api],
     encodeResponse: (response, request) =>
       api === 'chat' ? chatCompletionOf(response, mint) : responseObjectOf(response, request, mint),
+    // Chat Completions streams (its chunks, usage last when asked for); the Responses API's stream is not written.
+    ...(api === 'chat'
+      ? {
+          encodeStream: (response, request) => chatSseOf(chatCompletionOf(response, mint), includesUsage(request)),
+        }
+      : {}),
     encodeError: errorBodyOf,
     retryNow: { 'retry-after-ms': '0' },
     headers: () => ({ 'x-request-id': mint('req_') }),
   });
 }
+
+/** Whether a Chat Completions request asks for the usage chunk at the end of its stream. */
+const includesUsage = (request: JsonObject): boolean =>
+  isJsonObject(request.stream_options) && request.stream_options.include_usage === true;
 
 /** An OpenAI client of the real SDK pointed at an emulator, as a user makes one, with the SDK's own retries. */
 export const openAIClientFor = (url: string, maxRetries: number): OpenAI =>
