@@ -30,7 +30,16 @@ const FINISH_REASONS: Readonly<Record<string, StopReason>> = {
  */
 export function chatResponseOf(raw: unknown): ModelResponse {
   const completion = jsonOf(raw, 'the chat completion');
-  const [first] = arrayAt(completion.choices, 'choices');
+  const choices = arrayAt(completion.choices, 'choices');
+  // A request with n > 1: one answer of several would be a choice forkpoint made, and a replay could not say so.
+  if (choices.length > 1)
+    throw unmappedResponse(
+      OPENAI,
+      'choices',
+      choices.length,
+      'it holds more than one choice (the request set n > 1), and forkpoint keeps one answer per call',
+    );
+  const [first] = choices;
   const choice = objectAt(first, 'choices[0]');
   const message = objectAt(choice.message, 'choices[0].message');
   const content: MessagePart[] = [];

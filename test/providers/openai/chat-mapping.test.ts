@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/conversation/index.js';
 import type { JsonObject } from '../../../src/json/index.js';
 import type { ModelProvider } from '../../../src/world/index.js';
-import { fromOpenAIChat } from '../../../src/providers/index.js';
+import { chatResponseOf, fromOpenAIChat } from '../../../src/providers/index.js';
 import { openAIClientFor, startOpenAIEmulator, type OpenAIEmulator } from '../../support/emulators/openai-emulator.js';
 import { chatCompletion, rejection, requestOf, userText } from './openai-fixtures.js';
 
@@ -326,5 +326,20 @@ describe('fromOpenAIChat: the response', () => {
     const error = await rejection(provider.respond(requestOf([userText('hi')])));
     expect(error.code).toBe('PROVIDER_UNMAPPED');
     expect(error.details.field).toBe('choices[0]');
+  });
+});
+
+describe('a completion of several choices', () => {
+  it('is refused whole or streamed alike: one answer of several would be a choice forkpoint made', () => {
+    const choice = { index: 0, message: { role: 'assistant', content: 'a' }, finish_reason: 'stop' };
+    const completion = {
+      id: 'c',
+      object: 'chat.completion',
+      created: 1,
+      model: 'm',
+      choices: [choice, { ...choice, index: 1 }],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    };
+    expect(() => chatResponseOf(completion)).toThrow(/more than one choice/);
   });
 });
