@@ -4,6 +4,7 @@ import { createEngine } from '../../src/engine/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import { tempFolder } from '../support/cli-harness.js';
 import { httpRequest } from '../support/http-get.js';
+import { sectionOf } from '../support/markup-tags.js';
 import type { TestUi } from '../support/ui-over-store.js';
 import { startTestUi } from '../support/ui-over-store.js';
 import type { WrappedRuns } from '../wrap/support/wrapped-runs.js';
@@ -44,6 +45,20 @@ const stepRows = (markup: string): string[] =>
   );
 
 describe('the web view of a wrapped loop’s runs', () => {
+  it('lists the three runs, and the recording among the recent lineages with its fork and its replay', async () => {
+    const { forked, recorded, replayed } = runs;
+    const markup = await page('/runs');
+    const table = sectionOf(markup, '<table class="runs">', '</table>');
+    expect([...table.matchAll(/<tr data-run-id="([0-9a-f]+)">/g)].map((match) => match[1])).toEqual([
+      forked.runId,
+      replayed.runId,
+      recorded.runId,
+    ]);
+    expect(table).toContain('<span class="mode mode-fork-prefix">fork:prefix</span>');
+    const entry = sectionOf(markup, `<li data-lineage="${recorded.runId}">`, '</li>');
+    expect(entry).toContain('1 fork · 1 replay');
+  });
+
   it('shows the fork by prefix replay’s page: its mode label, the headline that says what it is, every step', async () => {
     const { forked, recorded } = runs;
     const markup = await page(`/runs/${forked.runId}`);
