@@ -191,6 +191,15 @@ describe('the reading commands over a wrapped loop’s runs (the built CLI)', ()
     for (let step = 1; step <= 7; step++)
       expect(report).toContain(`<section id="run-${ids.forked}-step-${step}-detail"`);
   });
+
+  it('copy: the fork and the recording it was made from move to another store, and read back the same', async () => {
+    const other = join(folder.path, 'copied.db');
+    const copied = await run(['copy', '--run', ids.forked, '--to', other]);
+    expect(copied.stderr).toBe('');
+    expect(copied.exit).toBe(0);
+    const there = await forkpoint(['show', ids.forked, '--db', other, ...READ, '--json']);
+    expect(JSON.parse(there.stdout)).toEqual(await json<Listed>(['show', ids.forked]));
+  });
 });
 
 describe('the commands that need the driven machine, on a wrapped loop’s run (the built CLI)', () => {
