@@ -4,44 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import { tempFolder } from '../support/cli-harness.js';
-import type { ProcessResult } from '../support/forkpoint-process.js';
 import { forkpoint } from '../support/forkpoint-process.js';
-import type { WrappedRuns } from '../wrap/support/wrapped-runs.js';
-import { WRAPPED_AGENT, recordWrappedRuns, startWrappedEmulator } from '../wrap/support/wrapped-runs.js';
-import type { ProviderEmulator } from '../../src/testing/index.js';
+import { WRAPPED_AGENT } from '../wrap/support/wrapped-runs.js';
+import type { WrappedStoreFile } from '../wrap/support/wrapped-store.js';
+import { READ_AFTER, WRAPPED_MADE, builtCliOver, wrappedStoreFile } from '../wrap/support/wrapped-store.js';
 
-// The runs are made on this day; the commands read them an hour later, while their full tier (72 hours) is kept.
-const MADE = '2026-03-04T10:00:00.000Z';
-const READ = ['--now', '2026-03-04T11:00:00Z'];
 const EXPIRED = '2026-03-08T10:00:00.000Z';
 const folder = tempFolder('forkpoint-wrapped-cli-');
 const db = join(folder.path, 'wrapped.db');
-let emulator: ProviderEmulator;
-let runs: WrappedRuns;
-let ids: { recorded: string; replayed: string; forked: string };
+const { run, json } = builtCliOver(db);
+let made: WrappedStoreFile;
+let ids: WrappedStoreFile['ids'];
 beforeAll(async () => {
-  emulator = await startWrappedEmulator();
-  const store = sqliteStore({ path: db });
-  try {
-    runs = await recordWrappedRuns(createEngine({ store, clock: () => new Date(MADE) }), emulator);
-  } finally {
-    await store.close();
-  }
-  ids = { recorded: runs.recorded.runId, replayed: runs.replayed.runId, forked: runs.forked.runId };
+  made = await wrappedStoreFile(db);
+  ids = made.ids;
 });
 afterAll(async () => {
-  await emulator.close();
+  await made.emulator.close();
   folder.cleanup();
 });
-
-/** The built CLI over the test's database, read an hour after the runs were made. */
-const run = (args: readonly string[]): Promise<ProcessResult> => forkpoint([...args, '--db', db, ...READ]);
-async function json<T>(args: readonly string[]): Promise<T> {
-  const result = await run([...args, '--json']);
-  expect(result.stderr).toBe('');
-  expect(result.exit).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
 
 interface Listed {
   readonly runId: string;
@@ -159,7 +140,7 @@ describe('the reading commands over a wrapped loop’s runs (the built CLI)', ()
     expect(exported).toMatchObject({ mode: 'export', entries: 7 });
     const store = sqliteStore({ path: db });
     try {
-      const cassette = await createEngine({ store, clock: () => new Date(MADE) }).readCassette(
+      const cassette = await createEngine({ store, clock: () => new Date(WRAPPED_MADE) }).readCassette(
         readFileSync(file, 'utf8'),
         file,
       );
@@ -197,90 +178,8 @@ describe('the reading commands over a wrapped loop’s runs (the built CLI)', ()
     const copied = await run(['copy', '--run', ids.forked, '--to', other]);
     expect(copied.stderr).toBe('');
     expect(copied.exit).toBe(0);
-    const there = await forkpoint(['show', ids.forked, '--db', other, ...READ, '--json']);
+    const there = await forkpoint(['show', ids.forked, '--db', other, ...READ_AFTER, '--json']);
     expect(JSON.parse(there.stdout)).toEqual(await json<Listed>(['show', ids.forked]));
-  });
-});
-
-describe('the commands that need the driven machine, on a wrapped loop’s run (the built CLI)', () => {
-  const refused = async (args: readonly string[], instead: string) => {
-    const result = await run(args);
-    expect(result.exit).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(
-      new RegExp(
-        `^forkpoint: LOOP_NOT_DRIVEN: (the cassette of )?run ${ids.recorded} is a recording of a loop forkpoint does not drive \\(agent "${WRAPPED_AGENT}"\\), .*\n$`,
-      ),
-    );
-    expect(result.stderr).toContain(instead);
-    const asJson = await run([...args, '--json']);
-    expect(asJson.exit).toBe(2);
-    expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { code: 'LOOP_NOT_DRIVEN' } });
-  };
-
-  it.each([
-    [
-      ['fork', '<recorded>', '--at-step', '4', '--tool-merge', '{"invoiceTotal":2050}'],
-      "a fork:prefix session over your loop (createSession({ mode: 'fork:prefix'",
-    ],
-    [['resume', '<recorded>'], 'a replay:fidelity session over your loop that goes live where the recording ends'],
-    [['replay', '<recorded>'], "a replay:strict session (createSession({ mode: 'replay:strict'"],
-    [
-      ['replay', '<recorded>', '--tier', 'structural'],
-      "a replay:strict session (createSession({ mode: 'replay:strict'",
-    ],
-    [
-      ['reexecute', '<recorded>', '--at', '2026-03-05'],
-      "with a record session over it (createSession({ mode: 'record'",
-    ],
-    [
-      ['verify', '<recorded>', '--candidate', 'patched', '--baseline', 'baseline'],
-      'replaying it through each build of your loop',
-    ],
-  ])('%j exits 2 with LOOP_NOT_DRIVEN, naming the session to use instead', async (args, instead) => {
-    await refused(
-      args.map((arg) => (arg === '<recorded>' ? ids.recorded : arg)),
-      instead,
-    );
-  });
-
-  it('wrote nothing on any of those refusals', async () => {
-    const listed = await json<{ runs: Listed[] }>(['runs']);
-    expect(listed.runs.map((each) => each.runId)).toEqual([ids.forked, ids.replayed, ids.recorded]);
-  });
-
-  it('suite: a folder holding a wrapped cassette reports it invalid, saying to replay it through the loop', async () => {
-    const cassettes = join(folder.path, 'suite');
-    mkdirSync(cassettes, { recursive: true });
-    const file = join(cassettes, 'wrapped.json');
-    expect((await run(['export', ids.recorded, '-o', file])).exit).toBe(0);
-    const result = await run([
-      'suite',
-      cassettes,
-      '--scenario',
-      'scenarios/claims-triage',
-      '--build',
-      'baseline',
-      '--json',
-    ]);
-    expect(result.exit).toBe(2);
-    const suite = JSON.parse(result.stdout) as {
-      invalid: number;
-      cases: { name: string; status: string; error: { code: string; message: string } | null }[];
-    };
-    expect(suite.invalid).toBe(1);
-    expect(suite.cases).toMatchObject([{ name: file, status: 'invalid', error: { code: 'LOOP_NOT_DRIVEN' } }]);
-    expect(suite.cases[0]?.error?.message).toContain("in vitest with forkpoint/testing's describeWrappedCassettes");
-    const replayed = await run(['replay', '--cassette', file, '--scenario', 'scenarios/claims-triage']);
-    expect(replayed.exit).toBe(2);
-    expect(replayed.stderr).toContain(
-      `LOOP_NOT_DRIVEN: the cassette of run ${ids.recorded} is a recording of a loop forkpoint does not drive`,
-    );
-    expect(replayed.stderr).toContain(
-      'createSession({ mode: \'replay:strict\', agent: "claims-loop", source: cassette })',
-    );
-    const text = await run(['suite', cassettes, '--scenario', 'scenarios/claims-triage', '--build', 'baseline']);
-    expect(text.stdout).toContain(`invalid  ${file}: LOOP_NOT_DRIVEN: the cassette of run ${ids.recorded}`);
   });
 });
 
@@ -308,7 +207,7 @@ describe('retention over a wrapped loop’s runs', () => {
     const store = sqliteStore({ path: db });
     try {
       const engine = createEngine({ store, clock: () => new Date(EXPIRED) });
-      const requests = emulator.received().length;
+      const requests = made.emulator.received().length;
       await expect(
         engine.session({ mode: 'replay:strict', agent: WRAPPED_AGENT, source: ids.recorded }),
       ).rejects.toMatchObject({ code: 'CASSETTE_EXPIRED' });
@@ -322,7 +221,7 @@ describe('retention over a wrapped loop’s runs', () => {
         }),
       ).rejects.toMatchObject({ code: 'CASSETTE_EXPIRED' });
       // Refused as they opened, before the loop made a call.
-      expect(emulator.received().length).toBe(requests);
+      expect(made.emulator.received().length).toBe(requests);
     } finally {
       await store.close();
     }

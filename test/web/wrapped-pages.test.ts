@@ -1,30 +1,22 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/engine/index.js';
-import { sqliteStore } from '../../src/store/index.js';
 import { tempFolder } from '../support/cli-harness.js';
 import { httpRequest } from '../support/http-get.js';
 import { sectionOf } from '../support/markup-tags.js';
 import type { TestUi } from '../support/ui-over-store.js';
 import { startTestUi } from '../support/ui-over-store.js';
 import type { WrappedRuns } from '../wrap/support/wrapped-runs.js';
-import { recordWrappedRuns, startWrappedEmulator } from '../wrap/support/wrapped-runs.js';
+import { wrappedStoreFile } from '../wrap/support/wrapped-store.js';
 
-// The runs are made on this day, and the view reads them an hour later: their full tier is still there.
-const MADE = '2026-03-04T10:00:00.000Z';
+// The view reads the runs an hour after they were made, as `forkpoint ui --now` would: their full tier is kept.
 const folder = tempFolder('forkpoint-wrapped-pages-');
 const db = join(folder.path, 'wrapped.db');
 let runs: WrappedRuns;
 let ui: TestUi;
 beforeAll(async () => {
-  const emulator = await startWrappedEmulator();
-  const store = sqliteStore({ path: db });
-  try {
-    runs = await recordWrappedRuns(createEngine({ store, clock: () => new Date(MADE) }), emulator);
-  } finally {
-    await store.close();
-    await emulator.close();
-  }
+  const made = await wrappedStoreFile(db);
+  await made.emulator.close();
+  runs = made.runs;
   ui = await startTestUi(db, { now: '2026-03-04T11:00:00.000Z' });
 });
 afterAll(async () => {
