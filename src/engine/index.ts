@@ -20,6 +20,7 @@ export {
 export type { RecordOptions } from '../modes/index.js';
 export type { ForkOptions } from '../modes/index.js';
 export type { ResumeOptions } from '../modes/index.js';
+export { requireDriven, type DrivenUse, type RecordingOrigin } from '../modes/index.js';
 export { attemptOf } from '../read/index.js';
 export { DEFAULT_LEASE_MS } from '../driver/index.js';
 export { hostIdentity } from '../driver/index.js';

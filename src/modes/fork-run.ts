@@ -7,6 +7,7 @@ import { parseForkOverride } from '../fork/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
+import { requireDriven } from './require-driven.js';
 import type { EngineDeps } from '../driver/index.js';
 import {
   executeRun,
@@ -66,6 +67,7 @@ export type ForkOptions<T = JsonObject> = ForkBase &
 export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Promise<ForkResult> {
   const change = changeOf(options);
   const parent = await requireRun(deps.store, options.parentRunId);
+  requireDriven(parent, 'fork');
   const { agent } = options;
   requireSameAgent(parent, agent, 'fork');
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);

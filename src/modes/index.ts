@@ -8,4 +8,5 @@ export type { ReexecuteOptions } from './reexecute-run.js';
 export { replayRun } from './replay-run.js';
 export type { ReplayOptions } from './replay-run.js';
 export { resumeRun } from './resume-run.js';
+export { requireDriven, type DrivenUse, type RecordingOrigin } from './require-driven.js';
 export type { ResumeOptions } from './resume-run.js';

@@ -17,6 +17,7 @@ import {
   newRunIdentity,
 } from '../driver/index.js';
 import { requireSameAgent } from './agent-of-run.js';
+import { requireDriven } from './require-driven.js';
 import { requireFullTier, tierOfCopy, requireRun, summarizeRun, withSteps } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
 import type { ReexecutionResult } from './mode-results.js';
@@ -42,6 +43,7 @@ export interface ReexecuteOptions {
  */
 export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions): Promise<ReexecutionResult> {
   const source = await requireRun(deps.store, options.sourceRunId);
+  requireDriven(source, 're-execute');
   requireSameAgent(source, options.agent, 're-execute');
   const policy = resolveSideEffectPolicy(options.sideEffects, options.agent.tools);
   // The input is a payload of the full tier: once that is gone, there is nothing to run again.

@@ -21,6 +21,7 @@ import { STRUCTURAL_FORM } from '../tiers/index.js';
 import type { ReplayingTransport } from '../transports/index.js';
 import type { Divergence, Tier } from '../vocabulary/index.js';
 import type { ReplayResult } from './mode-results.js';
+import { requireDriven } from './require-driven.js';
 import { stepCollector } from './step-collector.js';
 
 /** Where a replay's answers come from, and where it is stored. */
@@ -61,6 +62,8 @@ export function replayRunId(
   structural: boolean,
 ): string {
   const { cassette } = source;
+  // Before the agent's name is compared: a wrapped loop's cassette fits no driven build, whichever agent it is.
+  requireDriven(cassette, 'replay');
   checkCassetteFits(cassette, agent, structural);
   requireUnexpiredCassette(cassette, source.cassetteFile ?? `of run ${cassette.source.runId}`, deps.clock());
   const runId = source.runId ?? deps.newRunId();

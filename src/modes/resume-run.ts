@@ -11,6 +11,7 @@ import type { NewRunRecord, RunRecord, RunResume } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
+import { requireDriven } from './require-driven.js';
 import { requireSameWorld } from './world-of-run.js';
 import type { AgentSnapshot, EngineDeps } from '../driver/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
@@ -66,6 +67,7 @@ const STREAMED_MODES: ReadonlySet<string> = new Set(['record', 'fork', 'reexecut
  */
 export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promise<ResumeResult> {
   const run = await requireRun(deps.store, options.runId);
+  requireDriven(run, 'resume');
   const { agent } = options;
   requireResumable(deps, run);
   requireSameWorld(run, options.world);

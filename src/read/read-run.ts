@@ -1,5 +1,6 @@
 import { ForkpointError } from '../errors/index.js';
 import { withFields } from '../json/index.js';
+import { WRAPPED_LOOP_VERSION } from '../machine/index.js';
 import type { PriceLookup, PriceTable } from '../pricing/index.js';
 import { costOfSteps, runCostOf } from '../pricing/index.js';
 import type { RunOwner, RunRecord, StoreReader } from '../store/index.js';
@@ -28,6 +29,7 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, prices
     mode: run.mode,
     runId: run.runId,
     agent: { name: run.agentName, build: run.build, codeHash: run.codeHash },
+    ...(run.machineVersion === WRAPPED_LOOP_VERSION ? { loop: 'wrapped' as const } : {}),
     scenario: run.scenario,
     input: run.input,
     worldAt: run.worldAt,

@@ -34,6 +34,12 @@ export interface RunView {
   readonly mode: RunMode;
   readonly runId: string;
   readonly agent: AgentRef;
+  /**
+   * `wrapped` on a run of a loop forkpoint does not drive (a session's): it
+   * reads as any run does, but only that loop can replay or fork it (by
+   * prefix replay). Absent on a driven run's, as on its cassette.
+   */
+  readonly loop?: 'wrapped';
   readonly scenario: string | null;
   readonly input: JsonObject;
   /** The date the world the run met said it answered as of (see `World.worldAt`). */

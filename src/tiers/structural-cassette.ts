@@ -41,6 +41,8 @@ export function structuralCassetteOf(full: Cassette, expiresAt: string | null): 
     tier: 'structural',
     expiresAt,
     agent: full.agent,
+    // Its shape is still a wrapped loop's: only a session over that loop could replay it.
+    ...(full.loop === undefined ? {} : { loop: full.loop }),
     source: {
       ...source,
       input: shapeJson(source.input) as JsonObject,

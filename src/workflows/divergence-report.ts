@@ -5,6 +5,7 @@ import type { Cassette } from '../cassette/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
 import type { WorldFactory } from '../world/index.js';
 import type { Engine } from '../engine/index.js';
+import { requireDriven } from '../engine/index.js';
 import type { RunSummary } from '../read/index.js';
 import type { DivergenceReport, ReportedReexecution, SkippedRun } from './reexecution-divergence.js';
 import {
@@ -71,7 +72,12 @@ export async function divergenceReport(engine: Engine, options: DivergenceReport
     throw new ForkpointError('USAGE', `repeats must be a positive whole number, got ${repeats}`);
   requireDistinctRuns(options.runIds);
   const runs: RunSummary[] = [];
-  for (const runId of options.runIds) runs.push(await engine.getRunSummary(runId));
+  for (const runId of options.runIds) {
+    const run = await engine.getRunSummary(runId);
+    // A wrapped loop's recording only that loop can run again: refused before any run is re-executed.
+    requireDriven(run, 're-execute');
+    runs.push(run);
+  }
   const plans: Array<{ run: RunSummary; plan: ReexecutionPlan }> = [];
   for (const run of runs) plans.push({ run, plan: await options.plan(run) });
   for (const { plan } of plans) resolveSideEffectPolicy(options.sideEffects, plan.agent.tools);

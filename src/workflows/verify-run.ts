@@ -4,6 +4,7 @@ import type { SideEffectOption } from '../firewall/index.js';
 import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { WorldFactory } from '../world/index.js';
 import type { Engine, ReexecutionResult, ReplayResult } from '../engine/index.js';
+import { requireDriven } from '../engine/index.js';
 import type { VerifyResult } from './verification-result.js';
 import { verificationOf } from './verification-result.js';
 
@@ -44,6 +45,8 @@ export async function verifyRun(engine: Engine, options: VerifyOptions): Promise
       resolveSideEffectPolicy(options.sideEffects, agent.tools);
   }
   const recording = await engine.getRunSummary(options.runId);
+  // Both arms are builds of a driven agent: a wrapped loop's recording is refused before either runs.
+  requireDriven(recording, 'verify');
   const scenario = options.scenario === undefined ? {} : { scenario: options.scenario };
   let runOnce: (agent: AgentBuild, run: number) => Promise<ReplayResult | ReexecutionResult>;
   if (options.mode === 'replay') {

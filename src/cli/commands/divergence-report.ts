@@ -29,7 +29,12 @@ export function divergenceReportCommand(cli: CommandContext) {
         '--runs ID,ID,... | --all-recorded --at DATE [--repeats K] [--side-effects POLICY] [--build NAME] [--seed N] [--scenario DIR] [--json]',
       )
       .addOption(new Option('--runs <ID,ID,...>', 'the recorded runs to re-execute').argParser(runIdList))
-      .addOption(new Option('--all-recorded', 'every run with mode record').conflicts('runs'))
+      .addOption(
+        new Option(
+          '--all-recorded',
+          "every run with mode record that forkpoint drove (not a wrapped loop's)",
+        ).conflicts('runs'),
+      )
       .addOption(atOption("the world's date to re-execute against, YYYY-MM-DD (required)").makeOptionMandatory())
       .addOption(repeatsOption('re-executions per run, with different seeds (default 1)'))
       .addOption(new Option('--build <NAME>', "re-execute every run with this build (default: each run's own)"))
@@ -63,7 +68,12 @@ export function divergenceReportCommand(cli: CommandContext) {
       );
     await withStore(store, async (open) => {
       const engine = cli.engine(options, open);
-      const runIds = named ?? (await engine.listRuns()).filter((run) => run.mode === 'record').map((run) => run.runId);
+      // Every recording forkpoint drove: a wrapped loop's only that loop can run again.
+      const runIds =
+        named ??
+        (await engine.listRuns())
+          .filter((run) => run.mode === 'record' && run.loop !== 'wrapped')
+          .map((run) => run.runId);
       const report = await divergenceReport(engine, {
         runIds,
         repeats,

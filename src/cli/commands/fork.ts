@@ -1,7 +1,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { outcomeHistogram } from '../../analysis/index.js';
 import type { RunView } from '../../engine/index.js';
-import { assertSeed } from '../../engine/index.js';
+import { assertSeed, requireDriven } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -93,6 +93,8 @@ export function forkCommand(cli: CommandContext) {
     await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const parent = await engine.getRunSummary(runId);
+      // Before its scenario is looked for: a wrapped loop's run has none to load, and no build to fork it with.
+      requireDriven(parent, 'fork');
       const { scenario, directory } = await scenarioFor(options.scenario, parent.scenario, runId);
       const agent = buildOf(scenario, options.build ?? parent.agent.build);
       const worldAt = at ?? parent.worldAt ?? undefined;

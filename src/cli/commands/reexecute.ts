@@ -1,4 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
+import { requireDriven } from '../../engine/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
@@ -36,6 +37,7 @@ export function reexecuteCommand(cli: CommandContext) {
     await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const source = await engine.getRunSummary(runId);
+      requireDriven(source, 're-execute');
       const { scenario, directory } = await scenarioFor(options.scenario, source.scenario, runId);
       const result = await engine.reexecute({
         sourceRunId: runId,

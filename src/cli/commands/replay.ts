@@ -1,6 +1,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { cassetteTierOf, readCassetteText } from '../../cassette/index.js';
 import type { ReplayOptions } from '../../engine/index.js';
+import { requireDriven } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -86,6 +87,7 @@ export function replayCommand(cli: CommandContext) {
         'runId' in source
           ? await engine.cassette(source.runId, tier)
           : await engine.readCassette(text ?? readCassetteText(source.file), source.file);
+      requireDriven(cassette, 'replay');
       const { scenario, directory } = await scenarioFor(
         options.scenario,
         cassette.source.scenario,

@@ -1,4 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
+import { requireDriven } from '../../engine/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
@@ -31,6 +32,7 @@ export function resumeCommand(cli: CommandContext) {
     await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const run = await engine.getRunSummary(runId);
+      requireDriven(run, 'resume');
       const { scenario } = await scenarioFor(options.scenario, run.scenario, runId);
       // The run's own world: one run meets one world.
       const at = run.worldAt ?? '1970-01-01';

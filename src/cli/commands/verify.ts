@@ -1,6 +1,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import type { VerifyResult } from '../../workflows/index.js';
 import { verifyRun } from '../../workflows/index.js';
+import { requireDriven } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -59,6 +60,7 @@ export function verifyCommand(cli: CommandContext) {
     await withStore(await cli.openStoreHolding(options, runId, 'write'), async (store) => {
       const engine = cli.engine(options, store);
       const recording = await engine.getRunSummary(runId);
+      requireDriven(recording, 'verify');
       const { scenario, directory } = await scenarioFor(options.scenario, recording.scenario, runId);
       const common = {
         runId,

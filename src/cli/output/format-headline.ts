@@ -18,7 +18,8 @@ export function formatInput(input: JsonObject): string {
  * can never be read as one another.
  */
 export function headline(run: RunSummary | RunView, style: Style): string {
-  const build = `${run.agent.name}/${run.agent.build} (code ${run.agent.codeHash})`;
+  // A wrapped loop's run says so wherever its build is named: only that loop can replay or fork it.
+  const build = `${run.agent.name}/${run.agent.build} (code ${run.agent.codeHash})${run.loop === 'wrapped' ? ' (your own loop)' : ''}`;
   const input = formatInput(run.input);
   const seed = run.seed === null ? [] : [`seed ${run.seed}`];
   const parts: string[] = [style.bold(run.mode), `run ${run.runId}`];
@@ -59,7 +60,7 @@ export function headline(run: RunSummary | RunView, style: Style): string {
       break;
     case 'fork:prefix':
       parts.push(
-        `${build} (your own loop) re-run over the recording of run ${run.parent?.runId ?? '?'} up to step ${run.parent?.atStep ?? '?'}, changed there (${describeOverride(run.parent?.override ?? null, run.parent?.changes)}), live after it: a fork by prefix replay, no state restored`,
+        `${build} re-run over the recording of run ${run.parent?.runId ?? '?'} up to step ${run.parent?.atStep ?? '?'}, changed there (${describeOverride(run.parent?.override ?? null, run.parent?.changes)}), live after it: a fork by prefix replay, no state restored`,
         input,
       );
       break;

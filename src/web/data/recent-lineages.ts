@@ -10,7 +10,14 @@ export interface RecentLineage {
   readonly reexecutions: number;
 }
 
-const DERIVED: readonly RunMode[] = ['fork', 'replay:strict', 'replay:fidelity', 'replay:structural', 'reexecution'];
+const DERIVED: readonly RunMode[] = [
+  'fork',
+  'fork:prefix',
+  'replay:strict',
+  'replay:fidelity',
+  'replay:structural',
+  'reexecution',
+];
 
 /**
  * The runs the newest forks, replays and re-executions were made from, newest
@@ -27,7 +34,8 @@ export async function recentLineages(engine: Engine, most = 5, scan = 100): Prom
       if (origin === null) continue;
       const entry = found.get(origin) ?? { newest: run.createdAt, forks: 0, replays: 0, reexecutions: 0 };
       if (run.createdAt > entry.newest) entry.newest = run.createdAt;
-      if (mode === 'fork') entry.forks++;
+      // A wrapped loop's fork by prefix replay is a fork of its recording too.
+      if (mode === 'fork' || mode === 'fork:prefix') entry.forks++;
       else if (mode === 'reexecution') entry.reexecutions++;
       else entry.replays++;
       found.set(origin, entry);
