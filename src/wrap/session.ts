@@ -64,7 +64,11 @@ export interface Session {
     tools: T,
     options?: { readonly readOnly?: readonly string[] },
   ): T;
-  /** Ends the run: a recording's is final; a replay's is written now. Every later call is refused. */
+  /**
+   * Ends the run: a recording's is final; a replay's is written now. Every later call is refused. A
+   * `fork:prefix` that never got to apply writes nothing and throws why: the loop's divergence or mismatch
+   * before step N, or `STEP_OUT_OF_RANGE` when it ended before it.
+   */
   close(ending?: SessionEnding): Promise<SessionResult>;
 }
 
@@ -171,6 +175,9 @@ async function closeSession(
   const { run } = parts;
   if (!run.hasStarted) {
     run.abandon();
+    // A fork whose loop left the recorded prefix, or made another call at step N, did reach it: say why it
+    // did not apply (the divergence, the mismatch), not that the loop ended early.
+    if (core.stop !== undefined) throw core.stop.error;
     throw new ForkpointError(
       'STEP_OUT_OF_RANGE',
       `the loop ended before step ${run.firstStep}, where the fork changes its call: nothing was written. Fork at a step the loop reaches`,
