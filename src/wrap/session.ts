@@ -158,6 +158,9 @@ function sessionOver(deps: EngineDeps, mode: SessionMode, parts: SessionParts, r
         return Promise.reject(
           new ForkpointError('SESSION_MISUSE', `the session of run ${parts.run.runId} is closed already`),
         );
+      // Checked before anything ends: a run closed with an outcome it cannot store would stay running forever.
+      const problem = outcomeProblem(ending.outcome);
+      if (problem !== undefined) return Promise.reject(problem);
       closing = closeSession(deps, mode, parts, core, ending);
       return closing;
     },
@@ -183,10 +186,6 @@ async function closeSession(
       `the loop ended before step ${run.firstStep}, where the fork changes its call: nothing was written. Fork at a step the loop reaches`,
     );
   }
-  if (ending.outcome !== undefined) {
-    assertJsonValue(ending.outcome, 'the outcome', 'SESSION_MISUSE');
-    if (!isJsonObject(ending.outcome)) throw new ForkpointError('SESSION_MISUSE', 'an outcome is a JSON object');
-  }
   const stop = core.stop;
   const failure = stop?.error ?? (ending.error === undefined ? undefined : errorOf(ending.error));
   const diverged = stop !== undefined && replayDivergenceIn(stop.error) !== undefined;
@@ -209,6 +208,18 @@ async function closeSession(
   const view = await readRunView(deps.store, stored.runId, ownerCheck(deps), deps.prices);
   const divergence: ReplayDivergence | null = stop === undefined ? null : (replayDivergenceIn(stop.error) ?? null);
   return { ...view, divergence } as SessionResult;
+}
+
+function outcomeProblem(outcome: unknown): ForkpointError | undefined {
+  const still = 'the session is still open: close it again with a JSON object (or no outcome)';
+  try {
+    if (outcome !== undefined) assertJsonValue(outcome, 'the outcome', 'SESSION_MISUSE');
+  } catch (error) {
+    if (!isForkpointError(error)) throw error;
+    return new ForkpointError('SESSION_MISUSE', `${error.message}; ${still}`, { cause: error });
+  }
+  if (outcome === undefined || isJsonObject(outcome)) return undefined;
+  return new ForkpointError('SESSION_MISUSE', `an outcome is a JSON object; ${still}`);
 }
 
 // What the loop threw, as a run's error: its own code when it is forkpoint's, the loop's fault otherwise.
