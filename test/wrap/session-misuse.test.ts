@@ -64,6 +64,23 @@ describe('a closed session', () => {
   });
 });
 
+describe('closing with an outcome the run cannot store', () => {
+  it('is refused with SESSION_MISUSE and leaves the session open, so a close with one it can store finishes the run', async () => {
+    anthropic.script([{ kind: 'response', response: textAnswer('hello') }]);
+    const session = await record();
+    await askOnce(anthropicThrough(session, anthropic.url));
+    for (const outcome of [['a list'], 'text', { at: new Date(0) }, { n: Number.NaN }]) {
+      const error = await failureOf(() => session.close({ outcome: outcome as never }));
+      expect(error.code).toBe('SESSION_MISUSE');
+      expect(error.message).toMatch(/still open: close it again/);
+      expect((await engine.getRun(session.runId)).status).toBe('running');
+    }
+    const run = await session.close({ outcome: { greeting: 'hello' } });
+    expect(run.status).toBe('completed');
+    expect((await engine.getRun(run.runId)).outcome).toEqual({ greeting: 'hello' });
+  });
+});
+
 describe('wrapping tools', () => {
   it('refuses one function under two names, and two functions under one name', async () => {
     const session = await record();
