@@ -149,6 +149,26 @@ describe('a replay over the wrong recording', () => {
     expect(fork.code).toBe('AGENT_MISMATCH');
   });
 
+  it('refuses a cassette of a driven run, or of another loop, read as an object, with AGENT_MISMATCH', async () => {
+    const agent = testAgent();
+    const driven = await engine.record({ agent, world: syntheticWorld({ toolCalls: 1 }), input: { task: 2 } });
+    const drivenCassette = await engine.cassette(driven.runId);
+    const fromDriven = await failureOf(() =>
+      engine.session({ mode: 'replay:strict', agent: agent.name, source: drivenCassette }),
+    );
+    expect(fromDriven.code).toBe('AGENT_MISMATCH');
+    expect(fromDriven.message).toMatch(/driven by forkpoint/);
+    const wrappedCassette = await engine.cassette(recorded);
+    const fromOther = await failureOf(() =>
+      engine.session({ mode: 'replay:strict', agent: 'refund-loop', source: wrappedCassette }),
+    );
+    expect(fromOther.code).toBe('AGENT_MISMATCH');
+    // The same cassette, by the loop that made it, replays.
+    const session = await engine.session({ mode: 'replay:strict', agent: 'claims-loop', source: wrappedCassette });
+    const replay = await session.close();
+    expect(replay).toMatchObject({ mode: 'replay:strict', sourceRunId: recorded });
+  });
+
   it('refuses a run the store does not hold with RUN_NOT_FOUND', async () => {
     const error = await failureOf(() =>
       engine.session({ mode: 'replay:strict', agent: 'claims-loop', source: 'deadbeef' }),
