@@ -93,7 +93,14 @@ const LOOPS: ReadonlyArray<{ name: string; run: (session: Session, sent: string[
         fetch: spy,
       });
       const model = wrapLanguageModel({ model: provider(LOOP_MODEL), middleware: session.aiSdk() });
-      await generateText({ model, prompt: PROMPT, maxRetries: 0, maxOutputTokens: 64 });
+      // Call-level headers reach the middleware in its params, beside the request it keys.
+      await generateText({
+        model,
+        prompt: PROMPT,
+        maxRetries: 0,
+        maxOutputTokens: 64,
+        headers: { 'x-api-key': API_KEY, authorization: AUTHORIZATION },
+      });
     },
   },
 ];
