@@ -1,3 +1,4 @@
+import type Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import type { JsonObject } from '../../src/json/index.js';
@@ -222,37 +223,54 @@ describe('a request the session cannot key', () => {
 });
 
 describe('a loop that rewrites its history', () => {
-  it('is stopped with SESSION_MISUSE when its second request drops a message, and that request is not sent', async () => {
-    anthropic.script([
-      { kind: 'response', response: textAnswer('first') },
-      { kind: 'response', response: textAnswer('second') },
-    ]);
-    const session = await record();
-    const client = anthropicThrough(session, anthropic.url);
-    const model = 'emulated-claude';
-    const first = await client.messages.create({
-      model,
-      max_tokens: 64,
-      messages: [{ role: 'user', content: 'Remember 7.' }],
-    });
-    const before = anthropic.received().length;
-    const error = await failureOf(() =>
-      client.messages.create({
+  const cases = [
+    // The loop trimmed its history: the first user message is gone.
+    [
+      'drops a message',
+      'message 0 differs',
+      (content: Anthropic.ContentBlock[]) => [
+        { role: 'assistant' as const, content },
+        { role: 'user' as const, content: 'What was it?' },
+      ],
+    ],
+    // The loop edited what it said before.
+    [
+      'edits a message',
+      'message 0 differs',
+      (content: Anthropic.ContentBlock[]) => [
+        { role: 'user' as const, content: 'Remember 8.' },
+        { role: 'assistant' as const, content },
+        { role: 'user' as const, content: 'What was it?' },
+      ],
+    ],
+  ] as const;
+  it.each(cases)(
+    'is stopped with SESSION_MISUSE when its second request %s, and that request is not sent',
+    async (_what, said, history) => {
+      anthropic.script([
+        { kind: 'response', response: textAnswer('first') },
+        { kind: 'response', response: textAnswer('second') },
+      ]);
+      const session = await record();
+      const client = anthropicThrough(session, anthropic.url);
+      const model = 'emulated-claude';
+      const first = await client.messages.create({
         model,
         max_tokens: 64,
-        // The loop trimmed its history: the first user message is gone.
-        messages: [
-          { role: 'assistant', content: first.content },
-          { role: 'user', content: 'What was it?' },
-        ],
-      }),
-    );
-    expect(error.code).toBe('SESSION_MISUSE');
-    expect(error.message).toMatch(/does not continue the conversation.*message 0/);
-    expect(anthropic.received().length - before).toBe(0);
-    const run = await session.close();
-    expect(run.status).toBe('failed');
-    expect(run.error?.code).toBe('SESSION_MISUSE');
-    expect(run.steps).toHaveLength(1);
-  });
+        messages: [{ role: 'user', content: 'Remember 7.' }],
+      });
+      const before = anthropic.received().length;
+      const error = await failureOf(() =>
+        client.messages.create({ model, max_tokens: 64, messages: history(first.content) }),
+      );
+      expect(error.code).toBe('SESSION_MISUSE');
+      expect(error.message).toContain('does not continue the conversation');
+      expect(error.message).toContain(said);
+      expect(anthropic.received().length - before).toBe(0);
+      const run = await session.close();
+      expect(run.status).toBe('failed');
+      expect(run.error?.code).toBe('SESSION_MISUSE');
+      expect(run.steps).toHaveLength(1);
+    },
+  );
 });
