@@ -64,7 +64,11 @@ export interface Session {
     tools: T,
     options?: { readonly readOnly?: readonly string[] },
   ): T;
-  /** Ends the run: a recording's is final; a replay's is written now. Every later call is refused. */
+  /**
+   * Ends the run: a recording's is final; a replay's is written now. Every later call is refused. A
+   * `fork:prefix` that never got to apply writes nothing and throws why: the loop's divergence or mismatch
+   * before step N, or `STEP_OUT_OF_RANGE` when it ended before it.
+   */
   close(ending?: SessionEnding): Promise<SessionResult>;
 }
 
@@ -154,6 +158,9 @@ function sessionOver(deps: EngineDeps, mode: SessionMode, parts: SessionParts, r
         return Promise.reject(
           new ForkpointError('SESSION_MISUSE', `the session of run ${parts.run.runId} is closed already`),
         );
+      // Checked before anything ends: a run closed with an outcome it cannot store would stay running forever.
+      const problem = outcomeProblem(ending.outcome);
+      if (problem !== undefined) return Promise.reject(problem);
       closing = closeSession(deps, mode, parts, core, ending);
       return closing;
     },
@@ -171,14 +178,13 @@ async function closeSession(
   const { run } = parts;
   if (!run.hasStarted) {
     run.abandon();
+    // A fork whose loop left the recorded prefix, or made another call at step N, did reach it: say why it
+    // did not apply (the divergence, the mismatch), not that the loop ended early.
+    if (core.stop !== undefined) throw core.stop.error;
     throw new ForkpointError(
       'STEP_OUT_OF_RANGE',
       `the loop ended before step ${run.firstStep}, where the fork changes its call: nothing was written. Fork at a step the loop reaches`,
     );
-  }
-  if (ending.outcome !== undefined) {
-    assertJsonValue(ending.outcome, 'the outcome', 'SESSION_MISUSE');
-    if (!isJsonObject(ending.outcome)) throw new ForkpointError('SESSION_MISUSE', 'an outcome is a JSON object');
   }
   const stop = core.stop;
   const failure = stop?.error ?? (ending.error === undefined ? undefined : errorOf(ending.error));
@@ -204,6 +210,18 @@ async function closeSession(
   const view = await readRunView(deps.store, stored.runId, ownerCheck(deps), deps.prices);
   const divergence: ReplayDivergence | null = stop === undefined ? null : (replayDivergenceIn(stop.error) ?? null);
   return { ...view, divergence } as SessionResult;
+}
+
+function outcomeProblem(outcome: unknown): ForkpointError | undefined {
+  const still = 'the session is still open: close it again with a JSON object (or no outcome)';
+  try {
+    if (outcome !== undefined) assertJsonValue(outcome, 'the outcome', 'SESSION_MISUSE');
+  } catch (error) {
+    if (!isForkpointError(error)) throw error;
+    return new ForkpointError('SESSION_MISUSE', `${error.message}; ${still}`, { cause: error });
+  }
+  if (outcome === undefined || isJsonObject(outcome)) return undefined;
+  return new ForkpointError('SESSION_MISUSE', `an outcome is a JSON object; ${still}`);
 }
 
 // What the loop threw, as a run's error: its own code when it is forkpoint's, the loop's fault otherwise.

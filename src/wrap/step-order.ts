@@ -7,6 +7,7 @@
 export class StepOrder {
   private next: number;
   private readonly waiting = new Map<number, () => void>();
+  private released = false;
 
   /** @param after the last step already in place (0 for a new run) */
   constructor(after = 0) {
@@ -15,7 +16,7 @@ export class StepOrder {
 
   /** Resolves when `step` is next. */
   turn(step: number): Promise<void> {
-    if (step <= this.next) return Promise.resolve();
+    if (step <= this.next || this.released) return Promise.resolve();
     return new Promise((resolve) => this.waiting.set(step, resolve));
   }
 
@@ -29,8 +30,13 @@ export class StepOrder {
     }
   }
 
-  /** Wakes every waiting step: the session stopped, and nothing more will be committed in order. */
+  /**
+   * Wakes every waiting step: the session stopped, and nothing more will be committed in order. For good: a
+   * call that took its position before the stop and gets its answer after it would otherwise wait for a step
+   * that never comes.
+   */
   release(): void {
+    this.released = true;
     for (const wake of this.waiting.values()) wake();
     this.waiting.clear();
   }
