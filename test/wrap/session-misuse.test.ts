@@ -22,7 +22,7 @@ import {
 let anthropic: HttpEmulator;
 let openai: HttpEmulator;
 beforeAll(async () => {
-  anthropic = (await startAnthropicEmulator()) as HttpEmulator;
+  anthropic = (await startAnthropicEmulator());
   openai = await startOpenAIEmulator('chat');
 });
 afterAll(async () => {
