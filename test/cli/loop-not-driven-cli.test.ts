@@ -1,24 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempFolder } from '../support/cli-harness.js';
+import { describe, expect, it } from 'vitest';
 import { WRAPPED_AGENT } from '../wrap/support/wrapped-runs.js';
-import type { WrappedStoreFile } from '../wrap/support/wrapped-store.js';
-import { builtCliOver, wrappedStoreFile } from '../wrap/support/wrapped-store.js';
+import { wrappedStoreFixture } from '../wrap/support/wrapped-store.js';
 
-const folder = tempFolder('forkpoint-loop-not-driven-cli-');
-const db = join(folder.path, 'wrapped.db');
-const { run, json } = builtCliOver(db);
-let made: WrappedStoreFile;
-let ids: WrappedStoreFile['ids'];
-beforeAll(async () => {
-  made = await wrappedStoreFile(db);
-  ids = made.ids;
-});
-afterAll(async () => {
-  await made.emulator.close();
-  folder.cleanup();
-});
+const fixture = wrappedStoreFixture('forkpoint-loop-not-driven-cli-');
+const { run, json } = fixture;
 
 interface Listed {
   readonly runId: string;
@@ -31,7 +18,7 @@ describe('the commands that need the driven machine, on a wrapped loop’s run (
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(
       new RegExp(
-        `^forkpoint: LOOP_NOT_DRIVEN: (the cassette of )?run ${ids.recorded} is a recording of a loop forkpoint does not drive \\(agent "${WRAPPED_AGENT}"\\), .*\n$`,
+        `^forkpoint: LOOP_NOT_DRIVEN: (the cassette of )?run ${fixture.ids.recorded} is a recording of a loop forkpoint does not drive \\(agent "${WRAPPED_AGENT}"\\), .*\n$`,
       ),
     );
     expect(result.stderr).toContain(instead);
@@ -61,21 +48,25 @@ describe('the commands that need the driven machine, on a wrapped loop’s run (
     ],
   ])('%j exits 2 with LOOP_NOT_DRIVEN, naming the session to use instead', async (args, instead) => {
     await refused(
-      args.map((arg) => (arg === '<recorded>' ? ids.recorded : arg)),
+      args.map((arg) => (arg === '<recorded>' ? fixture.ids.recorded : arg)),
       instead,
     );
   });
 
   it('wrote nothing on any of those refusals', async () => {
     const listed = await json<{ runs: Listed[] }>(['runs']);
-    expect(listed.runs.map((each) => each.runId)).toEqual([ids.forked, ids.replayed, ids.recorded]);
+    expect(listed.runs.map((each) => each.runId)).toEqual([
+      fixture.ids.forked,
+      fixture.ids.replayed,
+      fixture.ids.recorded,
+    ]);
   });
 
   it('suite: a folder holding a wrapped cassette reports it invalid, saying to replay it through the loop', async () => {
-    const cassettes = join(folder.path, 'suite');
+    const cassettes = join(fixture.folder, 'suite');
     mkdirSync(cassettes, { recursive: true });
     const file = join(cassettes, 'wrapped.json');
-    expect((await run(['export', ids.recorded, '-o', file])).exit).toBe(0);
+    expect((await run(['export', fixture.ids.recorded, '-o', file])).exit).toBe(0);
     const result = await run([
       'suite',
       cassettes,
@@ -96,12 +87,12 @@ describe('the commands that need the driven machine, on a wrapped loop’s run (
     const replayed = await run(['replay', '--cassette', file, '--scenario', 'scenarios/claims-triage']);
     expect(replayed.exit).toBe(2);
     expect(replayed.stderr).toContain(
-      `LOOP_NOT_DRIVEN: the cassette of run ${ids.recorded} is a recording of a loop forkpoint does not drive`,
+      `LOOP_NOT_DRIVEN: the cassette of run ${fixture.ids.recorded} is a recording of a loop forkpoint does not drive`,
     );
     expect(replayed.stderr).toContain(
       'createSession({ mode: \'replay:strict\', agent: "claims-loop", source: cassette })',
     );
     const text = await run(['suite', cassettes, '--scenario', 'scenarios/claims-triage', '--build', 'baseline']);
-    expect(text.stdout).toContain(`invalid  ${file}: LOOP_NOT_DRIVEN: the cassette of run ${ids.recorded}`);
+    expect(text.stdout).toContain(`invalid  ${file}: LOOP_NOT_DRIVEN: the cassette of run ${fixture.ids.recorded}`);
   });
 });

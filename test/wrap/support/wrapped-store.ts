@@ -1,7 +1,9 @@
-import { expect } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createEngine } from '../../../src/engine/index.js';
 import { sqliteStore } from '../../../src/store/index.js';
 import type { ProviderEmulator } from '../../../src/testing/index.js';
+import { tempFolder } from '../../support/cli-harness.js';
 import type { ProcessResult } from '../../support/forkpoint-process.js';
 import { forkpoint } from '../../support/forkpoint-process.js';
 import type { WrappedRuns } from './wrapped-runs.js';
@@ -49,6 +51,48 @@ export function builtCliOver(db: string): {
       expect(result.stderr).toBe('');
       expect(result.exit).toBe(0);
       return JSON.parse(result.stdout) as T;
+    },
+  };
+}
+
+/** What {@link wrappedStoreFixture} gives a CLI test: the file, the built CLI over it, and the runs' ids once made. */
+export interface WrappedStoreFixture extends ReturnType<typeof builtCliOver> {
+  readonly folder: string;
+  readonly db: string;
+  readonly ids: WrappedStoreFile['ids'];
+  /** The emulator that answered the runs, stopped after the file's tests. */
+  readonly emulator: ProviderEmulator;
+}
+
+/**
+ * A CLI test's wrapped store: a temporary folder with the SQLite file of the
+ * wrapped runs, made before the file's tests and removed after them (the
+ * emulator stopped). `ids` may be read once the tests run.
+ */
+export function wrappedStoreFixture(prefix: string): WrappedStoreFixture {
+  const folder = tempFolder(prefix);
+  const db = join(folder.path, 'wrapped.db');
+  let made: WrappedStoreFile | undefined;
+  beforeAll(async () => {
+    made = await wrappedStoreFile(db);
+  });
+  afterAll(async () => {
+    await made?.emulator.close();
+    folder.cleanup();
+  });
+  const madeOnes = (): WrappedStoreFile => {
+    if (made === undefined) throw new Error('the wrapped runs are made before the tests, not while they are collected');
+    return made;
+  };
+  return {
+    folder: folder.path,
+    db,
+    ...builtCliOver(db),
+    get ids() {
+      return madeOnes().ids;
+    },
+    get emulator() {
+      return madeOnes().emulator;
     },
   };
 }
