@@ -22,7 +22,7 @@ import {
 let anthropic: HttpEmulator;
 let openai: HttpEmulator;
 beforeAll(async () => {
-  anthropic = (await startAnthropicEmulator());
+  anthropic = await startAnthropicEmulator();
   openai = await startOpenAIEmulator('chat');
 });
 afterAll(async () => {
