@@ -144,7 +144,7 @@ export class SessionCore {
     this.assertOpen();
     const at = this.positions.peekModel();
     const where = `model#${at.index} (step ${at.step})`;
-    const logged = await this.answer(() => Promise.resolve(this.parts.log.take(ask.request, where)), at.step);
+    const logged = this.checked(() => this.parts.log.take(ask.request, where), at.step);
     const position = this.positions.takeModel();
     const call: LiveModelCall = {
       step: position.step,
@@ -156,9 +156,8 @@ export class SessionCore {
       ...(ask.live === undefined ? {} : { live: ask.live }),
     };
     const answered = await this.answer(() => this.parts.world.transport.model(call), position.step, position);
-    await this.answer(() => {
+    this.checked(() => {
       checkWire(answered.response, answered.provenance, ask, where);
-      return Promise.resolve();
     }, position.step);
     this.positions.listAnswer(answered.response);
     await this.inOrder(position.step, async () => {
@@ -192,6 +191,15 @@ export class SessionCore {
     } catch (error) {
       if (error instanceof ProviderAttemptFailed && position !== undefined && this.positions.releaseModel(position))
         throw error;
+      throw this.halt(error, step);
+    }
+  }
+
+  // A check made in the call itself: what it refuses stops the session, as an answer's error does.
+  private checked<T>(check: () => T, step: number): T {
+    try {
+      return check();
+    } catch (error) {
       throw this.halt(error, step);
     }
   }
@@ -251,7 +259,8 @@ export class SessionCore {
 // A recorded answer must come back as the loop now asks for it: a stream for a streamed call, whole otherwise.
 function checkWire(response: ModelResponse, provenance: Provenance, ask: ModelAsk, where: string): void {
   const { wire } = response;
-  if (provenance !== 'recorded' && provenance !== 'override') return;
+  // Only a recording answers a model call with a stored wire (a fork overrides tool steps alone).
+  if (provenance !== 'recorded') return;
   if (wire === undefined || wire.format !== ask.format) {
     throw new ForkpointError(
       'AGENT_MISMATCH',
