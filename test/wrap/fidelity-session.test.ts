@@ -1,4 +1,3 @@
-import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { memoryStore } from '../../src/store/index.js';
@@ -6,6 +5,7 @@ import type { ProviderEmulator } from '../../src/testing/index.js';
 import type { Session } from '../../src/wrap/index.js';
 import { startAnthropicEmulator } from '../support/emulators/anthropic-emulator.js';
 import { anthropicClaimLoop } from './support/anthropic-claim-loop.js';
+import { anthropicThrough, recordClaimRun, wrappedClaimTools } from './support/session-fixtures.js';
 import { CLAIM_SYSTEM, claimTools, decisionOf, incidentAnswers } from './support/claim-world.js';
 
 let emulator: ProviderEmulator;
@@ -23,28 +23,11 @@ const script = () => {
 };
 
 function runLoop(session: Session, tools: ReturnType<typeof claimTools>, system = CLAIM_SYSTEM) {
-  const client = new Anthropic({
-    apiKey: 'test-key',
-    baseURL: emulator.url,
-    maxRetries: 0,
-    middleware: [session.anthropic()],
-  });
-  return anthropicClaimLoop(
-    client,
-    {
-      fetch_claim: session.tool('fetch_claim', tools.fetch_claim, { readOnly: true }),
-      ocr_document: session.tool('ocr_document', tools.ocr_document, { readOnly: true }),
-      estimate_repair: session.tool('estimate_repair', tools.estimate_repair, { readOnly: true }),
-    },
-    { system },
-  );
+  return anthropicClaimLoop(anthropicThrough(session, emulator.url), wrappedClaimTools(session, tools), { system });
 }
 
 async function recorded(): Promise<string> {
-  script();
-  const session = await engine.session({ mode: 'record', agent });
-  const text = await runLoop(session, claimTools());
-  return (await session.close({ outcome: decisionOf(text) })).runId;
+  return recordClaimRun(engine, emulator, agent);
 }
 
 describe('a replay:fidelity session over a wrapped loop', () => {
