@@ -1,3 +1,4 @@
+import type { ObservationClassifier } from './observation-classifier.js';
 import type { ToolResponse, ToolUsePart } from '../conversation/index.js';
 import type { ModelParams, ToolDefinition } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
@@ -90,6 +91,13 @@ export interface AgentHooks {
   readonly parseOutcome: (text: string) => ParsedOutcome;
   /** Lists what is wrong with a parsed outcome; empty when it is acceptable. */
   readonly validateOutcome?: (outcome: Outcome) => readonly string[];
+  /**
+   * Labels an observation whose value, not only its shape, tells runs of the
+   * build apart (an OCR reading under the build's threshold), for the failure
+   * signature the run gets when it ends. It changes nothing the run does, so
+   * it is not part of the code hash: a build that starts labelling keeps its hash.
+   */
+  readonly classifyObservation?: ObservationClassifier;
 }
 
 /** Everything that defines one build of an agent. */

@@ -14,3 +14,4 @@ export type {
 } from './agent-definition.js';
 export { CODE_HASH_FORM, codeHashOf } from './code-hash.js';
 export { defineAgent } from './define-agent.js';
+export type { Observation, ObservationClassifier } from './observation-classifier.js';

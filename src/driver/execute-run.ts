@@ -43,7 +43,7 @@ export interface ExecutedRun extends DriveResult {
 /** Runs an execution to its end and stores it. Expected failures end up in the stored run, not thrown. */
 export async function executeRun(deps: Pick<EngineDeps, 'clock'>, execution: Execution): Promise<ExecutedRun> {
   const { ending, watcher } = execution;
-  const writer = new RunWriter(execution.sink, execution.hasher, execution.origin);
+  const writer = new RunWriter(execution.sink, execution.hasher, execution.origin, execution.agent.classifyObservation);
   await writer.start(execution.run, execution.start);
   // Under the id the sink stored it with: a minted id that was taken has been replaced.
   watcher.started(execution.sink.runId);

@@ -1,5 +1,6 @@
 import type { ContinuedFrom } from '../checkpoint/index.js';
 import type { UsageTotal } from '../pricing/index.js';
+import type { StepShape } from '../signature/index.js';
 
 /**
  * Where a run's rows start: a run from its input starts at checkpoint 0 (row
@@ -15,12 +16,22 @@ export interface RunOrigin {
    * a fork (whose inherited steps are its parent's).
    */
   readonly usage: readonly UsageTotal[];
+  /** The shapes of the trajectory's steps before the run's rows start, which its failure signature begins with. */
+  readonly trajectory: readonly StepShape[];
 }
 
 /** A run from its input: record, replay, re-execution. */
-export const FROM_INPUT: RunOrigin = { continuedFrom: undefined, usage: [] };
+export const FROM_INPUT: RunOrigin = { continuedFrom: undefined, usage: [], trajectory: [] };
 
-/** A run that continues after a restored checkpoint: a fork, or a resume with its earlier attempts' tokens. */
-export function continuedFrom(checkpoint: ContinuedFrom, usage: readonly UsageTotal[] = []): RunOrigin {
-  return { continuedFrom: checkpoint, usage };
+/**
+ * A run that continues after a restored checkpoint: a fork, or a resume with
+ * its earlier attempts' tokens; `trajectory` holds the shapes of the steps
+ * before the checkpoint (see `stepShapesOf`).
+ */
+export function continuedFrom(
+  checkpoint: ContinuedFrom,
+  trajectory: readonly StepShape[],
+  usage: readonly UsageTotal[] = [],
+): RunOrigin {
+  return { continuedFrom: checkpoint, usage, trajectory };
 }

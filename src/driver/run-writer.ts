@@ -4,6 +4,8 @@ import { asStoredJson, withFields } from '../json/index.js';
 import type { PayloadBlob } from '../payload/index.js';
 import { PayloadBatch, referenceText } from '../payload/index.js';
 import { UsageTally, usageOfResponse } from '../pricing/index.js';
+import type { ObservationClassifier } from '../agent/index.js';
+import { SignatureTally } from '../signature/index.js';
 import type { NewRunRecord, RunFinish, RunRecord, StepRecord } from '../store/index.js';
 import type { CompletedStepOf, StepSnapshot } from './completed-step.js';
 import type { RunOrigin } from './run-origin.js';
@@ -14,8 +16,9 @@ import type { RunSink } from './run-sink.js';
  * with its checkpoint and new blobs, handed to a sink (which commits each
  * step, or the whole run at the end). Blobs this run already handed over are
  * not sent again; the store ignores ones another run wrote. It tallies the
- * tokens of the model steps it commits, and the run's ending carries them
- * (`RunFinish.usage`), so that no step pays a write for them.
+ * tokens of the model steps it commits, and the shapes of every step for the
+ * run's failure signature; the run's ending carries both (`RunFinish.usage`,
+ * `RunFinish.signature`), so that no step pays a write for them.
  */
 export class RunWriter {
   private readonly written = new Set<string>();
@@ -23,6 +26,7 @@ export class RunWriter {
 
   private readonly resumes: boolean;
   private readonly usage: UsageTally;
+  private readonly signature: SignatureTally;
   private run: NewRunRecord | undefined;
   private finished: RunFinish | undefined;
   private lastStep = 0;
@@ -36,15 +40,18 @@ export class RunWriter {
   /**
    * @param origin where the run's rows start (after the checkpoint a fork or a resume continues from), and the
    * tokens of its own steps before them
+   * @param classify the build's labels for observations (see `AgentHooks.classifyObservation`)
    */
   constructor(
     private readonly sink: RunSink,
     hasher: RequestHasher,
     origin: RunOrigin,
+    classify?: ObservationClassifier,
   ) {
     this.checkpoints = new CheckpointWriter(hasher, origin.continuedFrom);
     this.resumes = origin.continuedFrom !== undefined;
     this.usage = new UsageTally(origin.usage);
+    this.signature = new SignatureTally(origin.trajectory, classify);
   }
 
   /**
@@ -80,8 +87,13 @@ export class RunWriter {
 
   /** Commits one completed step; with `finish`, the run's last, which ends the run in the same write. */
   async commit(completed: CompletedStepOf<StepSnapshot>, finish?: RunFinish): Promise<void> {
-    if (completed.type === 'model')
+    if (completed.type === 'model') {
       this.usage.add(completed.provenance, usageOfResponse(completed.response, completed.request.model));
+      this.signature.model(completed.response);
+    } else {
+      const { tool, input } = completed.request;
+      this.signature.tool({ tool, input, output: completed.response.output, isError: completed.response.isError });
+    }
     if (this.sink.discards === true) {
       this.lastStep = completed.step;
       this.finished = finish === undefined ? undefined : this.withUsage(finish);
@@ -142,7 +154,7 @@ export class RunWriter {
   }
 
   private withUsage(finish: RunFinish): RunFinish {
-    return { ...finish, usage: this.usage.totals };
+    return { ...finish, usage: this.usage.totals, signature: this.signature.signatureOf(finish) };
   }
 
   /**
@@ -151,7 +163,7 @@ export class RunWriter {
    */
   storedRun(): RunRecord {
     if (this.run === undefined || this.finished === undefined) throw new Error('storedRun: the run has not finished');
-    const { status, outcome, error, findings = [], finishedAt, usage = null } = this.finished;
+    const { status, outcome, error, findings = [], finishedAt, usage = null, signature = null } = this.finished;
     const { input, parent } = this.run;
     // Under the id the sink stored it with (a minted id that was taken is replaced), its JSON as the store
     // gives it back.
@@ -169,6 +181,7 @@ export class RunWriter {
       purge: null,
       resumes: [],
       usage,
+      signature,
     });
   }
 

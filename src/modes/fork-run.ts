@@ -20,6 +20,7 @@ import {
   streamingSink,
   newRunIdentity,
 } from '../driver/index.js';
+import { conversationShapes } from '../signature/index.js';
 import type { ForkChange } from './fork-point.js';
 import { prepareFork } from './fork-point.js';
 import { requireFullTier, tierOfCopy, requireRun, summarizeRun } from '../read/index.js';
@@ -106,7 +107,10 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     hasher: point.hasher,
     transport: point.transport(guardedWorld(options.world, agent, policy, 'fork')),
     sink: streamingSink(deps.store, deps, { mintRunId }),
-    origin: continuedFrom(point.resumedFrom),
+    origin: continuedFrom(
+      point.resumedFrom,
+      conversationShapes(point.start.context.messages, agent.classifyObservation),
+    ),
     ending: AT_FINAL_STEP,
     watcher: collected.watcher,
   });

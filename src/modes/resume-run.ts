@@ -28,7 +28,7 @@ import {
   machineOf,
 } from '../driver/index.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier, readRunView, readStepViews, requireRun } from '../read/index.js';
+import { requireFullTier, readRunView, readStepShapes, readStepViews, requireRun } from '../read/index.js';
 import type { UsageTotal } from '../pricing/index.js';
 import { usageTotalsOf } from '../pricing/index.js';
 import type { ResumeResult } from './mode-results.js';
@@ -123,7 +123,11 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     hasher: continuation.hasher,
     transport: continuation.transport(guardedWorld(options.world, agent, policy, 'resume')),
     sink: streamingSink(deps.store, deps, { resumes: true }),
-    origin: continuedFrom(continuation.resumedFrom, earlier),
+    origin: continuedFrom(
+      continuation.resumedFrom,
+      await readStepShapes(deps.store, run, continuation.fromStep - 1, agent.classifyObservation),
+      earlier,
+    ),
     ending: AT_FINAL_STEP,
     // Read back once it ends: the result is the whole run, its earlier attempts' steps and resumes included.
     watcher: UNWATCHED,

@@ -5,6 +5,7 @@ import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Finding, RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
 import type { UsageTotal } from '../pricing/index.js';
+import type { FailureSignature } from '../signature/index.js';
 
 /** Why a run did not complete. */
 export interface RunErrorRecord {
@@ -124,12 +125,18 @@ export interface RunRecord {
    * for runs that ended before forkpoint kept them (a read of its steps prices those).
    */
   readonly usage: readonly UsageTotal[] | null;
+  /**
+   * How the run ended, with what varies between runs of one class left out
+   * (see `FailureSignature`): stored when it ends, kept when its full tier
+   * goes. Null while it runs, and for runs that ended before forkpoint made them.
+   */
+  readonly signature: FailureSignature | null;
 }
 
 /** What a store needs to create a run. */
 export type NewRunRecord = Omit<
   RunRecord,
-  'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes' | 'usage'
+  'status' | 'outcome' | 'error' | 'finishedAt' | 'stepCount' | 'findings' | 'purge' | 'resumes' | 'usage' | 'signature'
 >;
 
 /** A run as a store holds it right after it was created: running, with no step, finding or resume yet. */
@@ -145,6 +152,7 @@ export function startedRunRecord(run: NewRunRecord): RunRecord {
     purge: null,
     resumes: [],
     usage: null,
+    signature: null,
   };
 }
 
@@ -158,4 +166,6 @@ export interface RunFinish {
   readonly findings?: readonly Finding[];
   /** The tokens of the run's own model steps, every attempt's (see `RunRecord.usage`); absent: not known. */
   readonly usage?: readonly UsageTotal[];
+  /** The run's failure signature (see `RunRecord.signature`); absent: not known. */
+  readonly signature?: FailureSignature;
 }

@@ -32,6 +32,7 @@ export function describeRunConformance(suite: StoreSuite): void {
       purge: null,
       resumes: [],
       usage: null,
+      signature: null,
     });
     expect(read?.input.note).toBe('half an emoji: \ud83d');
     expect(await store.readSteps(run.runId)).toEqual([sampleStep(0, { checkpointFull: true })]);

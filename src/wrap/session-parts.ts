@@ -18,6 +18,7 @@ import { resolveSideEffectPolicy } from '../firewall/index.js';
 import { applyOverride, parseForkOverride } from '../fork/index.js';
 import { WRAPPED_LOOP_VERSION } from '../machine/index.js';
 import { readStepAt, requireFullTier } from '../read/index.js';
+import { conversationShapes } from '../signature/index.js';
 import { ConversationLog } from './conversation-log.js';
 import type { SessionParts } from './session-core.js';
 import type { ForkPrefixSession, RecordSession, ReplaySession } from './session-options.js';
@@ -162,7 +163,10 @@ export async function forkPrefixParts(context: PartsContext, options: ForkPrefix
     run,
     sink: streamingSink(deps.store, deps, { mintRunId: deps.newRunId }),
     hasher: log.hasher,
-    origin: continuedFrom({ messageCount: restored.context.messages.length }),
+    origin: continuedFrom(
+      { messageCount: restored.context.messages.length },
+      conversationShapes(restored.context.messages),
+    ),
     firstStep: atStep,
   });
   const world = sessionWorld({

@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['json', 'time'],
   ['vocabulary', 'conversation'],
   ['agent', 'world', 'payload', 'pricing'],
-  ['machine', 'firewall', 'cassette', 'scenario', 'providers'],
+  ['machine', 'firewall', 'cassette', 'scenario', 'providers', 'signature'],
   ['store', 'tiers'],
   ['analysis'],
   ['fork', 'transports'],

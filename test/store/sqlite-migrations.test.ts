@@ -120,7 +120,7 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
     // runs_by_expiry went with migration 4 (nothing read it); migration 7 brings it back for gc, partial.
-    // Migration 11 adds one for each filter of a page that matches a value.
+    // Migration 11 adds one for each filter of a page that matches a value, migration 12 one for signatures.
     expect(
       db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all(),
     ).toEqual([
@@ -131,6 +131,7 @@ describe('migration 4: steps keyed by an integer run key in creation order', () 
       'runs_by_mode',
       'runs_by_parent',
       'runs_by_scenario',
+      'runs_by_signature',
       'runs_by_source',
       'runs_by_status',
       'steps_with_segments',

@@ -96,6 +96,7 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
       finishedAt: finish.finishedAt,
       owner: null,
       usage: finish.usage === undefined ? null : structuredClone(finish.usage),
+      signature: finish.signature === undefined ? null : structuredClone(finish.signature),
     };
   };
   // The run running under `ownerToken`, or why a write by its owner found it otherwise (see the SQLite store).
@@ -159,6 +160,7 @@ export function memoryWrites(state: MemoryState): MemoryWrites {
         resumes: [...run.record.resumes, claim.resume],
         // Running again: its totals are known once it ends (a resume that dies leaves them unknown, not stale).
         usage: null,
+        signature: null,
       });
     },
     writeRun(run, rows, blobList, finish) {

@@ -48,6 +48,8 @@ export const RUN_COLUMNS = [
   'purged_at',
   'purge_reason',
   'usage',
+  'signature',
+  'signature_digest',
 ] as const satisfies ReadonlyArray<keyof RunRow>;
 
 /** SQL: the step count of run `runs`: its last step while it runs (its rows say), the stored count once it ended. */

@@ -24,10 +24,10 @@ import { LOCK, wholeRunWrite } from './whole-run-write.js';
 
 // A step's statement: the lock, the run, its owner, then (the last step's) its ending, its blobs and its row.
 const STEP_BLOBS_AT = 4;
-const LAST_STEP_BLOBS_AT = 10;
+const LAST_STEP_BLOBS_AT = 12;
 
 const FINISH_COLUMNS = `status = $4, outcome = $5, error = $6, findings = $7, finished_at = $8, usage = $9,
-  owner_pid = NULL, owner_host = NULL, owner_token = NULL, lease_expires_at = NULL`;
+  signature = $10, signature_digest = $11, owner_pid = NULL, owner_host = NULL, owner_token = NULL, lease_expires_at = NULL`;
 
 const SQL = {
   // A step of a running run, only for its owner: the run's row is locked for share, so that a resume (an
@@ -63,7 +63,7 @@ const SQL = {
   finishRun: statement(
     'finish_run',
     `UPDATE runs SET ${FINISH_COLUMNS.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) - 3}`)}, step_count = ${LAST_STEP}
-     WHERE run_id = $7 AND status = 'running' AND owner_token = $8`,
+     WHERE run_id = $9 AND status = 'running' AND owner_token = $10`,
   ),
   renewLease: statement(
     'renew_lease',
@@ -74,7 +74,7 @@ const SQL = {
   resumeRun: statement(
     'resume_run',
     `UPDATE runs SET status = 'running', outcome = NULL, error = NULL, finished_at = NULL, usage = NULL,
-       owner_pid = $2::integer, owner_host = $3, owner_token = $4, lease_expires_at = $5::bigint,
+       signature = NULL, signature_digest = NULL, owner_pid = $2::integer, owner_host = $3, owner_token = $4, lease_expires_at = $5::bigint,
        resumes = CASE WHEN resumes IS NULL OR resumes = '[]' THEN '[' || $6::text || ']'
                  ELSE left(resumes, -1) || ',' || $6::text || ']' END
      WHERE run_id = $1 AND status = $7 AND owner_token IS NOT DISTINCT FROM $8::text
@@ -188,6 +188,7 @@ export function runWrites(
           findings: finish.findings ?? [],
           finishedAt: finish.finishedAt,
           usage: finish.usage ?? null,
+          signature: finish.signature ?? null,
           owner: null,
           stepCount: rows.reduce((last, row) => Math.max(last, row.step), 0),
         },

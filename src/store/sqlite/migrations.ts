@@ -4,6 +4,7 @@ import { SHARED_STORE } from './migrations-shared-store.js';
 import { PAGE_FILTERS } from './migrations-page-filters.js';
 import { SEALED_PAYLOADS } from './migrations-sealing.js';
 import { RUN_USAGE } from './migrations-usage.js';
+import { RUN_SIGNATURES } from './migrations-signatures.js';
 
 export type { Migration } from './migration.js';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...RUN_USAGE,
   ...SEALED_PAYLOADS,
   ...PAGE_FILTERS,
+  ...RUN_SIGNATURES,
 ];
 
 /** The newest schema version this build of forkpoint knows. */

@@ -9,6 +9,8 @@ import type { RunMode } from '../../vocabulary/index.js';
 import type { Finding, RunStatus } from '../../vocabulary/index.js';
 import type { UsageTotal } from '../../pricing/index.js';
 import { isUsageTotals } from '../../pricing/index.js';
+import type { FailureSignature } from '../../signature/index.js';
+import { isFailureSignature } from '../../signature/index.js';
 import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import type { ColumnSeal } from '../sealing/sealed-columns.js';
 import { PLAIN, openedRunRow, sealed, sealedError } from '../sealing/sealed-columns.js';
@@ -51,6 +53,8 @@ export interface RunRow {
   purged_at: string | null;
   purge_reason: string | null;
   usage: string | null;
+  signature: string | null;
+  signature_digest: string | null;
 }
 
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
@@ -98,7 +102,9 @@ function checkRun(run: RunRecord): RunRecord {
                   ? 'resumes that are not a list'
                   : run.usage !== null && !isUsageTotals(run.usage)
                     ? 'usage that is not a list of token totals'
-                    : undefined;
+                    : run.signature !== null && !isFailureSignature(run.signature)
+                      ? 'a signature that is not a failure signature'
+                      : undefined;
   if (problem !== undefined) throw new SyntaxError(`it holds ${problem}`);
   return run;
 }
@@ -143,6 +149,7 @@ function mapRun(row: RunRow): RunRecord {
     purge:
       row.purged_at === null ? null : { at: row.purged_at, reason: (row.purge_reason ?? 'expired') as PurgeReason },
     usage: fromText(row.usage) as UsageTotal[] | null,
+    signature: fromText(row.signature) as FailureSignature | null,
   });
 }
 
@@ -188,6 +195,7 @@ export function runToParams(run: RunRecord, seal: ColumnSeal = PLAIN): Record<st
     purged_at: run.purge?.at ?? null,
     purge_reason: run.purge?.reason ?? null,
     usage: usageToText(run.usage ?? undefined),
+    ...signatureToParams(run.signature ?? undefined),
   };
 }
 
@@ -195,7 +203,8 @@ export function runToParams(run: RunRecord, seal: ColumnSeal = PLAIN): Record<st
 export function finishToValues(
   finish: RunFinish,
   seal: ColumnSeal = PLAIN,
-): [string, string | null, string | null, string | null, string, string | null] {
+): [string, string | null, string | null, string | null, string, string | null, string | null, string | null] {
+  const { signature, signature_digest } = signatureToParams(finish.signature);
   return [
     finish.status,
     toText(finish.outcome),
@@ -203,7 +212,19 @@ export function finishToValues(
     sealed(seal, findingsToText(finish.findings)),
     finish.finishedAt,
     usageToText(finish.usage),
+    signature,
+    signature_digest,
   ];
+}
+
+/** A run's signature for its columns: the whole of it, and its digest (indexed, for the runs of one class). */
+export function signatureToParams(signature: FailureSignature | undefined): {
+  signature: string | null;
+  signature_digest: string | null;
+} {
+  return signature === undefined
+    ? { signature: null, signature_digest: null }
+    : { signature: canonicalJson(signature), signature_digest: signature.digest };
 }
 
 /** Serialises a run's token totals for their column (null when they are not known). */

@@ -26,7 +26,7 @@ import { LAST_STEP } from './step-ranges.js';
  */
 export type RunWrites = SyncRunWrites;
 
-const FINISH_COLUMNS = `status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, usage = ?, owner_pid = NULL, owner_host = NULL,
+const FINISH_COLUMNS = `status = ?, outcome = ?, error = ?, findings = ?, finished_at = ?, usage = ?, signature = ?, signature_digest = ?, owner_pid = NULL, owner_host = NULL,
   owner_token = NULL, lease_expires_at = NULL, step_count = ${LAST_STEP}`;
 
 // How one run's payloads are sealed: its summary's, and its rows'.
@@ -54,11 +54,11 @@ export function runWrites(
       `INSERT INTO runs (run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
          parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version, created_at,
          finished_at, step_count, owner_pid, owner_host, owner_token, lease_expires_at, side_effects, resumes, override_changes,
-         tier, expires_at, structural_expires_at, purged_at, purge_reason, usage)
+         tier, expires_at, structural_expires_at, purged_at, purge_reason, usage, signature, signature_digest)
        VALUES (@run_id, @mode, @agent_name, @build, @code_hash, @scenario, @input, @world_at, @seed, @status, @outcome, @error,
          @parent_run_id, @parent_step, @override, @source_run_id, @source_cassette, @findings, @canonical_form, @machine_version, @created_at,
          @finished_at, @step_count, @owner_pid, @owner_host, @owner_token, @lease_expires_at, @side_effects, @resumes, @override_changes,
-         @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason, @usage)`,
+         @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason, @usage, @signature, @signature_digest)`,
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertStep: db.prepare(
@@ -78,7 +78,7 @@ export function runWrites(
       "UPDATE runs SET lease_expires_at = ? WHERE run_id = ? AND status = 'running' AND owner_token = ?",
     ),
     resumeRun: db.prepare(
-      `UPDATE runs SET status = 'running', outcome = NULL, error = NULL, finished_at = NULL, usage = NULL,
+      `UPDATE runs SET status = 'running', outcome = NULL, error = NULL, finished_at = NULL, usage = NULL, signature = NULL, signature_digest = NULL,
          owner_pid = @pid, owner_host = @host, owner_token = @token, lease_expires_at = @lease_expires_at,
          resumes = json_insert(COALESCE(resumes, '[]'), '$[#]', json(@resume))
        WHERE run_id = @run_id AND status = @expected_status AND owner_token IS @expected_token AND lease_expires_at IS @expected_lease`,
