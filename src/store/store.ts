@@ -12,6 +12,7 @@ import type {
 } from './run-record.js';
 import type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 import type { RestoreRequest, RestoreRows } from './restore-request.js';
+import type { SignedRun, SignedRunQuery } from './signed-run.js';
 import type { RunMode } from '../vocabulary/index.js';
 import type { RunStatus, ShapedFinding } from '../vocabulary/index.js';
 
@@ -50,6 +51,13 @@ export interface StoreReader {
    * trip, so that a restore costs the same at step 5 as at step 5,000.
    */
   readRestore(request: RestoreRequest): Promise<RestoreRows>;
+  /**
+   * The ended runs with a failure signature that match `query`, oldest first
+   * (by `createdAt`, then the order they were made): what `similar` and
+   * `classes` count. Reads no payload column; a run ended before forkpoint
+   * made signatures has none and is not listed.
+   */
+  listSignedRuns(query: SignedRunQuery): Promise<SignedRun[]>;
   /** Runs that fork from `runId`, or replay or re-execute it, oldest first. */
   listChildren(runId: string): Promise<RunRecord[]>;
   /**

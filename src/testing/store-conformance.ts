@@ -10,6 +10,7 @@ import { describeRowConformance } from './store-conformance-rows.js';
 import { describeRunConformance } from './store-conformance-runs.js';
 import { describeSettingsConformance } from './store-conformance-settings.js';
 import { describeUsageConformance } from './store-conformance-usage.js';
+import { describeSignatureConformance } from './store-conformance-signatures.js';
 import { describeScaleConformance } from './store-scale-conformance.js';
 import type { StoreFactory, StoreSuite } from './store-suite.js';
 
@@ -53,6 +54,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
     describeRetentionConformance(suite);
     describeSettingsConformance(suite);
     describeUsageConformance(suite);
+    describeSignatureConformance(suite);
     describeImportConformance(suite);
     describe('at scale', () => {
       describePagingConformance(suite);

@@ -3,6 +3,7 @@ import { ForkpointError } from '../../errors/index.js';
 import { readGate, readsEnded } from '../read-gate.js';
 import { lineageByRuns, restoreByParts } from '../restore-reads.js';
 import type { RetentionPeriods, Store, StoreReader, StoreSettings } from '../store.js';
+import { matchesSignedQuery, signedRunOf } from '../signed-run.js';
 import { memoryBlobs } from './memory-blobs.js';
 import { checkpointChainOf, messagesOf, rowsBetween } from './memory-rows.js';
 import type { StoredRun } from './memory-runs.js';
@@ -85,6 +86,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
       }),
     listRuns: () => answer(() => sorted(runs.values())),
     queryRuns: (query) => answer(() => pageOf(runs, query).map(recordOf)),
+    listSignedRuns: (query) =>
+      answer(() =>
+        sorted(runs.values()).flatMap((record) => {
+          const signed = signedRunOf(record);
+          return signed !== undefined && matchesSignedQuery(query, signed.createdAt, signed.signature.digest)
+            ? [signed]
+            : [];
+        }),
+      ),
     listChildren: (runId) =>
       answer(() =>
         sorted(

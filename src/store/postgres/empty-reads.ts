@@ -11,6 +11,7 @@ export function emptyReads(settings: StoreSettings): Omit<StoreReader, 'location
     getRun: () => none(undefined),
     listRuns: () => none([]),
     queryRuns: () => none([]),
+    listSignedRuns: () => none([]),
     listChildren: () => none([]),
     readLineage: () => none([]),
     readRestore: (request) =>

@@ -215,6 +215,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     getRun: reading('getRun'),
     listRuns: reading('listRuns'),
     queryRuns: reading('queryRuns'),
+    listSignedRuns: reading('listSignedRuns'),
     readLineage: reading('readLineage'),
     readRestore: reading('readRestore'),
     listChildren: reading('listChildren'),

@@ -1,5 +1,7 @@
 import type { RunRecord } from '../run-record.js';
 import type { RunQuery, StoreReader } from '../store.js';
+import type { SignedRunRow } from '../sqlite/signed-run-rows.js';
+import { signedRunFromRow, signedRunsSql } from '../sqlite/signed-run-rows.js';
 import type { KeyRing } from './key-ring.js';
 import { runKeyIds } from './payload-columns.js';
 import type { RunKeys } from './run-keys.js';
@@ -65,7 +67,14 @@ const SQL = {
 /** The reads of runs: one statement each. */
 export type RunReads = Pick<
   StoreReader,
-  'getRun' | 'listRuns' | 'queryRuns' | 'listChildren' | 'readLineage' | 'expiredRuns' | 'expiredStructural'
+  | 'getRun'
+  | 'listRuns'
+  | 'queryRuns'
+  | 'listSignedRuns'
+  | 'listChildren'
+  | 'readLineage'
+  | 'expiredRuns'
+  | 'expiredStructural'
 >;
 
 /**
@@ -116,6 +125,11 @@ export function runReads(executor: Executor, ring: KeyRing, known: RunKeys): Run
         values.push(value);
       }
       return runs(pageStatement(names), values);
+    },
+    async listSignedRuns(query) {
+      const { sql, values } = signedRunsSql(query, (index) => `$${index}`);
+      const name = `signed_runs${query.digest === undefined ? '' : '_digest'}${query.since === undefined ? '' : '_since'}${query.until === undefined ? '' : '_until'}`;
+      return (await executor.rows<SignedRunRow>(statement(name, sql), values)).map(signedRunFromRow);
     },
     listChildren: (runId) => runs(SQL.listChildren, [runId]),
     readLineage: async (runId) => remembered(await runs(SQL.readLineage, [runId])),

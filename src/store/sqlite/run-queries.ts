@@ -5,12 +5,16 @@ import type { PayloadSealer } from '../sealing/payload-sealer.js';
 import type { RunRow } from './row-mapping.js';
 import { runFromRow } from './row-mapping.js';
 import { runPageQuery } from './run-page-query.js';
+import type { SignedRun, SignedRunQuery } from '../signed-run.js';
+import type { SignedRunRow } from './signed-run-rows.js';
+import { signedRunFromRow, signedRunsSql } from './signed-run-rows.js';
 
 /** The run queries that read only what they return: a page, or what retention must remove now. */
 export interface RunQueries {
   page(query: RunQuery): RunRecord[];
   expired(now: string): RunRecord[];
   expiredStructural(now: string): string[];
+  signed(query: SignedRunQuery): SignedRun[];
 }
 
 // A run's columns include its key (`runs.*`), which orders runs made in the same millisecond.
@@ -44,6 +48,8 @@ export function runQueries(db: Database.Database, runColumns: string, sealer: Pa
      WHERE parent_run_id IS NOT NULL AND purged_at IS NULL
        AND EXISTS (SELECT 1 FROM runs AS parent WHERE parent.run_id = runs.parent_run_id AND parent.purged_at IS NOT NULL)`,
   );
+  // One statement per combination of filters given, prepared when first used.
+  const signedStatements = new Map<string, Database.Statement>();
   const expiredStructural = db
     .prepare(
       `SELECT runs.run_id FROM structural_cassettes JOIN runs USING (run_key)
@@ -60,5 +66,14 @@ export function runQueries(db: Database.Database, runColumns: string, sealer: Pa
       return [...rows.values()].sort(byCreation).map(toRun);
     },
     expiredStructural: (now) => expiredStructural.all(now) as string[],
+    signed(query) {
+      const { sql, values } = signedRunsSql(query, () => '?');
+      let prepared = signedStatements.get(sql);
+      if (prepared === undefined) {
+        prepared = db.prepare(sql);
+        signedStatements.set(sql, prepared);
+      }
+      return (prepared.all(...values) as SignedRunRow[]).map(signedRunFromRow);
+    },
   };
 }

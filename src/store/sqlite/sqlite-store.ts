@@ -132,6 +132,7 @@ export function sqliteStore(options: SqliteStoreOptions = {}): Store {
     getRun: (runId) => answer(() => reads.getRun(runId)),
     listRuns: () => answer(() => reads.listRuns()),
     queryRuns: (query) => answer(() => queries.page(query)),
+    listSignedRuns: (query) => answer(() => queries.signed(query)),
     listChildren: (runId) => answer(() => reads.listChildren(runId)),
     expiredRuns: (now) => answer(() => queries.expired(now)),
     expiredStructural: (now) => answer(() => queries.expiredStructural(now)),
