@@ -70,7 +70,7 @@ export function signedRunFromRow(row: SignedRunRow): SignedRun {
       sourceRunId: row.source_run_id,
       parentRunId: row.parent_run_id,
       signature,
-      usage: usage as UsageTotal[] | null,
+      usage: usage,
     };
   });
 }
