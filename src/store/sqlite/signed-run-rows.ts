@@ -1,6 +1,5 @@
 import type { JsonValue } from '../../json/index.js';
 import { decodingStored } from '../../payload/index.js';
-import type { UsageTotal } from '../../pricing/index.js';
 import { isUsageTotals } from '../../pricing/index.js';
 import { isFailureSignature } from '../../signature/index.js';
 import type { SignedRun, SignedRunQuery } from '../signed-run.js';
@@ -70,7 +69,7 @@ export function signedRunFromRow(row: SignedRunRow): SignedRun {
       sourceRunId: row.source_run_id,
       parentRunId: row.parent_run_id,
       signature,
-      usage: usage,
+      usage,
     };
   });
 }
