@@ -36,6 +36,8 @@ export {
   type AgentDefinition,
   type AgentHooks,
   type FailedToolCall,
+  type Observation,
+  type ObservationClassifier,
   type Outcome,
   type ParsedOutcome,
   type PromptEnvironment,

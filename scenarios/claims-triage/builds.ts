@@ -2,6 +2,7 @@ import type {
   AgentDefinition,
   FailedToolCall,
   JsonObject,
+  Observation,
   ToolResultCheck,
   ToolResultVerdict,
 } from '../../src/index.js';
@@ -35,6 +36,17 @@ const common: Omit<AgentDefinition, 'build' | 'systemPrompt'> = {
     if (failed.call.name !== 'ocr_document' || failed.attempt > 2) return false;
     const output = failed.response.output;
     return isJsonObject(output) && output.retryable === true;
+  },
+  // For failure signatures: an OCR reading under 0.5 is what the folded-form failures have in common, whatever
+  // the value read. It changes nothing a run does, so it is not part of the code hash.
+  classifyObservation: (observation: Observation): string | null => {
+    if (observation.tool !== 'ocr_document' || observation.isError) return null;
+    const fields = isJsonObject(observation.output) ? observation.output.fields : undefined;
+    if (!isJsonObject(fields)) return null;
+    const low = Object.values(fields).some(
+      (field) => isJsonObject(field) && typeof field.confidence === 'number' && field.confidence < 0.5,
+    );
+    return low ? 'ocr-confidence<0.5' : null;
   },
 };
 

@@ -21,6 +21,8 @@ import { retentionCommand } from './commands/retention.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
 import { suiteCommand } from './commands/suite.js';
+import { similarCommand } from './commands/similar.js';
+import { classesCommand } from './commands/classes.js';
 import { treeCommand } from './commands/tree.js';
 import { reportCommand } from './commands/report.js';
 import { uiCommand } from './commands/ui.js';
@@ -45,6 +47,8 @@ export const COMMANDS: readonly ((cli: CommandContext) => CommandUnknownOpts)[] 
   runsCommand,
   showCommand,
   treeCommand,
+  similarCommand,
+  classesCommand,
   exportCommand,
   copyCommand,
   uiCommand,

@@ -1,4 +1,5 @@
 import { restoreCheckpoint } from '../checkpoint/index.js';
+import type { PriceTable } from '../pricing/index.js';
 import type { RestoredCheckpoint } from '../checkpoint/index.js';
 import type { Store, RetentionPeriods, StoreSettings } from '../store/index.js';
 import type { EngineOptions } from '../driver/index.js';
@@ -96,6 +97,8 @@ export interface Engine {
   tierSizes(runId: string): Promise<TierSizes>;
   /** Enforces retention: removes what has expired by the engine's clock (see {@link GcReport}). */
   gc(): Promise<GcReport>;
+  /** The price table a run of `scenario` is priced by (the scenario's prices over the engine's). */
+  prices(scenario: string | null): Promise<PriceTable>;
   /** A run with its steps. */
   getRun(runId: string): Promise<RunView>;
   /** A run without its steps. */
@@ -156,6 +159,7 @@ export function createEngine(options: EngineOptions): Engine {
         (run) => run.status === 'running' && run.owner !== null && isOwnerAlive(deps, run.owner),
       ),
     // Every read applies the retention rule at the engine's clock, gc or not.
+    prices: async (scenario) => await deps.prices(scenario),
     getRun: (runId) => readRunView(deps.store, runId, ownerCheck(deps), deps.prices, deps.clock()),
     getRunSummary: async (runId) => {
       const run = await requireRun(deps.store, runId);

@@ -38,6 +38,7 @@ const CODE_KINDS = {
   LEASE_LOST: 'input',
   SESSION_MISUSE: 'input',
   LOOP_NOT_DRIVEN: 'input',
+  SIGNATURE_MISSING: 'input',
   REPLAY_DIVERGED: 'outcome',
   VALIDATION_FAILED: 'outcome',
   STEP_CAP_REACHED: 'outcome',

@@ -29,3 +29,9 @@ export { storedDivergenceReport, storedDivergenceReports } from './stored-diverg
 export type { StoredDivergenceQuery, StoredDivergenceRef } from './stored-divergence-report.js';
 export { storedVerification, storedVerifications, verificationsIn } from './stored-verification.js';
 export type { StoredVerificationQuery, StoredVerificationRef } from './stored-verification.js';
+export { similarRuns } from './similar-runs.js';
+export type { SimilarQuery, SimilarResult } from './similar-runs.js';
+export { runClasses } from './run-classes.js';
+export type { ClassesQuery, ClassesResult, RunClass } from './run-classes.js';
+export type { GroupCounts, VerifiedFix } from './signature-classes.js';
+export { endingWords, leadWords, trajectoryWords } from './signature-words.js';
