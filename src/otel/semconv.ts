@@ -47,6 +47,7 @@ export const FORKPOINT = {
   cassetteKey: 'forkpoint.cassette.key',
   provenance: 'forkpoint.provenance',
   requestHash: 'forkpoint.request.hash',
+  shapeHash: 'forkpoint.request.shape_hash',
   build: 'forkpoint.build',
   codeHash: 'forkpoint.code_hash',
   scenario: 'forkpoint.scenario',

@@ -34,8 +34,13 @@ export function stepAttributes(
     [FORKPOINT.step]: facts.step,
     [FORKPOINT.kind]: facts.kind,
     [FORKPOINT.index]: facts.index,
-    [FORKPOINT.requestHash]: facts.requestHash,
-    [FORKPOINT.cassetteKey]: `${facts.kind}:${facts.index}:${facts.requestHash}`,
+    // The structural tier (an expired run's record, a structural replay) keys a step by its request's shape.
+    ...(payloads === 'expired' || payloads === 'structural'
+      ? { [FORKPOINT.shapeHash]: facts.requestHash }
+      : {
+          [FORKPOINT.requestHash]: facts.requestHash,
+          [FORKPOINT.cassetteKey]: `${facts.kind}:${facts.index}:${facts.requestHash}`,
+        }),
     ...(facts.provenance === null ? {} : { [FORKPOINT.provenance]: facts.provenance }),
   };
   // Shapes are not values: once the payloads are gone, no model id, usage or call id can be read from them.
