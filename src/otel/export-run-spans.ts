@@ -1,43 +1,14 @@
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { Engine, RunView } from '../engine/index.js';
 import { createEngine } from '../engine/index.js';
 import { isForkpointError } from '../errors/index.js';
 import type { Store } from '../store/index.js';
 import { emitSpans } from './emit-spans.js';
+import type { RunSpans, RunSpansOptions } from './run-spans.js';
+import { keepSdkSpans } from './sdk-spans.js';
+import { traceIdOf } from './span-ids.js';
 import { planRunSpans } from './span-plan.js';
 import type { PayloadState, StepFacts } from './step-facts.js';
-
-/** How {@link exportRunSpans} writes a run. */
-export interface RunSpansOptions {
-  /**
-   * `reference` (default): no payload attribute, only request hashes and
-   * cassette keys, as the conventions' external-storage pattern recommends;
-   * `full`: the opt-in content attributes (`gen_ai.output.messages`,
-   * `gen_ai.tool.call.arguments`, `gen_ai.tool.call.result`) from the full
-   * tier. A run whose full tier expired, or one of the structural tier,
-   * exports none whatever this says (see {@link RunSpans.payloads}).
-   */
-  readonly content?: 'reference' | 'full';
-  /** The resource's `service.name`; default `forkpoint`. */
-  readonly serviceName?: string;
-  /** The longest string attribute value, in characters; longer ones are cut. Default 8192. */
-  readonly attributeValueLengthLimit?: number;
-  /** `gen_ai.provider.name` where neither a wrapped SDK's wire format nor the model id tells; default `unknown`. */
-  readonly providerName?: string;
-}
-
-/** One run as OpenTelemetry spans. */
-export interface RunSpans {
-  readonly runId: string;
-  readonly mode: RunView['mode'];
-  /** The SDK's finished spans: the agent span first, then one per step in order. Hand them to any span exporter. */
-  readonly spans: readonly ReadableSpan[];
-  /** The spans as an OTLP/JSON `ExportTraceServiceRequest`: the bytes the OTLP/HTTP exporter posts. */
-  readonly json: string;
-  /** What the export holds of the run's payloads (also the agent span's `forkpoint.payloads`). */
-  readonly payloads: PayloadState;
-}
 
 const isEngine = (source: Engine | Store): source is Engine => 'exportCassette' in source;
 
@@ -52,8 +23,8 @@ const isEngine = (source: Engine | Store): source is Engine => 'exportCassette' 
  *
  * @example
  * ```ts
- * const { json, spans } = await exportRunSpans(engine, '9b40c1d5');
- * writeFileSync('run.otlp.json', json); // or: await sendRunSpans(spans, { url: 'http://127.0.0.1:4318/v1/traces' })
+ * const exported = await exportRunSpans(engine, '9b40c1d5');
+ * writeFileSync('run.otlp.json', exported.json); // or: await sendRunSpans(exported, { url: 'http://127.0.0.1:4318/v1/traces' })
  * ```
  */
 export async function exportRunSpans(
@@ -70,7 +41,16 @@ export async function exportRunSpans(
     attributeValueLengthLimit: options.attributeValueLengthLimit ?? 8192,
   });
   const json = new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans));
-  return { runId: run.runId, mode: run.mode, spans, json, payloads };
+  const exported: RunSpans = {
+    runId: run.runId,
+    mode: run.mode,
+    traceId: traceIdOf(run.runId),
+    spanCount: spans.length,
+    json,
+    payloads,
+  };
+  keepSdkSpans(exported, spans);
+  return exported;
 }
 
 async function stepsOf(

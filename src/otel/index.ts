@@ -1,4 +1,5 @@
-export { exportRunSpans, type RunSpans, type RunSpansOptions } from './export-run-spans.js';
+export { exportRunSpans } from './export-run-spans.js';
+export type { RunSpans, RunSpansOptions } from './run-spans.js';
 export { DEFAULT_OTLP_TIMEOUT_MS, otlpUrl, sendRunSpans, type SendOptions } from './send-spans.js';
 export type { PayloadState } from './step-facts.js';
 export { spanIdOf, traceIdOf } from './span-ids.js';

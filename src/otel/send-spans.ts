@@ -1,6 +1,7 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { ForkpointError } from '../errors/index.js';
+import type { RunSpans } from './run-spans.js';
+import { spansOfExport } from './sdk-spans.js';
 
 /** Where and how long {@link sendRunSpans} sends. */
 export interface SendOptions {
@@ -32,12 +33,13 @@ export function otlpUrl(text: string): string {
 }
 
 /**
- * Posts spans to an OTLP/HTTP collector as OTLP/JSON, through the
+ * Posts an export's spans to an OTLP/HTTP collector as OTLP/JSON, through the
  * OpenTelemetry exporter (its retries included, within `timeoutMs`). A
  * collector that refuses the connection, does not answer in time or answers
  * with an error status raises `OTLP_UNREACHABLE`, saying which.
  */
-export async function sendRunSpans(spans: readonly ReadableSpan[], options: SendOptions): Promise<void> {
+export async function sendRunSpans(exported: RunSpans, options: SendOptions): Promise<void> {
+  const spans = spansOfExport(exported);
   const url = otlpUrl(options.url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_OTLP_TIMEOUT_MS;
   const exporter = new OTLPTraceExporter({

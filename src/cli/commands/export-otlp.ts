@@ -55,12 +55,11 @@ export async function exportOtlp(
     }
     if (url === undefined) writeWholeFile(target, exported.json);
     else {
-      await otel.sendRunSpans(exported.spans, {
+      await otel.sendRunSpans(exported, {
         url,
         ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
       });
     }
-    const traceId = otel.traceIdOf(runId);
     const destination = url === undefined ? { file: target } : { url };
     if (request.json) {
       cli.json({
@@ -69,8 +68,8 @@ export async function exportOtlp(
         runMode: exported.mode,
         format: 'otlp/json',
         ...destination,
-        traceId,
-        spans: exported.spans.length,
+        traceId: exported.traceId,
+        spans: exported.spanCount,
         content: request.content,
         payloads: exported.payloads,
         bytes: Buffer.byteLength(exported.json),
@@ -78,7 +77,7 @@ export async function exportOtlp(
       return;
     }
     cli.print(
-      `export · run ${runId} (${exported.mode}) · ${exported.spans.length} spans as OTLP/JSON, trace ${traceId} · payloads: ${exported.payloads} · ${url === undefined ? target : `sent to ${url}`}`,
+      `export · run ${runId} (${exported.mode}) · ${exported.spanCount} spans as OTLP/JSON, trace ${exported.traceId} · payloads: ${exported.payloads} · ${url === undefined ? target : `sent to ${url}`}`,
     );
   });
 }
