@@ -29,3 +29,8 @@ export const KIND = { internal: 1, client: 3 } as const;
 
 /** OTLP's status codes by number. */
 export const STATUS = { unset: 0, ok: 1, error: 2 } as const;
+
+/** An OTLP/JSON document's spans: the JSON protocol's body, parsed. */
+export function spansOfJson(text: string): ISpan[] {
+  return spansOf(JSON.parse(text) as IExportTraceServiceRequest);
+}
