@@ -35,6 +35,7 @@ const CODE_KINDS = {
   STORE_BUSY: 'input',
   STORE_UNREACHABLE: 'input',
   STORE_UNAVAILABLE: 'input',
+  OTLP_UNREACHABLE: 'input',
   LEASE_LOST: 'input',
   SESSION_MISUSE: 'input',
   LOOP_NOT_DRIVEN: 'input',

@@ -26,7 +26,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modes'],
   ['wrap'],
   ['engine'],
-  ['workflows'],
+  ['workflows', 'otel'],
   ['web'],
   ['testing', 'cli', 'entries'],
 ];

@@ -109,6 +109,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       'forkpoint/postgres',
       'forkpoint/analysis',
       'forkpoint/openai',
+      'forkpoint/otel',
       'forkpoint/anthropic',
       'forkpoint/ai-sdk',
       'forkpoint/testing',

@@ -47,6 +47,18 @@ const ANALYSIS = [
   'tallyDivergences',
 ];
 
+const OTEL = [
+  'DEFAULT_OTLP_TIMEOUT_MS',
+  'ERROR_TYPE',
+  'FORKPOINT',
+  'GEN_AI',
+  'GEN_AI_OPERATION',
+  'exportRunSpans',
+  'sendRunSpans',
+  'spanIdOf',
+  'traceIdOf',
+];
+
 const ANTHROPIC = ['fromAnthropic'];
 const AI_SDK = ['fromAiSdk'];
 
@@ -62,6 +74,7 @@ describe('the public API', () => {
     expect(valuesOf(await import('../../src/entries/postgres.js'))).toEqual(POSTGRES);
     expect(valuesOf(await import('../../src/entries/analysis.js'))).toEqual(ANALYSIS);
     expect(valuesOf(await import('../../src/entries/openai.js'))).toEqual(OPENAI);
+    expect(valuesOf(await import('../../src/entries/otel.js'))).toEqual(OTEL);
   });
 
   it('has forkpoint/anthropic and forkpoint/ai-sdk for the model provider adapters, one function each', async () => {
@@ -76,6 +89,7 @@ describe('the public API', () => {
       ...valuesOf(await import('../../src/entries/postgres.js')),
       ...valuesOf(await import('../../src/entries/analysis.js')),
       ...valuesOf(await import('../../src/entries/openai.js')),
+      ...valuesOf(await import('../../src/entries/otel.js')),
       ...valuesOf(await import('../../src/entries/anthropic.js')),
       ...valuesOf(await import('../../src/entries/ai-sdk.js')),
       ...valuesOf(await import('../../src/testing/index.js')),

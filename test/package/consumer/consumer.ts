@@ -1,6 +1,6 @@
 // A user's project, type-checked against the packed package by test/package/consumer.test.ts with
 // `skipLibCheck: false` and `exactOptionalPropertyTypes: true`: the root, forkpoint/sqlite, forkpoint/postgres,
-// forkpoint/analysis, forkpoint/openai, forkpoint/anthropic and forkpoint/ai-sdk, and their main entry
+// forkpoint/analysis, forkpoint/openai, forkpoint/otel, forkpoint/anthropic and forkpoint/ai-sdk, and their main entry
 // points, with no types but the package's and its dependencies' (not even Node's). Each `@ts-expect-error` is a promise of the public types: the check fails once the
 // error it expects is gone. Never run, only checked.
 import {
@@ -51,6 +51,8 @@ import { DEFAULT_POSTGRES_SCHEMA, postgresStore } from 'forkpoint/postgres';
 import type { PostgresPool, PostgresStoreOptions } from 'forkpoint/postgres';
 import { fromOpenAIChat, fromOpenAIResponses } from 'forkpoint/openai';
 import type { OpenAIChatClient, OpenAIResponsesClient } from 'forkpoint/openai';
+import { exportRunSpans, sendRunSpans } from 'forkpoint/otel';
+import type { RunSpans } from 'forkpoint/otel';
 import { fromAnthropic } from 'forkpoint/anthropic';
 import type { AnthropicClient } from 'forkpoint/anthropic';
 import { fromAiSdk } from 'forkpoint/ai-sdk';
@@ -243,6 +245,15 @@ export function providerWorlds(client: AnthropicClient, model: AiSdkLanguageMode
     { model: fromAnthropic(client, { metadata: { user_id: 'u-1' } }), tools: {} },
     { model: fromAiSdk(model, { maxRetries: 0 }), tools: {} },
   ];
+}
+
+// A run as OpenTelemetry spans, typed without the OpenTelemetry API's declarations (they name `console`).
+export async function traceOf(runId: string): Promise<RunSpans> {
+  const exported = await exportRunSpans(engine, runId, { content: 'reference' });
+  await sendRunSpans(exported, { url: 'http://127.0.0.1:4318/v1/traces', timeoutMs: 1000 });
+  // @ts-expect-error: content is reference or full, nothing else.
+  await exportRunSpans(engine, runId, { content: 'everything' });
+  return exported;
 }
 
 export { agent, createAgentMachine, restoreCheckpoint };
