@@ -191,7 +191,7 @@ describe('forkpoint suite and record-batch', () => {
     ]);
     expect(exit).toBe(0);
     // On the incident's day: the plain under-deductible claim, and three folded forms misread by OCR v1.
-    expect(body).toMatchObject({ mode: 'record-batch', recorded: 17, failed: 4 });
+    expect(body).toMatchObject({ mode: 'record-batch', recorded: 18, failed: 4 });
     expect(body.exported.map((file: string) => file.slice(out.length + 1)).sort()).toEqual([
       'CLM-91035-2026-03-04-baseline.cassette.json',
       'CLM-91077-2026-03-04-baseline.cassette.json',

@@ -163,4 +163,25 @@ export const PERIOD_CLAIMS: readonly ClaimFacts[] = [
       ...SPLIT_PAGES,
     ],
   },
+  // A one-off: on 2026-03-06 the assessor form is a truncated upload that the OCR service fails on with a 500
+  // (`TRUNCATED_UPLOAD` in outages.ts), so the run stops at ocr_document with TOOL_FAILED: the same code as the
+  // policy outage, another tool. Every other day: approved for 910 (960 on the new price list).
+  {
+    claimId: 'CLM-91180',
+    policyId: 'POL-3307',
+    peril: 'collision',
+    holder: 'Yusuf Demir',
+    vehicle: '2020 Dacia Duster',
+    status: always('open'),
+    description: 'Reversed into a low wall at a garden centre: the tailgate and rear bumper are dented.',
+    documents: [
+      {
+        documentId: 'DOC-91801',
+        kind: 'assessor_form',
+        scans: always(clean(900, 0.94)),
+        assessor: 'S. Mwangi',
+        notes: 'Tailgate skin and rear bumper: repair and respray.',
+      },
+    ],
+  },
 ];

@@ -119,10 +119,10 @@ afterAll(() => {
 
 describe('the baseline batch over 2026-03-01..14', () => {
   test('records every claim on every day, and most runs complete', () => {
-    expect(runs).toHaveLength(17 * 14);
-    expect(runs.filter((run) => run.status === 'completed').length).toBe(182);
+    expect(runs).toHaveLength(18 * 14);
+    expect(runs.filter((run) => run.status === 'completed').length).toBe(194);
     // Every failure belongs to one of the classes below.
-    expect(runs.filter((run) => run.status === 'failed').length).toBe(39 + 15 + 1 + 1);
+    expect(runs.filter((run) => run.status === 'failed').length).toBe(39 + 16 + 1 + 1 + 1);
   });
 
   test('the folded-form OCR misread fails three claims on every day before OCR v2, at the final model step', () => {
@@ -171,10 +171,10 @@ describe('the baseline batch over 2026-03-01..14', () => {
   });
 
   test('the policy service timing out on 2026-03-12 stops every run that reaches fetch_policy', () => {
-    const timedOut = failedWith('TOOL_FAILED');
+    const timedOut = failedWith('TOOL_FAILED').filter((run) => run.day === OUTAGE);
     const reaching = runs.filter((run) => run.day === OUTAGE && !['CLM-91046', 'CLM-91069'].includes(run.claimId));
     expect(where(timedOut)).toEqual(where(reaching));
-    expect(timedOut).toHaveLength(15);
+    expect(timedOut).toHaveLength(16);
     for (const run of timedOut) {
       // The call observed nothing: the last step is the model turn that asked for the policy.
       expect(toolNamesAskedBy(run.steps.at(-1))).toEqual(['fetch_policy']);
@@ -188,7 +188,7 @@ describe('the baseline batch over 2026-03-01..14', () => {
     ]);
   });
 
-  test('one-offs: a refusal of the instructions in CLM-91158’s statement, and CLM-91169’s split form at the cap', () => {
+  test('one-offs: a refusal of CLM-91158’s statement, CLM-91169’s split form at the cap, CLM-91180’s bad upload', () => {
     const refused = failedWith('MODEL_REFUSED');
     expect(where(refused)).toEqual(['CLM-91158 2026-03-11']);
     expect(refused[0]?.steps.map((step) => step.kind)).toEqual(['model', 'fetch_claim', 'model']);
@@ -198,12 +198,21 @@ describe('the baseline batch over 2026-03-01..14', () => {
     expect(where(capped)).toEqual(['CLM-91169 2026-03-13']);
     expect(capped[0]?.steps).toHaveLength(24);
     expect(capped[0]?.steps.filter((step) => step.kind === 'ocr_document')).toHaveLength(18);
+
+    // The OCR service failing on a truncated upload: TOOL_FAILED too, but on another tool, on another day.
+    const crashed = failedWith('TOOL_FAILED').filter((run) => run.day !== OUTAGE);
+    expect(where(crashed)).toEqual(['CLM-91180 2026-03-06']);
+    expect(toolNamesAskedBy(crashed[0]?.steps.at(-1))).toEqual(['ocr_document']);
+    expect(crashed[0]?.steps.map((step) => step.kind)).toEqual(['model', 'fetch_claim', 'model']);
+
     // Either side of its day, the same claims are decided as usual.
     for (const [claimId, day] of [
       ['CLM-91158', '2026-03-10'],
       ['CLM-91158', '2026-03-13'],
       ['CLM-91169', '2026-03-11'],
       ['CLM-91169', '2026-03-14'],
+      ['CLM-91180', '2026-03-05'],
+      ['CLM-91180', '2026-03-07'],
     ])
       expect(runs.find((run) => run.claimId === claimId && run.day === day)?.decision).toBe('approve');
   });

@@ -256,6 +256,17 @@ describe('the policy service is down on 2026-03-12', () => {
   });
 });
 
+describe('the OCR service fails on CLM-91180’s truncated upload on 2026-03-06', () => {
+  test('with a server error that day, which stops a run (not an answer)', async () => {
+    await expect(ocr('2026-03-06', 'DOC-91801')).rejects.toMatchObject({ status: 500 });
+  });
+
+  test.each(['2026-03-05', '2026-03-07'])('reads it on %s, and reads other forms that day', async (at) => {
+    expect(numberAt(await ocr(at, 'DOC-91801'), 'fields', 'damage_area_cm2', 'value')).toBe(900);
+    expect(numberAt(await ocr('2026-03-06', 'DOC-20021'), 'fields', 'damage_area_cm2', 'value')).toBe(840);
+  });
+});
+
 describe('the period one-offs change nothing on their neighbouring days', () => {
   test('CLM-91158 carries the portal note only on 2026-03-11', async () => {
     expect(fieldText(pick(await fetchClaim('2026-03-11', 'CLM-91158'), 'statement'))).toMatch(
