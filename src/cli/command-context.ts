@@ -101,9 +101,11 @@ export class CommandContext {
    * The engine over `store`, with the clock of `--now`, the owner lease of
    * `FORKPOINT_LEASE_MS` when set (how soon a dead recorder's run reads as
    * interrupted; default 30 s), and runs priced by forkpoint's table, their
-   * scenario's and the user's own (see `cliPriceLookup`).
+   * scenario's and the user's own (see `cliPriceLookup`). `clock`, when
+   * given, stands in for `--now`: a batch over a period stamps each run with
+   * its own day.
    */
-  engine(options: CommonOptions, store: Store): Engine {
+  engine(options: CommonOptions, store: Store, clock?: () => Date): Engine {
     const lease = this.io.env.FORKPOINT_LEASE_MS;
     if (lease !== undefined && !/^[1-9]\d{2,7}$/.test(lease)) {
       throw new ForkpointError(
@@ -114,7 +116,7 @@ export class CommandContext {
     const { now } = options;
     return createEngine({
       store,
-      clock: now === undefined ? () => new Date() : () => new Date(now),
+      clock: clock ?? (now === undefined ? () => new Date() : () => new Date(now)),
       ...(lease === undefined ? {} : { leaseMs: Number(lease) }),
       prices: cliPriceLookup(this.prices(options)),
     });

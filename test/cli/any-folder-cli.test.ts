@@ -169,7 +169,7 @@ describe('forkpoint record-batch under --capture all', () => {
       '--db',
       join(folder.path, 'batch.db'),
     ]);
-    expect(result.stdout).toMatch(/^capture all: kept all 11 runs in full \(2 of them failed\)$/m);
+    expect(result.stdout).toMatch(/^capture all: kept all 18 runs in full \(4 of them failed\)$/m);
     expect(result.stdout).toMatch(/^ {2}per day at 6000 runs: [\d.]+ MB; the default, errors\+sample:0\.01, keeps/m);
     expect(result.stdout).not.toMatch(/under all/);
   });

@@ -48,6 +48,8 @@ export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
       const position = request.messages.filter((message) => message.role === 'assistant').length;
       const random = seededRandom(options.seed, position);
       const move = nextMove(readConversation(request.messages), traits, random);
+      // A refusal is said plainly, without reasoning shown, as a provider's refusal comes back.
+      if (move.kind === 'refuse') return refusal(request, move.reason, random);
       const text = phrase(move, request.model, random, variation);
       const content: MessagePart[] = [];
       // Thinking is adaptive: a thinking model reasons before every turn, at more length before a decision.
@@ -76,6 +78,19 @@ export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
           outputTokens: Math.ceil(text.length / 4) + 40,
         },
       };
+    },
+  };
+}
+
+function refusal(request: ModelRequest, reason: string, random: () => number): ModelResponse {
+  return {
+    id: `msg_${opaqueToken(random, 24)}`,
+    model: request.model,
+    content: [{ type: 'text', text: reason }],
+    stopReason: 'refusal',
+    usage: {
+      inputTokens: Math.ceil(request.system.length / 4) + 150 * request.messages.length,
+      outputTokens: Math.ceil(reason.length / 4),
     },
   };
 }

@@ -19,14 +19,21 @@ export interface Decision {
   readonly reason: string;
 }
 
-/** What the model does next: call tools, or decide. */
+/** What the model does next: call tools, decide, or decline to go on. */
 export type Move =
   | {
       readonly kind: 'call';
       readonly stage: 'claim' | 'ocr' | 'estimate' | 'policy';
       readonly calls: readonly { name: string; input: JsonObject }[];
     }
-  | { readonly kind: 'decide'; readonly decision: Decision };
+  | { readonly kind: 'decide'; readonly decision: Decision }
+  | { readonly kind: 'refuse'; readonly reason: string };
+
+/** A move the model words and reasons about as usual: every move but a refusal. */
+export type SpokenMove = Exclude<Move, { readonly kind: 'refuse' }>;
+
+// Words addressed to the assistant inside a claim, trying to steer its decision: the model will not act on them.
+const INSTRUCTIONS_TO_THE_ASSISTANT = /ignore (?:all |your )?(?:previous |prior )?instructions/i;
 
 /**
  * The simulated model's policy: a deterministic walk through the claim
@@ -41,6 +48,12 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
     const failed = facts.exchanges.some((exchange) => exchange.name === 'fetch_claim');
     if (failed) return decide('refer', null, `Claim ${facts.claimId} could not be retrieved; referring to a human.`);
     return { kind: 'call', stage: 'claim', calls: [{ name: 'fetch_claim', input: { claim_id: facts.claimId } }] };
+  }
+  if (typeof claim.statement === 'string' && INSTRUCTIONS_TO_THE_ASSISTANT.test(claim.statement)) {
+    return {
+      kind: 'refuse',
+      reason: `I can't act on instructions written into the claim file of ${jsonText(claim.claim_id)}: the holder's statement tells the assistant to approve a payout. A human should review this claim.`,
+    };
   }
   if (claim.status === 'settled')
     return decide('deny', null, `Claim ${jsonText(claim.claim_id)} is already settled; nothing further is payable.`);

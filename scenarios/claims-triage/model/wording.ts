@@ -1,7 +1,7 @@
-import type { Move } from './triage-policy.js';
+import type { SpokenMove } from './triage-policy.js';
 
 /** What the model says with each move. The first phrasing is the usual one. */
-const PHRASES: Record<Exclude<Move, { kind: 'decide' }>['stage'] | 'decide', readonly string[]> = {
+const PHRASES: Record<Exclude<SpokenMove, { kind: 'decide' }>['stage'] | 'decide', readonly string[]> = {
   claim: ['I will start by fetching the claim.', 'Let me pull up the claim details first.', 'First, the claim record.'],
   ocr: [
     "I'll read the assessor's form to get the damaged area.",
@@ -28,7 +28,7 @@ const SONNET_PREFIX = 'Understood. ';
  * Picks the phrasing of a move: the usual one, except for a `variation` share
  * of calls, which take another, as sampling does.
  */
-export function phrase(move: Move, modelId: string, random: () => number, variation: number): string {
+export function phrase(move: SpokenMove, modelId: string, random: () => number, variation: number): string {
   const options = PHRASES[move.kind === 'call' ? move.stage : 'decide'];
   const varied = random() < variation;
   const choice = varied ? 1 + Math.floor(random() * (options.length - 1)) : 0;
@@ -38,7 +38,7 @@ export function phrase(move: Move, modelId: string, random: () => number, variat
 }
 
 /** The model's reasoning before a move, as a thinking block shows it. */
-export function reasoning(move: Move): string {
+export function reasoning(move: SpokenMove): string {
   if (move.kind === 'decide') {
     const { decision, reason } = move.decision;
     return [

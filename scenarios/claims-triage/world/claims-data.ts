@@ -1,18 +1,7 @@
-import type { ClaimFacts, DocumentFacts, PolicyFacts, ScanReadings } from './claims-facts.js';
+import type { ClaimFacts, PolicyFacts } from './claims-facts.js';
+import { clean, photos } from './documents.js';
+import { PERIOD_CLAIMS } from './period-claims.js';
 import { always } from './timeline.js';
-
-const clean = (value: number, confidence = 0.96): ScanReadings => ({
-  v1: { value, confidence: Math.min(confidence, 0.93) },
-  v2: { value, confidence },
-});
-
-const photos = (documentId: string): DocumentFacts => ({
-  documentId,
-  kind: 'photo_report',
-  scans: always(clean(0, 0.99)),
-  assessor: 'field photographer',
-  notes: 'Twelve photographs of the damaged panels, taken in daylight.',
-});
 
 /** Every policy in the claims-triage world. */
 export const POLICIES: readonly PolicyFacts[] = [
@@ -38,7 +27,12 @@ export const POLICIES: readonly PolicyFacts[] = [
   },
 ];
 
-/** Every claim in the claims-triage world. */
+/**
+ * Every claim in the claims-triage world: the eleven the incident's story is
+ * told with (their outputs on the days the tests and the demo use must stay as
+ * recorded), then the claims that give a two-week period its classes of
+ * failures (`period-claims.ts`).
+ */
 export const CLAIMS: readonly ClaimFacts[] = [
   {
     claimId: 'CLM-91077',
@@ -273,4 +267,5 @@ export const CLAIMS: readonly ClaimFacts[] = [
       photos('DOC-11032'),
     ],
   },
+  ...PERIOD_CLAIMS,
 ];

@@ -31,6 +31,12 @@ export interface DocumentFacts {
   readonly scans: Timeline<ScanReadings>;
   readonly assessor: string;
   readonly notes: string;
+  /**
+   * The days the claim lists the document among its attachments (default:
+   * every day). Only the period claims that split or merge a form use it, so
+   * no other claim's output changes.
+   */
+  readonly attached?: Timeline<boolean>;
 }
 
 /** A claim, its narrative and its documents. */
@@ -42,6 +48,12 @@ export interface ClaimFacts {
   /** How to reach the holder; absent from the recorded world's claims, so their outputs do not change. */
   readonly holderEmail?: string;
   readonly vehicle: string;
+  /**
+   * Text the holder added to their statement through the portal, on the days
+   * it stood there (null: none). Absent from every claim but the one it is
+   * for, so no other claim's statement changes.
+   */
+  readonly statementNote?: Timeline<string | null>;
   readonly status: Timeline<ClaimStatus>;
   readonly description: string;
   readonly documents: readonly DocumentFacts[];

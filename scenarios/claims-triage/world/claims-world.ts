@@ -3,6 +3,7 @@ import type { JsonObject, ToolHandler } from '../../../src/index.js';
 import type { ClaimFacts, ClaimsCatalogue, Peril } from './claims-facts.js';
 import { PRICE_LISTS } from './price-list.js';
 import { readDocument } from './read-document.js';
+import type { Timeline } from './timeline.js';
 import { valueAt } from './timeline.js';
 
 /** The four tool backends of a claims world, by tool name. */
@@ -40,8 +41,10 @@ export function claimsTools(catalogue: ClaimsCatalogue, at: string, delay: () =>
         ...(claim.holderEmail === undefined ? {} : { holder_email: claim.holderEmail }),
         vehicle: claim.vehicle,
         description: claim.description,
-        statement: holderStatement(claim),
-        documents: claim.documents.map((document) => ({ document_id: document.documentId, kind: document.kind })),
+        statement: holderStatement(claim, at),
+        documents: claim.documents
+          .filter((document) => document.attached === undefined || valueAt(document.attached, at))
+          .map((document) => ({ document_id: document.documentId, kind: document.kind })),
       };
     },
 
@@ -73,23 +76,41 @@ export function claimsTools(catalogue: ClaimsCatalogue, at: string, delay: () =>
       const policyId = stringField(input, 'policy_id');
       const policy = catalogue.policies.find((candidate) => candidate.policyId === policyId);
       if (policy === undefined) throw new Error(`policy ${policyId} not found`);
+      const amendment = amendmentOf(policy.deductible, at);
       return {
         policy_id: policy.policyId,
         deductible: valueAt(policy.deductible, at),
         cover_limit: policy.coverLimit,
         currency: 'EUR',
         covered_perils: [...policy.covers],
+        // Only once the policy has been amended: a policy never amended (or not yet) answers as it always did.
+        ...(amendment === undefined ? {} : { amendment }),
       };
     },
   };
 }
 
-// The holder's statement as the claims office transcribes it: the narrative plus the standard declarations.
-function holderStatement(claim: ClaimFacts): string {
+/**
+ * The latest amendment of a deductible in force on day `at`: the day it took
+ * effect and the deductible before it; undefined while the first value holds.
+ */
+function amendmentOf(deductible: Timeline<number>, at: string): JsonObject | undefined {
+  const index = deductible.findLastIndex((entry) => entry.from <= at);
+  const entry = deductible[index];
+  const before = deductible[index - 1];
+  if (entry === undefined || before === undefined) return undefined;
+  return { effective_from: entry.from, previous_deductible: before.value };
+}
+
+// The holder's statement as the claims office transcribes it: the narrative, anything the holder added through
+// the portal that day, and the standard declarations.
+function holderStatement(claim: ClaimFacts, at: string): string {
+  const note = claim.statementNote === undefined ? null : valueAt(claim.statementNote, at);
   return [
     `Statement of ${claim.holder}, policy ${claim.policyId}, vehicle ${claim.vehicle}.`,
     ...(claim.holderEmail === undefined ? [] : [`The holder can be reached at ${claim.holderEmail}.`]),
     claim.description,
+    ...(note === null ? [] : [`Added by the holder through the portal: ${note}`]),
     'I confirm that the vehicle was being used for social, domestic and pleasure purposes at the time, that no',
     'other insurance covers this loss, and that I have not agreed any repair or settlement with a third party.',
     'I understand that the insurer may inspect the vehicle and the repair invoices before any payment, and that',

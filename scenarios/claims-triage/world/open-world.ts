@@ -3,6 +3,7 @@ import { simulatedModel } from '../model/simulated-model.js';
 import { CLAIMS, POLICIES } from './claims-data.js';
 import { claimsTools } from './claims-world.js';
 import { latencyDelay } from './latency.js';
+import { withOutages } from './outages.js';
 
 /** Options of {@link openClaimsWorld}: the world options, and the model's wording variation. */
 export interface ClaimsWorldOptions extends WorldOptions {
@@ -11,7 +12,8 @@ export interface ClaimsWorldOptions extends WorldOptions {
 
 /**
  * The claims-triage world on day `at`: the simulated model and the four tool
- * backends. It states its day and seed, so every run that meets it stores them.
+ * backends, with that day's outages (see `withOutages`). It states its day
+ * and seed, so every run that meets it stores them.
  */
 export function openClaimsWorld(options: ClaimsWorldOptions): World {
   return {
@@ -22,6 +24,9 @@ export function openClaimsWorld(options: ClaimsWorldOptions): World {
       latencyMs: options.latencyMs,
       ...(options.variation === undefined ? {} : { variation: options.variation }),
     }),
-    tools: claimsTools({ claims: CLAIMS, policies: POLICIES }, options.at, latencyDelay(options.latencyMs)),
+    tools: withOutages(
+      claimsTools({ claims: CLAIMS, policies: POLICIES }, options.at, latencyDelay(options.latencyMs)),
+      options.at,
+    ),
   };
 }

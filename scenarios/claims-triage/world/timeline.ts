@@ -13,3 +13,15 @@ export function valueAt<T>(timeline: Timeline<T>, at: string): T {
   if (current === undefined) throw new Error(`no value before ${at}`);
   return current;
 }
+
+/** The day after `day` (`YYYY-MM-DD`, UTC). */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** `value` on day `day` only, `otherwise` before and after it. */
+export const onlyOn = <T>(day: string, value: T, otherwise: T): Timeline<T> => [
+  { from: '0000-01-01', value: otherwise },
+  { from: day, value },
+  { from: dayAfter(day), value: otherwise },
+];
