@@ -18,6 +18,8 @@ export const claimsStory: NonNullable<Scenario['story']> = {
   },
   fix: 'patched',
   volatile: 'timestamped',
+  // Two weeks of every claim: the folded-form misread is a class, not one run.
+  period: { from: '2026-03-01', until: '2026-03-14' },
   laterAt: '2026-03-09',
   sideEffects: 'estimate_repair=simulate',
   fork: {

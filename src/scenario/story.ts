@@ -12,6 +12,12 @@ export interface StoryIncident {
   readonly recordedAt: string;
 }
 
+/** The days a story records every input on, for its classes chapter (`YYYY-MM-DD`, inclusive). */
+export interface StoryPeriod {
+  readonly from: string;
+  readonly until: string;
+}
+
 /** The sentences a story tells between its runs, in the scenario's words. */
 export interface StoryText {
   /** The title of each chapter the scenario names. */
@@ -54,6 +60,8 @@ export interface ScenarioStory {
   readonly fix: string;
   /** A build whose first request changes on every run (a clock in its prompt). */
   readonly volatile: string;
+  /** The period the classes chapter records, with the incident's build; no chapter without one. */
+  readonly period?: StoryPeriod;
   /** The later world the incident is re-executed against, `YYYY-MM-DD`. */
   readonly laterAt: string;
   /** The side-effect policy of the re-executions and of the resumed fork, written as `--side-effects` takes it. */

@@ -8,6 +8,8 @@ import { endingWords, leadWords, trajectoryWords } from './signature-words.js';
 /** Which classes `runClasses` lists: of the runs recorded from `since` (ISO) on, optionally of one ending status. */
 export interface ClassesQuery {
   readonly since?: string;
+  /** Only runs recorded strictly before this ISO timestamp. */
+  readonly until?: string;
   /** Only the classes of runs that ended so (`failed`, `completed`, ...). */
   readonly status?: string;
 }
@@ -53,8 +55,9 @@ export interface ClassesResult {
  * ```
  */
 export async function runClasses(engine: Engine, query: ClassesQuery = {}): Promise<ClassesResult> {
+  // Fixes are checked after the runs they check: looked for from the period's start on, past its end.
   const signed = await engine.store.listSignedRuns(query.since === undefined ? {} : { since: query.since });
-  const period = recordedRuns(signed);
+  const period = recordedRuns(signed).filter((run) => query.until === undefined || run.createdAt < query.until);
   const matching = query.status === undefined ? period : period.filter((run) => run.status === query.status);
   const groups = new Map<string, SignedRun[]>();
   for (const run of matching) {

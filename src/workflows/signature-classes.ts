@@ -3,7 +3,7 @@ import type { Engine } from '../engine/index.js';
 import type { PriceTable } from '../pricing/index.js';
 import { runCostOf } from '../pricing/index.js';
 import type { FailureSignature } from '../signature/index.js';
-import type { SignedRun } from '../store/index.js';
+import type { SignedRun, SignedRunQuery } from '../store/index.js';
 
 /** How many runs of a group there are by build, by day (`YYYY-MM-DD`) and by how they ended. */
 export interface GroupCounts {
@@ -80,4 +80,12 @@ export function sharedPrefix(a: FailureSignature, b: FailureSignature): number {
   let shared = 0;
   while (shared < a.trajectory.length && shared < b.trajectory.length && same(shared)) shared += 1;
   return shared;
+}
+
+/** The store query of a period given as optional bounds. */
+export function periodOf(query: { readonly since?: string; readonly until?: string }): SignedRunQuery {
+  return {
+    ...(query.since === undefined ? {} : { since: query.since }),
+    ...(query.until === undefined ? {} : { until: query.until }),
+  };
 }

@@ -5,12 +5,14 @@ import type { FailureSignature } from '../signature/index.js';
 import { SIGNATURE_VERSION } from '../signature/index.js';
 import type { SignedRun } from '../store/index.js';
 import type { GroupCounts } from './signature-classes.js';
-import { groupCounts, recordedRuns, sharedPrefix } from './signature-classes.js';
+import { groupCounts, periodOf, recordedRuns, sharedPrefix } from './signature-classes.js';
 import { endingWords, leadWords, trajectoryWords } from './signature-words.js';
 
 /** Which runs `similarRuns` looks among: those recorded from `since` (ISO) on, or all. */
 export interface SimilarQuery {
   readonly since?: string;
+  /** Only runs recorded strictly before this ISO timestamp. */
+  readonly until?: string;
 }
 
 /** The runs like one run, as `forkpoint similar --json` prints them. */
@@ -56,9 +58,7 @@ export async function similarRuns(engine: Engine, runId: string, query: SimilarQ
   if (run === undefined) throw new ForkpointError('RUN_NOT_FOUND', `no run ${runId} in ${engine.store.location}`);
   const { signature } = run;
   if (signature === null) throw missing(runId, run.status);
-  const period = recordedRuns(
-    await engine.store.listSignedRuns(query.since === undefined ? {} : { since: query.since }),
-  );
+  const period = recordedRuns(await engine.store.listSignedRuns(periodOf(query)));
   const comparable = period.filter((other) => other.signature.version === signature.version);
   const same = comparable.filter((other) => other.signature.digest === signature.digest);
   const pathLength = signature.lead === null ? signature.trajectory.length : signature.lead + 1;

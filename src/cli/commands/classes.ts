@@ -17,11 +17,17 @@ export function classesCommand(cli: CommandContext) {
       .description(
         'list every class of recorded runs (runs with one failure signature) by size, with an example of each',
       )
-      .usage(`[--since DATE|TIMESTAMP] [--status ${ENDED.join('|')}] [--prices FILE] [--json]`)
+      .usage(`[--since DATE|TIMESTAMP] [--until DATE|TIMESTAMP] [--status ${ENDED.join('|')}] [--prices FILE] [--json]`)
       .addOption(
         new Option('--since <DATE|TIMESTAMP>', 'only runs recorded at or after it (YYYY-MM-DD, or ISO 8601)').argParser(
           periodStartValue('--since'),
         ),
+      )
+      .addOption(
+        new Option(
+          '--until <DATE|TIMESTAMP>',
+          'only runs recorded strictly before it (YYYY-MM-DD, or ISO 8601)',
+        ).argParser(periodStartValue('--until')),
       )
       .addOption(new Option('--status <STATUS>', 'only the classes of runs that ended so').choices(ENDED))
       .addOption(pricesOption()),
@@ -29,6 +35,7 @@ export function classesCommand(cli: CommandContext) {
     await withStore(await cli.openStore(options), async (open) => {
       const result = await runClasses(cli.engine(options, open), {
         ...(options.since === undefined ? {} : { since: options.since }),
+        ...(options.until === undefined ? {} : { until: options.until }),
         ...(options.status === undefined ? {} : { status: options.status }),
       });
       if (options.json === true) cli.json(result);

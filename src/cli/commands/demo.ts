@@ -16,6 +16,7 @@ import { summarizerOf } from '../output/summarizer.js';
 import { tellRetention } from './demo-retention.js';
 import { tellSynthetic } from './demo-synthetic.js';
 import type { Telling } from './demo-telling.js';
+import { tellClasses } from './demo-classes.js';
 import { chapter, incidentRecording, tellFork, tellReexecution, tellReplays, tellVolatile } from './demo-telling.js';
 
 const SCENARIO_DIR = BUILT_IN_SCENARIOS[0];
@@ -65,6 +66,21 @@ export function demoCommand(cli: CommandContext) {
       await tellRetention(telling);
       chapter(cli, 7, text.chapters.synthetic);
       await tellSynthetic(telling);
+      if (story.period !== undefined) {
+        chapter(
+          cli,
+          8,
+          `One run or a class of runs? Every claim on every day from ${story.period.from} to ${story.period.until}, with the ${story.incident.build} build.`,
+        );
+        let instant = new Date(0);
+        const engineAt = {
+          engine: cli.engine(options, store, () => new Date(instant.getTime())),
+          setInstant: (next: Date) => {
+            instant = next;
+          },
+        };
+        await tellClasses(telling, story.period, engineAt);
+      }
       cli.print(
         `\nEvery run of this story is in ${store.location}: \`npx forkpoint tree ${incident.runId}\` shows them under the incident,`,
       );
