@@ -63,6 +63,7 @@ export function runPage(data: RunPageData, links: PageLinks, words: RunWords): H
     <p class="headline">${words.headline(run)}</p>
     ${runFacts(run, data.tiers, words)}
     ${compareLinks(run, links)}
+    ${similarLink(run, links)}
     ${verificationsOfRun(data.lineage, links)}
     ${overridePanel(run)}
     ${findingsPanel(run.findings)}
@@ -105,6 +106,14 @@ function compareLinks(run: RunView, links: PageLinks): Html | null {
   const href = links.compare(origin, run.runId);
   if (href === null) return null;
   return html`<p><a data-compare href="${href}">compare with run ${origin}, where it came from</a></p>`;
+}
+
+// A run gets its failure signature when it ends: one still running, or interrupted, has no class yet.
+function similarLink(run: RunView, links: PageLinks): Html | null {
+  if (run.status === 'running' || run.status === 'interrupted') return null;
+  const href = links.similar(run.runId);
+  if (href === null) return null;
+  return html`<p><a data-similar href="${href}">one run or a class of runs? the recorded runs like this one</a></p>`;
 }
 
 function expiredNote(run: RunView): Html {
