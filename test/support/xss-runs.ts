@@ -16,6 +16,10 @@ export const ESCAPED_IMAGE = '&lt;img src=x onerror=alert(2)&gt;';
 /** A side-effecting tool whose very name is markup: it reaches a page as `kind#index` and in the lineage. */
 export const MARKUP_TOOL = '<img src=x onerror=alert(3)>';
 
+/** A label the build gives echo's results in failure signatures: markup, as a build's code could write it. */
+export const MARKUP_LABEL = '<svg onload=alert(4)>';
+export const ESCAPED_LABEL = '&lt;svg onload=alert(4)&gt;';
+
 /** The ids of the recorded run and its fork. */
 export const XSS_RUN = '0000feed0001';
 export const XSS_FORK = '0000feed0002';
@@ -25,6 +29,7 @@ const agent = testAgent({
     { name: 'echo', description: 'echoes its input', inputSchema: { type: 'object' }, readOnly: true },
     { name: MARKUP_TOOL, description: 'writes a record', inputSchema: { type: 'object' }, readOnly: false },
   ],
+  classifyObservation: (observation) => (observation.tool === 'echo' ? MARKUP_LABEL : null),
 });
 
 let ids = 0;

@@ -115,6 +115,29 @@ describeBrowser('forkpoint ui and report in Chromium: the demo incident and its 
     expectOnlyLocalRequests(session.requests, ui.origin);
   });
 
+  it("goes from the incident's page to the runs like it, then to the failed classes, where a fix was verified against it", async () => {
+    const { page } = session;
+    await page.goto(`${ui.origin}/runs/${INCIDENT}`);
+    await page.locator('a[data-similar]').click();
+    await page.waitForURL(`${ui.origin}/runs/${INCIDENT}/similar`);
+    expect(await page.locator('h1').textContent()).toContain(INCIDENT);
+    expect(await page.locator('dd[data-same]').textContent()).toContain('a one-off');
+    expect(await page.locator('p[data-same-path]').isVisible()).toBe(true);
+    await screenshot(page, 'similar');
+    await page.locator('nav.top-nav a', { hasText: 'classes' }).click();
+    await page.waitForURL(`${ui.origin}/classes`);
+    await page.locator('form.filters select[name="status"]').selectOption('failed');
+    await page.locator('form.filters button').click();
+    await page.waitForURL((url) => url.pathname === '/classes' && url.searchParams.get('status') === 'failed');
+    const rows = page.locator('table.classes tbody tr');
+    expect(await rows.count()).toBeGreaterThan(1);
+    const fixed = page.locator('table.classes tr', { has: page.locator('[data-verified]') });
+    expect(await fixed.count()).toBe(1);
+    expect(await fixed.locator(`a[data-run-link="${INCIDENT}"]`).count()).toBeGreaterThan(0);
+    await screenshot(page, 'classes');
+    expectOnlyLocalRequests(session.requests, ui.origin);
+  });
+
   it('writes a report of the incident with its compare, which shows both from file:// and asks for nothing', async () => {
     const out = join(folder.path, 'report.html');
     const report = await forkpoint(['report', INCIDENT, '--compare', demo.forkId, '-o', out, '--db', demo.db]);

@@ -8,8 +8,10 @@ import type { TestUi } from '../support/ui-over-store.js';
 import { startTestUi } from '../support/ui-over-store.js';
 import {
   ESCAPED_IMAGE,
+  ESCAPED_LABEL,
   ESCAPED_SCRIPT,
   IMAGE,
+  MARKUP_LABEL,
   MARKUP_TOOL,
   SCRIPT,
   XSS_FORK,
@@ -39,7 +41,8 @@ async function page(path: string): Promise<string> {
 }
 
 function expectNoRawPayload(markup: string, what: string): void {
-  for (const raw of [SCRIPT, IMAGE, MARKUP_TOOL, '<script>alert', '<img ']) expect(markup, what).not.toContain(raw);
+  for (const raw of [SCRIPT, IMAGE, MARKUP_TOOL, MARKUP_LABEL, '<script>alert', '<img ', '<svg'])
+    expect(markup, what).not.toContain(raw);
 }
 
 describe('a run whose model text and tool results hold markup, on the server', () => {
@@ -98,6 +101,24 @@ describe('a run whose model text and tool results hold markup, on the server', (
     expectNoRawPayload(markup, 'runs page');
     expectOnlyOwnMarkup(markup, 1, 'runs page');
     expect(sectionOf(markup, `<tr data-run-id="${XSS_RUN}">`, '</tr>')).toContain(`task=${ESCAPED_IMAGE}`);
+  });
+
+  it("the classes page shows a class's tool names and the build's labels escaped", async () => {
+    const markup = await page('/classes');
+    expectNoRawPayload(markup, 'classes page');
+    expectOnlyOwnMarkup(markup, 1, 'classes page');
+    const table = sectionOf(markup, '<table class="classes">', '</table>');
+    expect(table).toContain(`<code>echo [${ESCAPED_LABEL}] → ${ESCAPED_TOOL}</code>`);
+  });
+
+  it("the similar page shows the run's class and its lead escaped", async () => {
+    const markup = await page(`/runs/${XSS_RUN}/similar`);
+    expectNoRawPayload(markup, 'similar page');
+    expectOnlyOwnMarkup(markup, 1, 'similar page');
+    expect(sectionOf(markup, '<p class="headline">', '</p>')).toContain(`echo [${ESCAPED_LABEL}] → ${ESCAPED_TOOL}`);
+    expect(sectionOf(markup, '<dl class="facts">', '</dl>')).toContain(
+      `all after <code>echo [${ESCAPED_LABEL}]</code>`,
+    );
   });
 
   it('an error page echoes a query value holding markup as text', async () => {

@@ -85,6 +85,7 @@ tr[data-first-divergence] { background: var(--mark); box-shadow: inset 4px 0 0 v
 figure.chart { margin: .6rem 0 1rem; } figure.chart svg { max-width: 100%; height: auto; }
 .verdict-good { color: var(--ok); } .verdict-bad { color: var(--bad); }
 ul.counts, ul.run-list { list-style: none; margin: 0; padding: 0; }
+ul.ids { display: flex; flex-wrap: wrap; gap: .2rem .9rem; } ul.ids .here { font-weight: 700; }
 tr.total td { font-weight: 600; border-top: 2px solid var(--line); }
 @media (max-width: 900px) { .cols { grid-template-columns: 1fr; } }
 @media print { header.top, .pager, form.filters { display: none; } }

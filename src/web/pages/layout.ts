@@ -42,7 +42,7 @@ export function pageDocument(parts: PageParts, links: PageLinks): Html {
       <body>
         <header class="top">
           <a class="brand" href="${runs ?? '#top'}">forkpoint</a>
-          ${runs === null ? null : html`<nav class="top-nav"><a href="${runs}">runs</a>${navLink(links.divergence(), 'divergence')}</nav>`}
+          ${runs === null ? null : html`<nav class="top-nav"><a href="${runs}">runs</a>${navLink(links.classes(), 'classes')}${navLink(links.divergence(), 'divergence')}</nav>`}
           ${json === null ? null : html`<a class="json-link" href="${json}">this page as JSON</a>`}
         </header>
         ${parts.banner === undefined ? null : html`<p class="banner">${parts.banner}</p>`}

@@ -1,5 +1,10 @@
 import type { RunPageQuery } from '../../engine/index.js';
-import type { StoredDivergenceQuery, StoredVerificationQuery } from '../../workflows/index.js';
+import type {
+  ClassesQuery,
+  SimilarQuery,
+  StoredDivergenceQuery,
+  StoredVerificationQuery,
+} from '../../workflows/index.js';
 
 /** The filters of the runs page: those of `forkpoint runs`. */
 export type RunsFilter = RunPageQuery & { readonly scenario?: string; readonly until?: string };
@@ -25,6 +30,10 @@ export interface PageLinks {
   divergence(query?: StoredDivergenceQuery): string | null;
   /** The verification of a recording by the stored runs of two builds (`verify`'s arguments). */
   verify(query: StoredVerificationQuery): string | null;
+  /** Every class of recorded runs in a period, by size (`classes`'s flags). */
+  classes(query?: ClassesQuery): string | null;
+  /** The recorded runs that share a run's failure signature (`similar`'s argument and flags). */
+  similar(runId: string, query?: SimilarQuery): string | null;
   /** The JSON document a page is drawn from, at its documented URL; null where there is none. */
   json(path: string): string | null;
   /** The stylesheet and script every page loads, or null where they are inlined. */
@@ -52,6 +61,14 @@ export const verifyUrl = (verification: StoredVerificationQuery): string =>
     at: verification.at,
   })}`;
 
+/** The classes page of the view for a query; `/api` before it is its JSON. */
+export const classesUrl = (classes: ClassesQuery = {}): string =>
+  `/classes${query({ since: classes.since, status: classes.status })}`;
+
+/** A run's similar page for a query; `/api` before it is its JSON. */
+export const similarUrl = (runId: string, similar: SimilarQuery = {}): string =>
+  `/runs/${encodeURIComponent(runId)}/similar${query({ since: similar.since })}`;
+
 /** The links of `forkpoint ui`: every page and document at its URL (see the README's list). */
 export const SERVER_LINKS: PageLinks = {
   runs: (filters = {}) =>
@@ -71,6 +88,8 @@ export const SERVER_LINKS: PageLinks = {
   compare: (a, b) => `/compare${query({ a, b })}`,
   divergence: (report) => divergenceUrl(report),
   verify: (verification) => verifyUrl(verification),
+  classes: (classes) => classesUrl(classes),
+  similar: (runId, similar) => similarUrl(runId, similar),
   json: (path) => path,
   assets: { style: '/assets/forkpoint.css', script: '/assets/forkpoint.js' },
 };
@@ -85,6 +104,8 @@ export function reportLinks(runsHeld: ReadonlySet<string>, compareHeld: boolean)
     compare: () => (compareHeld ? '#compare' : null),
     divergence: () => null,
     verify: () => null,
+    classes: () => null,
+    similar: () => null,
     json: () => null,
     assets: null,
   };

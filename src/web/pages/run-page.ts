@@ -31,6 +31,12 @@ export interface RunPageData {
   readonly opened: ReadonlyMap<number, CheckpointView>;
   /** On the server the opened step is `#step-detail` and rows are `#step-K`; a report names each by its run. */
   readonly place: 'server' | 'report';
+  /**
+   * Whether the run has a failure signature to compare (it ended, after
+   * forkpoint made them): the server reads it for the link to the runs like
+   * it; absent in a report, which has no such page.
+   */
+  readonly signed?: boolean;
 }
 
 /**
@@ -63,6 +69,7 @@ export function runPage(data: RunPageData, links: PageLinks, words: RunWords): H
     <p class="headline">${words.headline(run)}</p>
     ${runFacts(run, data.tiers, words)}
     ${compareLinks(run, links)}
+    ${data.signed === true ? similarLink(run, links) : null}
     ${verificationsOfRun(data.lineage, links)}
     ${overridePanel(run)}
     ${findingsPanel(run.findings)}
@@ -105,6 +112,12 @@ function compareLinks(run: RunView, links: PageLinks): Html | null {
   const href = links.compare(origin, run.runId);
   if (href === null) return null;
   return html`<p><a data-compare href="${href}">compare with run ${origin}, where it came from</a></p>`;
+}
+
+function similarLink(run: RunView, links: PageLinks): Html | null {
+  const href = links.similar(run.runId);
+  if (href === null) return null;
+  return html`<p><a data-similar href="${href}">one run or a class of runs? the recorded runs like this one</a></p>`;
 }
 
 function expiredNote(run: RunView): Html {

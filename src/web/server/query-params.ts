@@ -48,3 +48,20 @@ export function instantParam(query: URLSearchParams, name: string): string | und
     throw new ForkpointError('USAGE', `${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp, got "${text}"`);
   return instant;
 }
+
+/**
+ * The start of a period, as `similar --since` and `classes --since` read it:
+ * a date or ISO 8601 timestamp, as the first instant it names (UTC); a
+ * malformed one is refused with the line those commands print.
+ */
+export function periodParam(query: URLSearchParams, name: string): string | undefined {
+  const text = textParam(query, name);
+  if (text === undefined) return undefined;
+  const instant = listingInstantOf(text);
+  if (instant === undefined)
+    throw new ForkpointError(
+      'USAGE',
+      `--${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${text}"`,
+    );
+  return instant;
+}

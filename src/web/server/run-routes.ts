@@ -39,9 +39,11 @@ export const RUN_ROUTES: readonly Route[] = [
       const opened = new Map<number, CheckpointView>();
       if (step !== undefined && !run.retention.expired)
         opened.set(step, await checkpointViewOf(context.engine, runId, step));
+      // A run gets its signature when it ends (and not at all before forkpoint made them): only then is it in a class.
+      const signed = ((await context.engine.store.getRun(runId))?.signature ?? null) !== null;
       const scenarios = [run.scenario, ...lineage.ancestors.map((each) => each.scenario)];
       const body = runPage(
-        { run, tiers: null, lineage, ...window, opened, place: 'server' },
+        { run, tiers: null, lineage, ...window, opened, place: 'server', signed },
         SERVER_LINKS,
         await context.words(scenarios),
       );
