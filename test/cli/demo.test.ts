@@ -31,7 +31,14 @@ describe('forkpoint demo (npm start)', () => {
       'replay:strict',
       'replay:structural',
       'replay:structural',
+      'similar',
     ]);
+    // The classes chapter: the incident's class among two weeks of every claim, and the period's one-offs.
+    expect(result.stdout).toMatch(
+      /^ {2}12 runs of 252 recorded since 2026-03-01 \(4\.8%\)\n {2}by build: baseline 12; by outcome: failed 12; days 2026-03-01\.\.2026-03-04 \(4 days\)$/m,
+    );
+    expect(result.stdout).toContain('fetch_claim → ocr_document [ocr-confidence<0.5] → estimate_repair → fetch_policy');
+    expect(result.stdout).toMatch(/4 failures of the period are one-offs \(.*MODEL_REFUSED at model.*\)/);
     expect(result.stdout).toMatch(/^record · run 9b40c1d5 .*\n(.*\n){10}failed at step 9: VALIDATION_FAILED/m);
     expect(result.stdout).toMatch(
       /a second run of run 9b40c1d5's input against the world of 2026-03-09, not a replay · claims-triage\/patched[^\n]*side effects refuse,estimate_repair=simulate\n {2}9 steps \(live\/simulated\); completed: approve/,

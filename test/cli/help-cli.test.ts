@@ -19,6 +19,8 @@ const COMMANDS = [
   'runs',
   'show',
   'tree',
+  'similar',
+  'classes',
   'export',
   'copy',
   'ui',

@@ -38,13 +38,21 @@ const POSTGRES = ['DEFAULT_POSTGRES_SCHEMA', 'postgresStore'];
 const OPENAI = ['fromOpenAIChat', 'fromOpenAIResponses'];
 const ANALYSIS = [
   'DIVERGENCE_SOURCES',
+  'SIGNATURE_VERSION',
   'classifyDivergence',
   'compareRuns',
   'diffJson',
   'divergenceReport',
+  'endingWords',
+  'leadWords',
   'lintFirstRequest',
   'probeDrift',
+  'runClasses',
+  'signatureOf',
+  'similarRuns',
   'tallyDivergences',
+  'trajectoryWords',
+  'typeSkeleton',
 ];
 
 const OTEL = [
