@@ -34,4 +34,12 @@ export type { SimilarQuery, SimilarResult } from './similar-runs.js';
 export { runClasses } from './run-classes.js';
 export type { ClassesQuery, ClassesResult, RunClass } from './run-classes.js';
 export type { GroupCounts, VerifiedFix } from './signature-classes.js';
-export { endingWords, leadWords, trajectoryWords } from './signature-words.js';
+export {
+  countsWords,
+  daysWords,
+  endingWords,
+  leadWords,
+  percent,
+  sinceWords,
+  trajectoryWords,
+} from './signature-words.js';

@@ -22,7 +22,8 @@ export interface VerifiedFix {
   readonly checkRunId: string;
 }
 
-const counted = (keys: readonly string[]): Record<string, number> => {
+/** How many times each key occurs. */
+export const counted = (keys: readonly string[]): Record<string, number> => {
   const counts: Record<string, number> = {};
   for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
   return counts;

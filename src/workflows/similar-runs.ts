@@ -3,9 +3,8 @@ import { assertRunId } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { FailureSignature } from '../signature/index.js';
 import { SIGNATURE_VERSION } from '../signature/index.js';
-import type { SignedRun } from '../store/index.js';
 import type { GroupCounts } from './signature-classes.js';
-import { groupCounts, periodOf, recordedRuns, sharedPrefix } from './signature-classes.js';
+import { counted, groupCounts, periodOf, recordedRuns, sharedPrefix } from './signature-classes.js';
 import { endingWords, leadWords, trajectoryWords } from './signature-words.js';
 
 /** Which runs `similarRuns` looks among: those recorded from `since` (ISO) on, or all. */
@@ -79,16 +78,10 @@ export async function similarRuns(engine: Engine, runId: string, query: SimilarQ
     },
     samePath: {
       ...groupCounts(samePath),
-      byEnding: countBy(samePath, (other) => endingWords(other.signature)),
+      byEnding: counted(samePath.map((other) => endingWords(other.signature))),
       runIds: samePath.map((other) => other.runId),
     },
   };
-}
-
-function countBy(runs: readonly SignedRun[], key: (run: SignedRun) => string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const run of runs) counts[key(run)] = (counts[key(run)] ?? 0) + 1;
-  return counts;
 }
 
 function missing(runId: string, status: string): ForkpointError {

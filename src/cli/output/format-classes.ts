@@ -1,26 +1,8 @@
-import type { ClassesResult, GroupCounts, RunClass, SimilarResult } from '../../workflows/index.js';
+import type { ClassesResult, RunClass, SimilarResult } from '../../workflows/index.js';
+import { countsWords, daysWords, percent, sinceWords } from '../../workflows/index.js';
 import { formatUsd } from './format-cost.js';
 import type { Style } from './style.js';
 import { table } from './table.js';
-
-const percent = (share: number): string => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
-const sinceWords = (since: string | null): string => (since === null ? 'in the store' : `since ${since.slice(0, 10)}`);
-
-// `baseline 14` or `baseline 12 · patched 2`, largest first.
-const countsWords = (counts: Readonly<Record<string, number>>): string =>
-  Object.entries(counts)
-    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-    .map(([key, count]) => `${key} ${count}`)
-    .join(' · ');
-
-// `03-01..03-04 (4 days)`: a class's days, as a range.
-const daysWords = (counts: GroupCounts): string => {
-  const days = Object.keys(counts.byDay).sort();
-  const first = days[0];
-  const last = days.at(-1);
-  if (first === undefined || last === undefined) return 'no day';
-  return first === last ? first : `${first}..${last} (${days.length} days)`;
-};
 
 /** What `forkpoint similar` prints: the run's class, its counts, and the runs that took its path and ended otherwise. */
 export function formatSimilar(result: SimilarResult, style: Style): string[] {

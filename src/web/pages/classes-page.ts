@@ -1,7 +1,7 @@
 import type { ClassesResult, RunClass } from '../../workflows/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
-import { countsWords, daysWords, percent, sinceWords } from './class-words.js';
+import { countsWords, daysWords, percent, sinceWords } from '../../workflows/index.js';
 import { usd } from './labels.js';
 import type { PageLinks } from './page-links.js';
 import { runRef } from './run-ref.js';

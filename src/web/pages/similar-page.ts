@@ -1,7 +1,8 @@
 import type { SimilarResult } from '../../workflows/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
-import { countsWords, daysWords, percent, runIdList, sinceWords } from './class-words.js';
+import { countsWords, daysWords, percent, sinceWords } from '../../workflows/index.js';
+import { runIdList } from './run-id-list.js';
 import type { PageLinks } from './page-links.js';
 import { runRef } from './run-ref.js';
 
