@@ -1,2 +1,2 @@
 export { instantOf } from './instant.js';
-export { listingInstantOf } from './listing-instant.js';
+export { listingInstantOf, requireListingInstant } from './listing-instant.js';

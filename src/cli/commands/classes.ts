@@ -5,7 +5,7 @@ import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
 import { pricesOption, withCommonOptions } from '../options/common-options.js';
-import { periodStartValue } from '../options/value-parsers.js';
+import { periodBoundValue } from '../options/value-parsers.js';
 import { formatClasses } from '../output/format-classes.js';
 
 const ENDED = RUN_STATUSES.filter((status) => status !== 'running' && status !== 'interrupted');
@@ -20,14 +20,14 @@ export function classesCommand(cli: CommandContext) {
       .usage(`[--since DATE|TIMESTAMP] [--until DATE|TIMESTAMP] [--status ${ENDED.join('|')}] [--prices FILE] [--json]`)
       .addOption(
         new Option('--since <DATE|TIMESTAMP>', 'only runs recorded at or after it (YYYY-MM-DD, or ISO 8601)').argParser(
-          periodStartValue('--since'),
+          periodBoundValue('--since'),
         ),
       )
       .addOption(
         new Option(
           '--until <DATE|TIMESTAMP>',
           'only runs recorded strictly before it (YYYY-MM-DD, or ISO 8601)',
-        ).argParser(periodStartValue('--until')),
+        ).argParser(periodBoundValue('--until')),
       )
       .addOption(new Option('--status <STATUS>', 'only the classes of runs that ended so').choices(ENDED))
       .addOption(pricesOption()),

@@ -3,14 +3,13 @@ import type { RunPageQuery } from '../../engine/index.js';
 import { DEFAULT_PAGE_SIZE } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
 import { scenarioReference } from '../../scenario/index.js';
-import { listingInstantOf } from '../../time/index.js';
 import { redactStoreUrl } from '../../store/index.js';
 import { RUN_MODES, RUN_STATUSES } from '../../vocabulary/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
 import { pricesOption, withCommonOptions } from '../options/common-options.js';
-import { integerOption, runIdOption } from '../options/value-parsers.js';
+import { integerOption, periodBoundValue, runIdOption } from '../options/value-parsers.js';
 import { formatRuns } from '../output/format-runs.js';
 
 // A page is held in memory and printed at once; a bigger listing is paged with --before.
@@ -38,14 +37,14 @@ export function runsCommand(cli: CommandContext) {
       )
       .addOption(
         new Option('--since <DATE|TIMESTAMP>', 'only runs created at or after it (YYYY-MM-DD, or ISO 8601)').argParser(
-          timestampOf('--since'),
+          periodBoundValue('--since'),
         ),
       )
       .addOption(
         new Option(
           '--until <DATE|TIMESTAMP>',
           'only runs created before it (a date: before that day begins, UTC)',
-        ).argParser(timestampOf('--until')),
+        ).argParser(periodBoundValue('--until')),
       )
       .addOption(new Option('--mode <MODE>', 'only runs of this mode').choices(RUN_MODES))
       .addOption(new Option('--status <STATUS>', 'only runs with this status').choices(RUN_STATUSES))
@@ -78,20 +77,6 @@ export function runsCommand(cli: CommandContext) {
     else cli.print(formatRuns(page, cli.style, page.next === null ? null : nextPageCommand(cli.argv, page.next)));
     cli.exit(EXIT.ok);
   });
-}
-
-// Runs are stamped in UTC ISO form, compared as text (see listingInstantOf).
-function timestampOf(flag: '--since' | '--until'): (text: string) => string {
-  return (text) => {
-    const instant = listingInstantOf(text);
-    if (instant === undefined) {
-      throw new ForkpointError(
-        'USAGE',
-        `${flag} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${text}"`,
-      );
-    }
-    return instant;
-  };
 }
 
 // A run stores its scenario as record found it (a built-in by its path from the package, another by its

@@ -4,7 +4,7 @@ import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
-import { periodStartValue, runIdValue } from '../options/value-parsers.js';
+import { periodBoundValue, runIdValue } from '../options/value-parsers.js';
 import { formatSimilar } from '../output/format-classes.js';
 
 /** `forkpoint similar`: is this one run or a class of runs? */
@@ -18,14 +18,14 @@ export function similarCommand(cli: CommandContext) {
       .argument('<run-id>', 'the run, e.g. 9b40c1d5', runIdValue)
       .addOption(
         new Option('--since <DATE|TIMESTAMP>', 'only runs recorded at or after it (YYYY-MM-DD, or ISO 8601)').argParser(
-          periodStartValue('--since'),
+          periodBoundValue('--since'),
         ),
       )
       .addOption(
         new Option(
           '--until <DATE|TIMESTAMP>',
           'only runs recorded strictly before it (YYYY-MM-DD, or ISO 8601)',
-        ).argParser(periodStartValue('--until')),
+        ).argParser(periodBoundValue('--until')),
       ),
   ).action(async (runId, options) => {
     await withStore(await cli.openStoreHolding(options, runId, 'read'), async (open) => {

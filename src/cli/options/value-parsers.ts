@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { assertRunId, assertWorldDate } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import { listingInstantOf } from '../../time/index.js';
+import { requireListingInstant } from '../../time/index.js';
 
 // The option's own value parsers: each throws a `USAGE` error naming the flag and what it takes, which commander
 // passes on as it is (it rewords only its own InvalidArgumentError).
@@ -53,18 +53,10 @@ export function timestampValue(flag: string, example: string) {
 }
 
 /**
- * The start of a period, as `--since` takes it: a date (YYYY-MM-DD, its
- * midnight UTC) or an ISO 8601 timestamp, in the UTC ISO form runs are
- * stamped in. A malformed one is USAGE.
+ * A bound of a period, as `--since` and `--until` take it: a date
+ * (YYYY-MM-DD, its midnight UTC) or an ISO 8601 timestamp, in the UTC ISO
+ * form runs are stamped in. A malformed one is USAGE.
  */
-export function periodStartValue(flag: string) {
-  return (text: string): string => {
-    const instant = listingInstantOf(text);
-    if (instant === undefined)
-      throw new ForkpointError(
-        'USAGE',
-        `${flag} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${text}"`,
-      );
-    return instant;
-  };
+export function periodBoundValue(flag: string) {
+  return (text: string): string => requireListingInstant(text, flag);
 }

@@ -1,6 +1,6 @@
 import { assertRunId } from '../../engine/index.js';
 import { ForkpointError } from '../../errors/index.js';
-import { listingInstantOf } from '../../time/index.js';
+import { listingInstantOf, requireListingInstant } from '../../time/index.js';
 
 /** A query's parameter as text; undefined when absent or empty (an empty form field means "any"). */
 export function textParam(query: URLSearchParams, name: string): string | undefined {
@@ -56,12 +56,5 @@ export function instantParam(query: URLSearchParams, name: string): string | und
  */
 export function periodParam(query: URLSearchParams, name: string): string | undefined {
   const text = textParam(query, name);
-  if (text === undefined) return undefined;
-  const instant = listingInstantOf(text);
-  if (instant === undefined)
-    throw new ForkpointError(
-      'USAGE',
-      `--${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp such as 2026-03-07T10:00:00Z, got "${text}"`,
-    );
-  return instant;
+  return text === undefined ? undefined : requireListingInstant(text, `--${name}`);
 }
