@@ -28,8 +28,7 @@ import {
   machineOf,
 } from '../driver/index.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier, readRunView, readStepShapes, readStepViews, requireRun } from '../read/index.js';
-import type { UsageTotal } from '../pricing/index.js';
+import { requireFullTier, readRunView, readStepViews, requireRun, stepShapesOf } from '../read/index.js';
 import { usageTotalsOf } from '../pricing/index.js';
 import type { ResumeResult } from './mode-results.js';
 
@@ -81,7 +80,10 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
   const policy = resolveSideEffectPolicy(options.sideEffects, agent.tools);
   await requireFullTier(deps.store, run, deps.clock(), 'resume');
   const continuation = await continuationOf(deps, run, agent);
-  const earlier = await earlierUsageOf(deps, run);
+  // The steps before the restart, read once: the resumed attempt's signature starts from their shapes, and a
+  // run whose process died before it stored its tokens adds on to theirs.
+  const before = await readStepViews(deps.store, run.runId, { known: run, through: continuation.fromStep - 1 });
+  const earlier = run.usage ?? usageTotalsOf(before.filter((step) => step.provenance !== 'inherited'));
 
   const owner = newRunOwner(deps);
   const resume: RunResume = {
@@ -123,11 +125,7 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     hasher: continuation.hasher,
     transport: continuation.transport(guardedWorld(options.world, agent, policy, 'resume')),
     sink: streamingSink(deps.store, deps, { resumes: true }),
-    origin: continuedFrom(
-      continuation.resumedFrom,
-      await readStepShapes(deps.store, run, continuation.fromStep - 1, agent.classifyObservation),
-      earlier,
-    ),
+    origin: continuedFrom(continuation.resumedFrom, stepShapesOf(before, agent.classifyObservation), earlier),
     ending: AT_FINAL_STEP,
     // Read back once it ends: the result is the whole run, its earlier attempts' steps and resumes included.
     watcher: UNWATCHED,
@@ -136,18 +134,6 @@ export async function resumeRun(deps: EngineDeps, options: ResumeOptions): Promi
     ...(await readRunView(deps.store, run.runId, ownerCheck(deps), deps.prices)),
     resumed: resume,
   } as ResumeResult;
-}
-
-/**
- * The tokens of the run's earlier attempts, which the resumed one adds on to:
- * stored when the run ended (it stopped at a provider failure or the
- * firewall), or, for a run whose process died before it could store them,
- * read from its own committed steps.
- */
-async function earlierUsageOf(deps: EngineDeps, run: RunRecord): Promise<readonly UsageTotal[]> {
-  if (run.usage !== null) return run.usage;
-  const steps = await readStepViews(deps.store, run.runId, { known: run });
-  return usageTotalsOf(steps.filter((step) => step.provenance !== 'inherited'));
 }
 
 function requireResumable(deps: EngineDeps, run: RunRecord): void {

@@ -24,4 +24,4 @@ export type { ExportOptions, ExportedCassette } from './exported-cassette.js';
 export { cassetteOfRun } from './cassette-of-run.js';
 export { redactedSummary } from './redact-summary.js';
 export { priceTablesOf } from './run-prices.js';
-export { readStepShapes, stepShapesOf } from './step-shapes.js';
+export { stepShapesOf } from './step-shapes.js';

@@ -4,9 +4,7 @@ import { isJsonObject } from '../json/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { StepShape } from '../signature/index.js';
 import { modelShapeOf, toolShapeOf } from '../signature/index.js';
-import type { RunRecord, StoreReader } from '../store/index.js';
 import type { StepView } from './run-view.js';
-import { readStepViews } from './step-views.js';
 
 /**
  * The shapes a failure signature keeps of steps read back (see
@@ -25,15 +23,4 @@ export function stepShapesOf(steps: readonly StepView[], classify?: ObservationC
       classify,
     );
   });
-}
-
-/** The shapes of a trajectory's steps 1 to `through` (its lineage's included), read from the store. */
-export async function readStepShapes(
-  store: StoreReader,
-  run: RunRecord,
-  through: number,
-  classify?: ObservationClassifier,
-): Promise<StepShape[]> {
-  if (through < 1) return [];
-  return stepShapesOf(await readStepViews(store, run.runId, { known: run, through }), classify);
 }
