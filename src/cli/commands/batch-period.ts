@@ -44,3 +44,26 @@ export function runInstantOf(day: string, position: number, count: number): Date
   const spacing = Math.min(MINUTE_MS, Math.floor(((24 - FIRST_RUN_HOUR) * HOUR_MS) / Math.max(1, count)));
   return new Date(start + position * spacing);
 }
+
+/**
+ * The clock of an engine that makes a period's runs: it reads the instant of
+ * the run being made ({@link runInstantOf}), set before each one, and the
+ * real time before the first. `read` is the engine's clock.
+ */
+export class PeriodClock {
+  private instant: Date | undefined;
+
+  /** The engine's clock: a fresh Date, so that no caller can move the instant. */
+  readonly read = (): Date => (this.instant === undefined ? new Date() : new Date(this.instant.getTime()));
+
+  /** Sets the clock to the `position`-th of a day's `count` runs, and returns that instant. */
+  at(day: string, position: number, count: number): Date {
+    return this.set(runInstantOf(day, position, count));
+  }
+
+  /** Sets the clock back to an instant it read before (a run's, to export it as of then). */
+  set(instant: Date): Date {
+    this.instant = instant;
+    return instant;
+  }
+}

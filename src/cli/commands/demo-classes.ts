@@ -3,7 +3,8 @@ import type { StoryPeriod } from '../../scenario/index.js';
 import { buildOf, scenarioReference } from '../../scenario/index.js';
 import { runClasses, similarRuns } from '../../workflows/index.js';
 import { formatClasses, formatSimilar } from '../output/format-classes.js';
-import { batchDays, runInstantOf } from './batch-period.js';
+import type { PeriodClock } from './batch-period.js';
+import { batchDays } from './batch-period.js';
 import type { Telling } from './demo-telling.js';
 
 /**
@@ -13,12 +14,13 @@ import type { Telling } from './demo-telling.js';
  * among them. A store that holds the period's runs already is counted as it
  * is, so that telling the story twice does not record them twice.
  *
- * @param engineAt an engine over the demo's store whose clock reads the instant it is given
+ * @param recorder an engine over the demo's store whose clock is `clock`
  */
 export async function tellClasses(
   telling: Telling,
   period: StoryPeriod,
-  engineAt: { readonly engine: Engine; setInstant(instant: Date): void },
+  recorder: Engine,
+  clock: PeriodClock,
 ): Promise<void> {
   const { cli, engine, scenario, story } = telling;
   const since = `${period.from}T00:00:00.000Z`;
@@ -35,9 +37,9 @@ export async function tellClasses(
     const agent = buildOf(scenario, story.incident.build);
     for (const day of batchDays(period.from, period.until)) {
       for (const [position, input] of inputs.entries()) {
-        engineAt.setInstant(runInstantOf(day, position, inputs.length));
+        clock.at(day, position, inputs.length);
         // A story's world is made up: its runs are synthetic, and never expire.
-        await engineAt.engine.record({
+        await recorder.record({
           agent,
           world: cli.openWorld(scenario, { at: day, seed: cli.seed(undefined), latencyMs: 0 }),
           input,

@@ -16,6 +16,7 @@ import { summarizerOf } from '../output/summarizer.js';
 import { tellRetention } from './demo-retention.js';
 import { tellSynthetic } from './demo-synthetic.js';
 import type { Telling } from './demo-telling.js';
+import { PeriodClock } from './batch-period.js';
 import { tellClasses } from './demo-classes.js';
 import { chapter, incidentRecording, tellFork, tellReexecution, tellReplays, tellVolatile } from './demo-telling.js';
 
@@ -72,14 +73,8 @@ export function demoCommand(cli: CommandContext) {
           8,
           `One run or a class of runs? Every claim on every day from ${story.period.from} to ${story.period.until}, with the ${story.incident.build} build.`,
         );
-        let instant = new Date(0);
-        const engineAt = {
-          engine: cli.engine(options, store, () => new Date(instant.getTime())),
-          setInstant: (next: Date) => {
-            instant = next;
-          },
-        };
-        await tellClasses(telling, story.period, engineAt);
+        const clock = new PeriodClock();
+        await tellClasses(telling, story.period, cli.engine(options, store, clock.read), clock);
       }
       cli.print(
         `\nEvery run of this story is in ${store.location}: \`npx forkpoint tree ${incident.runId}\` shows them under the incident,`,

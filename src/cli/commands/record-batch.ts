@@ -19,7 +19,7 @@ import { formatInput } from '../output/format-headline.js';
 import { formatRunBrief } from '../output/format-run.js';
 import { summarizerOf } from '../output/summarizer.js';
 import { dateOption } from '../options/value-parsers.js';
-import { MAX_BATCH_DAYS, batchDays, runInstantOf } from './batch-period.js';
+import { MAX_BATCH_DAYS, batchDays, PeriodClock } from './batch-period.js';
 
 const DEFAULT_CAPTURE = 'errors+sample:0.01';
 
@@ -105,16 +105,13 @@ export function recordBatchCommand(cli: CommandContext) {
     await withStore(await cli.openStore(options), async (store) => {
       // Over a period, the engine's clock reads the instant of the run it is making (and, for the export, of
       // the run it exports): each day's runs are made on that day.
-      let instant: Date | undefined;
-      const engine =
-        until === undefined
-          ? cli.engine(options, store)
-          : cli.engine(options, store, () => (instant === undefined ? new Date() : new Date(instant.getTime())));
+      const clock = new PeriodClock();
+      const engine = until === undefined ? cli.engine(options, store) : cli.engine(options, store, clock.read);
       const made: BatchRun[] = [];
       for (const [d, day] of days.entries()) {
         for (const [position, input] of inputs.entries()) {
           const i = d * inputs.length + position;
-          if (until !== undefined) instant = runInstantOf(day, position, inputs.length);
+          const instant = until === undefined ? undefined : clock.at(day, position, inputs.length);
           const run = await engine.record({
             agent,
             world: cli.openWorld(scenario, {
@@ -140,7 +137,7 @@ export function recordBatchCommand(cli: CommandContext) {
           mkdirSync(exportDir, { recursive: true });
         });
         for (const entry of made.filter(({ run }) => !failedOnly || run.status === 'failed')) {
-          instant = entry.instant;
+          if (entry.instant !== undefined) clock.set(entry.instant);
           exported.push(await exportRun(engine, exportDir, entry, agent.build));
         }
       }
