@@ -2,7 +2,7 @@ import type { Engine } from '../engine/index.js';
 import type { FailureSignature } from '../signature/index.js';
 import type { SignedRun } from '../store/index.js';
 import type { GroupCounts, VerifiedFix } from './signature-classes.js';
-import { groupCounts, paidUsdOf, recordedRuns, verifiedFixOf } from './signature-classes.js';
+import { fixChecksBySource, groupCounts, paidUsdOf, recordedRuns, verifiedFixOf } from './signature-classes.js';
 import { endingWords, leadWords, trajectoryWords } from './signature-words.js';
 
 /** Which classes `runClasses` lists: of the runs recorded from `since` (ISO) on, optionally of one ending status. */
@@ -59,6 +59,7 @@ export async function runClasses(engine: Engine, query: ClassesQuery = {}): Prom
   const signed = await engine.store.listSignedRuns(query.since === undefined ? {} : { since: query.since });
   const period = recordedRuns(signed).filter((run) => query.until === undefined || run.createdAt < query.until);
   const matching = query.status === undefined ? period : period.filter((run) => run.status === query.status);
+  const checks = fixChecksBySource(signed);
   const groups = new Map<string, SignedRun[]>();
   for (const run of matching) {
     const group = groups.get(run.signature.digest);
@@ -78,7 +79,7 @@ export async function runClasses(engine: Engine, query: ClassesQuery = {}): Prom
       words: { trajectory: trajectoryWords(signature), ending: endingWords(signature), lead: leadWords(signature) },
       example: first.runId,
       paidUsd: await paidUsdOf(engine, members),
-      verified: verifiedFixOf(members, signed),
+      verified: verifiedFixOf(members, checks),
     });
   }
   // Stable: classes of one size keep the order of their first runs.

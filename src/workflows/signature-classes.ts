@@ -42,20 +42,40 @@ export function groupCounts(runs: readonly SignedRun[]): GroupCounts {
 /** The recorded runs among signed runs: the runs a class counts (replays, forks and re-executions are second lives). */
 export const recordedRuns = (runs: readonly SignedRun[]): SignedRun[] => runs.filter((run) => run.mode === 'record');
 
+/** A run that could check a fix, and where it stands among the period's runs (oldest first). */
+export interface FixCheck {
+  readonly run: SignedRun;
+  readonly order: number;
+}
+
 /**
- * The first fix checked against a class, among `checks` (signed runs made
- * at or after the period's start): a `replay:strict` or `reexecution` of a
- * run of the class by another build that completed, as `verify` stores them.
+ * The runs that could check a fix, by the run they were made from: the
+ * `replay:strict` and `reexecution` runs among `signed` (oldest first, made
+ * at or after the period's start) that completed, as `verify` stores them.
  */
-export function verifiedFixOf(members: readonly SignedRun[], checks: readonly SignedRun[]): VerifiedFix | null {
-  const byId = new Map(members.map((run) => [run.runId, run]));
-  for (const check of checks) {
-    const source = check.sourceRunId === null ? undefined : byId.get(check.sourceRunId);
-    if (source === undefined || check.build === source.build || check.status !== 'completed') continue;
-    if (check.mode !== 'replay:strict' && check.mode !== 'reexecution') continue;
-    return { build: check.build, mode: check.mode, runId: source.runId, checkRunId: check.runId };
+export function fixChecksBySource(signed: readonly SignedRun[]): Map<string, FixCheck[]> {
+  const checks = new Map<string, FixCheck[]>();
+  signed.forEach((run, order) => {
+    if (run.sourceRunId === null || run.status !== 'completed') return;
+    if (run.mode !== 'replay:strict' && run.mode !== 'reexecution') return;
+    checks.set(run.sourceRunId, [...(checks.get(run.sourceRunId) ?? []), { run, order }]);
+  });
+  return checks;
+}
+
+/** The oldest fix checked against a class: a check (see {@link fixChecksBySource}) of one of its runs by another build. */
+export function verifiedFixOf(
+  members: readonly SignedRun[],
+  checksBySource: ReadonlyMap<string, readonly FixCheck[]>,
+): VerifiedFix | null {
+  let oldest: { readonly fix: VerifiedFix; readonly order: number } | undefined;
+  for (const member of members) {
+    for (const { run, order } of checksBySource.get(member.runId) ?? []) {
+      if (run.build === member.build || (oldest !== undefined && order >= oldest.order)) continue;
+      oldest = { fix: { build: run.build, mode: run.mode, runId: member.runId, checkRunId: run.runId }, order };
+    }
   }
-  return null;
+  return oldest?.fix ?? null;
 }
 
 /** What the live calls of a group of runs cost, in USD (null when a model of theirs has no price). */
