@@ -11,7 +11,6 @@ export type {
 } from './run-record.js';
 export { startedRunRecord } from './run-record.js';
 export type { SignedRun, SignedRunQuery } from './signed-run.js';
-export { signedRunOf } from './signed-run.js';
 export type { CheckpointRow, MessageLog, StepRecord } from './step-record.js';
 export type {
   FullTierPurge,
