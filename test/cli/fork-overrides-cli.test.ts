@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, tempFolder } from '../support/cli-harness.js';
+import { RECORD_INCIDENT, cli, tempFolder } from '../support/cli-harness.js';
 
 const PATCH = '[{"op":"replace","path":"/fields/damage_area_cm2/value","value":2050}]';
 // estimate_repair registers an estimate: a fork that goes past it asks its simulator by name.
@@ -21,18 +21,7 @@ let db: string;
 beforeEach(async () => {
   folder = tempFolder('forkpoint-fork-overrides-cli-');
   db = join(folder.path, 'forkpoint.db');
-  const recorded = await cli([
-    'record',
-    'scenarios/claims-triage',
-    '--claim',
-    'CLM-91077',
-    '--at',
-    '2026-03-04',
-    '--run-id',
-    '9b40c1d5',
-    '--db',
-    db,
-  ]);
+  const recorded = await cli([...RECORD_INCIDENT, '--db', db]);
   expect(recorded.stderr).toBe('');
 });
 afterEach(() => {

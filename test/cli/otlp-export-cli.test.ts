@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isValidSpanId, isValidTraceId } from '@opentelemetry/api';
 import type { ISpan } from '@opentelemetry/otlp-transformer/build/src/trace/internal-types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, tempFolder } from '../support/cli-harness.js';
+import { RECORD_INCIDENT, cli, tempFolder } from '../support/cli-harness.js';
 import type { OtlpReceiver, Received } from '../support/otlp-receiver.js';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
 import { KIND, STATUS, attributesOf, spansOf } from '../support/otlp-spans.js';
@@ -41,16 +41,7 @@ const send = async (runId: string): Promise<Received> => {
 beforeAll(async () => {
   folder = tempFolder('forkpoint-otlp-cli-');
   db = join(folder.path, 'forkpoint.db');
-  const recorded = await run([
-    'record',
-    'scenarios/claims-triage',
-    '--claim',
-    'CLM-91077',
-    '--at',
-    '2026-03-04',
-    '--run-id',
-    INCIDENT,
-  ]);
+  const recorded = await run([...RECORD_INCIDENT]);
   expect(recorded.exit).toBe(1);
   const fork = await run([
     'fork',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ISpan } from '@opentelemetry/otlp-transformer/build/src/trace/internal-types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, tempFolder } from '../support/cli-harness.js';
+import { RECORD_INCIDENT, cli, tempFolder } from '../support/cli-harness.js';
 import { closedPort, startOtlpReceiver } from '../support/otlp-receiver.js';
 import { attributesOf, spansOf } from '../support/otlp-spans.js';
 
@@ -18,18 +18,7 @@ const run = (args: string[]) => cli([...args, '--db', db]);
 beforeAll(async () => {
   folder = tempFolder('forkpoint-otlp-faults-');
   db = join(folder.path, 'forkpoint.db');
-  const recorded = await run([
-    'record',
-    'scenarios/claims-triage',
-    '--claim',
-    'CLM-91077',
-    '--at',
-    '2026-03-04',
-    '--run-id',
-    INCIDENT,
-    '--now',
-    RECORDED,
-  ]);
+  const recorded = await run([...RECORD_INCIDENT, '--now', RECORDED]);
   expect(recorded.exit).toBe(1);
 }, 60_000);
 afterAll(() => {

@@ -35,3 +35,15 @@ export function tempFolder(prefix: string): { path: string; cleanup: () => void 
     },
   };
 }
+
+/** The arguments that record the claims incident, CLM-91077 on 2026-03-04 with the baseline build, as 9b40c1d5. */
+export const RECORD_INCIDENT: readonly string[] = [
+  'record',
+  'scenarios/claims-triage',
+  '--claim',
+  'CLM-91077',
+  '--at',
+  '2026-03-04',
+  '--run-id',
+  '9b40c1d5',
+];
