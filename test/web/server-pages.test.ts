@@ -1,26 +1,13 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempFolder } from '../support/cli-harness.js';
+import { describe, expect, it } from 'vitest';
 import { cliJson } from '../support/demo-answers.js';
 import { httpRequest } from '../support/http-get.js';
 import { sectionOf } from '../support/markup-tags.js';
-import type { TestUi } from '../support/ui-over-store.js';
-import { startTestUi } from '../support/ui-over-store.js';
-import { buildDemo, INCIDENT_ID } from '../support/web-demo.js';
+import { useDemoUi } from '../support/demo-ui.js';
+import { INCIDENT_ID } from '../support/web-demo.js';
 
 // The demo's database, told once for the file, under a view started as `forkpoint ui` starts it.
-const folder = tempFolder('forkpoint-ui-pages-');
-const db = join(folder.path, 'demo.db');
-let forkId: string;
-let ui: TestUi;
-beforeAll(async () => {
-  forkId = buildDemo(db).forkId;
-  ui = await startTestUi(db);
-});
-afterAll(async () => {
-  await ui.close();
-  folder.cleanup();
-});
+const demo = useDemoUi('forkpoint-ui-pages-');
+const { db } = demo;
 
 interface Listed {
   readonly runId: string;
@@ -32,7 +19,7 @@ interface Listed {
 }
 
 async function page(path: string): Promise<string> {
-  const answer = await httpRequest(ui.server.url, path);
+  const answer = await httpRequest(demo.ui.server.url, path);
   expect(answer.status, `${path}: ${answer.body.slice(0, 300)}`).toBe(200);
   return answer.body;
 }
@@ -44,7 +31,7 @@ const allRuns = async (): Promise<Listed[]> =>
 
 describe('the runs page', () => {
   it('is where / sends a browser', async () => {
-    const answer = await httpRequest(ui.server.url, '/');
+    const answer = await httpRequest(demo.ui.server.url, '/');
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe('/runs');
   });
@@ -143,7 +130,7 @@ describe('a run and its steps', () => {
     expect(sectionOf(timeline, 'id="step-4"', '</tr>')).toContain('DOC-77120: damage_area_cm2 205 @ 0.38 (ocr v1)');
     expect(markup).not.toContain('id="step-detail"');
     const lineage = sectionOf(markup, '<nav class="lineage"', '</nav>');
-    expect(lineage).toMatch(new RegExp(`◆ fork @ step 4</span> <a class="run-ref" data-run-link="${forkId}"`));
+    expect(lineage).toMatch(new RegExp(`◆ fork @ step 4</span> <a class="run-ref" data-run-link="${demo.forkId}"`));
     expect(lineage).toContain('≈ re-execution, not a replay');
     expect(markup).toContain('href="/api/runs/9b40c1d5">this page as JSON');
   });
@@ -164,17 +151,17 @@ describe('a run and its steps', () => {
   });
 
   it("the fork's page: its override as a patch and the link to compare it with the incident", async () => {
-    const markup = await page(`/runs/${forkId}`);
+    const markup = await page(`/runs/${demo.forkId}`);
     const override = sectionOf(markup, '<section class="panel override"', '</section>');
     expect(override).toContain('◆ override at step 4');
     expect(override).toMatch(/<code>fields\.damage_area_cm2\.value<\/code> <del>205<\/del> <ins>2050<\/ins>/);
-    expect(markup).toContain(`href="/compare?a=${INCIDENT_ID}&amp;b=${forkId}">compare with run ${INCIDENT_ID}`);
+    expect(markup).toContain(`href="/compare?a=${INCIDENT_ID}&amp;b=${demo.forkId}">compare with run ${INCIDENT_ID}`);
   });
 });
 
 describe('the compare page of the incident and its fork', () => {
   it('marks the first divergence at step 4, on the response, and shows both outcomes', async () => {
-    const markup = await page(`/compare?a=${INCIDENT_ID}&b=${forkId}`);
+    const markup = await page(`/compare?a=${INCIDENT_ID}&b=${demo.forkId}`);
     const marked = [...markup.matchAll(/<tr [^>]*data-step="(\d+)"[^>]*data-first-divergence/g)].map((m) => m[1]);
     expect(marked).toEqual(['4']);
     expect(sectionOf(markup, '<p class="verdict">', '</p>')).toMatch(

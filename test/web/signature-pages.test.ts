@@ -1,38 +1,22 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassesResult, SimilarResult } from '../../src/workflows/index.js';
-import { cli, tempFolder } from '../support/cli-harness.js';
+import { cli } from '../support/cli-harness.js';
 import { cliJson } from '../support/demo-answers.js';
 import { getJson, httpRequest } from '../support/http-get.js';
 import { sectionOf } from '../support/markup-tags.js';
 import { sqliteStore } from '../../src/store/index.js';
 import { SAMPLE_OWNER_TOKEN, sampleRun, sampleStep } from '../../src/testing/index.js';
 import type { TestUi } from '../support/ui-over-store.js';
-import { startTestUi, startTestUiOver } from '../support/ui-over-store.js';
-import { buildDemo, INCIDENT_ID } from '../support/web-demo.js';
+import { startTestUiOver } from '../support/ui-over-store.js';
+import { useDemoUi } from '../support/demo-ui.js';
+import { INCIDENT_ID } from '../support/web-demo.js';
 
 // The demo's store holds a hundred recorded runs in some twenty classes, and a fix verified against the incident's.
-const folder = tempFolder('forkpoint-ui-classes-');
-const db = join(folder.path, 'demo.db');
-let forkId: string;
-let ui: TestUi;
-beforeAll(async () => {
-  forkId = buildDemo(db).forkId;
-  ui = await startTestUi(db);
-});
-afterAll(async () => {
-  await ui.close();
-  folder.cleanup();
-});
-
-async function api(path: string): Promise<unknown> {
-  const answer = await getJson(ui.server.url, path);
-  expect(answer.status, path).toBe(200);
-  return answer.document;
-}
+const demo = useDemoUi('forkpoint-ui-classes-');
+const { db } = demo;
 
 async function page(path: string): Promise<string> {
-  const answer = await httpRequest(ui.server.url, path);
+  const answer = await httpRequest(demo.ui.server.url, path);
   expect(answer.status, `${path}: ${answer.body.slice(0, 300)}`).toBe(200);
   return answer.body;
 }
@@ -42,26 +26,28 @@ const runLinks = (markup: string): string[] =>
 
 describe('the documents of classes and similar are the CLI --json documents', () => {
   it('/api/classes is `classes --json`, with --since and --status alike', async () => {
-    const all = (await api('/api/classes')) as ClassesResult;
+    const all = (await demo.api('/api/classes')) as ClassesResult;
     expect(all.classes.length).toBeGreaterThan(5);
     expect(all).toEqual(await cliJson(['classes', '--db', db]));
-    expect(await api('/api/classes?status=failed')).toEqual(
+    expect(await demo.api('/api/classes?status=failed')).toEqual(
       await cliJson(['classes', '--status', 'failed', '--db', db]),
     );
-    expect(await api('/api/classes?since=2000-01-01')).toEqual(
+    expect(await demo.api('/api/classes?since=2000-01-01')).toEqual(
       await cliJson(['classes', '--since', '2000-01-01', '--db', db]),
     );
-    const none = (await api('/api/classes?since=2999-01-01&status=completed')) as ClassesResult;
+    const none = (await demo.api('/api/classes?since=2999-01-01&status=completed')) as ClassesResult;
     expect(none).toMatchObject({ recorded: 0, classes: [] });
     expect(none).toEqual(await cliJson(['classes', '--since', '2999-01-01', '--status', 'completed', '--db', db]));
   });
 
   it('/api/runs/<id>/similar is `similar <id> --json`, for the incident and its fork, with --since alike', async () => {
-    const incident = (await api(`/api/runs/${INCIDENT_ID}/similar`)) as SimilarResult;
+    const incident = (await demo.api(`/api/runs/${INCIDENT_ID}/similar`)) as SimilarResult;
     expect(incident.same.runIds).toContain(INCIDENT_ID);
     expect(incident).toEqual(await cliJson(['similar', INCIDENT_ID, '--db', db]));
-    expect(await api(`/api/runs/${forkId}/similar`)).toEqual(await cliJson(['similar', forkId, '--db', db]));
-    expect(await api(`/api/runs/${INCIDENT_ID}/similar?since=2999-01-01`)).toEqual(
+    expect(await demo.api(`/api/runs/${demo.forkId}/similar`)).toEqual(
+      await cliJson(['similar', demo.forkId, '--db', db]),
+    );
+    expect(await demo.api(`/api/runs/${INCIDENT_ID}/similar?since=2999-01-01`)).toEqual(
       await cliJson(['similar', INCIDENT_ID, '--since', '2999-01-01', '--db', db]),
     );
   });
@@ -69,7 +55,7 @@ describe('the documents of classes and similar are the CLI --json documents', ()
 
 describe('the classes page', () => {
   it('lists every class of the document, largest first, each example and checking run linked', async () => {
-    const result = (await api('/api/classes')) as ClassesResult;
+    const result = (await demo.api('/api/classes')) as ClassesResult;
     const markup = await page('/classes');
     const table = sectionOf(markup, '<table class="classes">', '</table>');
     const rows = [...table.matchAll(/<tr data-class="([0-9a-f]+)">/g)].map((match) => match[1]);
@@ -92,7 +78,7 @@ describe('the classes page', () => {
   });
 
   it('filters by status and period as the document does, and keeps the filter in its form', async () => {
-    const failed = (await api('/api/classes?status=failed')) as ClassesResult;
+    const failed = (await demo.api('/api/classes?status=failed')) as ClassesResult;
     const markup = await page('/classes?status=failed');
     expect([...markup.matchAll(/<tr data-class=/g)]).toHaveLength(failed.classes.length);
     expect(failed.classes.every((kind) => kind.words.ending.startsWith('failed'))).toBe(true);
@@ -113,7 +99,7 @@ describe('the classes page', () => {
 
 describe('the similar page', () => {
   it("shows the incident's class, its counts, its lead and both groups of runs linked", async () => {
-    const result = (await api(`/api/runs/${INCIDENT_ID}/similar`)) as SimilarResult;
+    const result = (await demo.api(`/api/runs/${INCIDENT_ID}/similar`)) as SimilarResult;
     const markup = await page(`/runs/${INCIDENT_ID}/similar`);
     expect(markup).toContain(
       `class: <code>${result.words.trajectory.replace('<', '&lt;')}</code> → ${result.words.ending}`,
@@ -142,7 +128,7 @@ describe('the similar page', () => {
   });
 
   it("is linked from the run's page", async () => {
-    for (const runId of [INCIDENT_ID, forkId])
+    for (const runId of [INCIDENT_ID, demo.forkId])
       expect(await page(`/runs/${runId}`)).toContain(`<a data-similar href="/runs/${runId}/similar">`);
   });
 });
@@ -158,10 +144,10 @@ describe('what the two pages refuse', () => {
     expect(printed.exit).toBe(2);
     const line = printed.stderr.trim().replace(/^forkpoint: USAGE: /, '');
     expect(line).toContain('--since must be a date');
-    const answer = await httpRequest(ui.server.url, `${pagePath}?since=yesterday`);
+    const answer = await httpRequest(demo.ui.server.url, `${pagePath}?since=yesterday`);
     expect(answer.status).toBe(400);
     expect(answer.body).toContain(`<span class="code">USAGE</span>: ${line.replace(/"/g, '&quot;')}</p>`);
-    expect(await getJson(ui.server.url, `${apiPath}?since=yesterday`)).toEqual({
+    expect(await getJson(demo.ui.server.url, `${apiPath}?since=yesterday`)).toEqual({
       status: 400,
       document: { error: { code: 'USAGE', message: line } },
     });
@@ -170,14 +156,14 @@ describe('what the two pages refuse', () => {
   it.each([['/classes?status=running'], ['/api/classes?status=sideways'], ['/runs/XYZ/similar']])(
     '%s: 400 USAGE',
     async (path) => {
-      const answer = await httpRequest(ui.server.url, path);
+      const answer = await httpRequest(demo.ui.server.url, path);
       expect(answer.status).toBe(400);
       expect(answer.body).toContain('USAGE');
     },
   );
 
   it.each([['/runs/deadbeef/similar'], ['/api/runs/deadbeef/similar']])('an unknown run, %s: 404', async (path) => {
-    const answer = await httpRequest(ui.server.url, path);
+    const answer = await httpRequest(demo.ui.server.url, path);
     expect(answer.status).toBe(404);
     expect(answer.body).toContain('RUN_NOT_FOUND');
   });
