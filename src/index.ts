@@ -34,6 +34,7 @@ export {
   defineAgent,
   type AgentBuild,
   type AgentDefinition,
+  type ApprovalCheck,
   type AgentHooks,
   type FailedToolCall,
   type Observation,
@@ -52,6 +53,9 @@ export {
 export {
   textOf,
   toolUsesOf,
+  type ApprovalAnswer,
+  type ApprovalDecision,
+  type ApprovalQuestion,
   type Message,
   type MessagePart,
   type ModelParams,

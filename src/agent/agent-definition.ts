@@ -27,6 +27,13 @@ export interface ToolSpec extends ToolDefinition {
    * the code hash.
    */
   readonly simulate?: (call: SimulatedCall) => JsonValue;
+  /**
+   * Decides whether a call to this tool needs a person's approval before it
+   * is made: the run stops at rest (`awaitingApproval`) until someone answers
+   * with `forkpoint approve` or `engine.approve`. A pure function of the
+   * call, part of the code hash. Without it no call to the tool waits.
+   */
+  readonly requiresApproval?: (call: SimulatedCall) => boolean;
 }
 
 /** What a system prompt may depend on. Both are injected, never read globally. */
@@ -58,6 +65,12 @@ export interface ToolResultCheck {
   readonly step: number;
 }
 
+/** The facts a build's approval rule sees: the call the model asked for, and the step it would be. */
+export interface ApprovalCheck {
+  readonly call: ToolUsePart;
+  readonly step: number;
+}
+
 /** The facts a retry policy sees: a failed tool call and how many times it has failed so far (from 1). */
 export interface FailedToolCall extends ToolResultCheck {
   readonly attempt: number;
@@ -78,6 +91,12 @@ export interface AgentHooks {
    * never sees it. Without this hook no call is retried.
    */
   readonly retryTool?: (failed: FailedToolCall) => boolean;
+  /**
+   * Decides, for any tool, whether a call needs a person's approval before it
+   * is made, as a tool spec's `requiresApproval` does for its own calls; a
+   * call waits when either says so.
+   */
+  readonly requiresApproval?: (check: ApprovalCheck) => boolean;
   /** What the model sees of a tool's answer: the content of its `tool_result` part. Defaults to the output. */
   readonly renderToolResult?: (check: ToolResultCheck) => JsonValue;
   /**

@@ -16,8 +16,11 @@ const optionalSource = (name: string, hook: ((...args: never[]) => unknown) | un
   hook === undefined ? {} : { [name]: sourceOf(hook) };
 
 // A spec without a simulator is hashed as it always was; fast-json-stable-stringify would leave a function out.
-const toolMaterial = ({ simulate, ...spec }: ToolSpec): JsonObject =>
-  simulate === undefined ? { ...spec } : { ...spec, simulate: sourceOf(simulate) };
+const toolMaterial = ({ simulate, requiresApproval, ...spec }: ToolSpec): JsonObject => ({
+  ...spec,
+  ...optionalSource('simulate', simulate),
+  ...optionalSource('requiresApproval', requiresApproval),
+});
 
 /**
  * What a build's code hash is taken over, as canonical JSON takes it: the
@@ -43,6 +46,7 @@ export function codeMaterial(definition: AgentDefinition): JsonObject {
       // Hooks added later join the hash only when a build defines them, so older builds keep their hashes.
       ...optionalSource('retryTool', definition.retryTool),
       ...optionalSource('renderToolResult', definition.renderToolResult),
+      ...optionalSource('requiresApproval', definition.requiresApproval),
     },
     stepCap: definition.stepCap,
     ...(definition.toolResultTurns === undefined ? {} : { toolResultTurns: definition.toolResultTurns }),

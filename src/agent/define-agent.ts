@@ -3,6 +3,8 @@ import type { AgentBuild, AgentDefinition } from './agent-definition.js';
 import { codeHashOf } from './code-hash.js';
 
 const NAME = /^[a-z0-9][a-z0-9._-]*$/;
+// Step kinds forkpoint itself uses: a tool of either name could not be told from them.
+const RESERVED: ReadonlySet<string> = new Set(['model', 'approval']);
 
 /**
  * Declares one build of an agent and computes its code hash.
@@ -40,7 +42,7 @@ export function defineAgent(definition: AgentDefinition): AgentBuild {
   }
   const names = new Set<string>();
   for (const tool of definition.tools) {
-    if (tool.name === 'model' || names.has(tool.name)) {
+    if (RESERVED.has(tool.name) || names.has(tool.name)) {
       throw new ForkpointError(
         'INPUT_INVALID',
         `tool name "${tool.name}" is reserved or used twice in build ${definition.build}`,

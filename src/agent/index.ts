@@ -1,5 +1,6 @@
 export type {
   AgentBuild,
+  ApprovalCheck,
   AgentDefinition,
   AgentHooks,
   FailedToolCall,

@@ -22,3 +22,15 @@ export {
   isToolDefinition,
   isToolResponse,
 } from './shape-checks.js';
+export {
+  APPROVAL_KIND,
+  approvalAnswerOf,
+  approvalQuestionOf,
+  approvalRequestOf,
+  approvalResponseOf,
+  isApprovalAnswer,
+  rejectionContentOf,
+  type ApprovalAnswer,
+  type ApprovalDecision,
+  type ApprovalQuestion,
+} from './approval.js';

@@ -10,6 +10,7 @@ const PROVENANCE_GLYPH: Readonly<Record<Provenance, string>> = {
   override: '✎',
   inherited: '↳',
   simulated: '◇',
+  human: '✋',
 };
 
 /** A step's provenance as a badge: its colour, a glyph and the word itself. */
