@@ -1,41 +1,63 @@
 import { stableJson } from '../json/index.js';
-import type { StepShape, TrajectoryPart } from './signature.js';
+import type { RepeatedShapes, StepShape, TrajectoryPart } from './signature.js';
 
 /** The longest block of steps looked for as a repeat: a tool loop rarely takes more than a few steps a turn. */
 const LONGEST_BLOCK = 6;
 
 /**
- * A trajectory with its loops collapsed: a block of steps that repeats back
+ * A trajectory with its loops collapsed: a block of parts that repeats back
  * to back (twice or more) is kept once, as a `repeat` part, so that a loop
- * taken three times and one taken eight times look the same. The shortest
- * repeating block wins, from left to right; a block taken once stays as it is.
+ * taken three times and one taken eight times look the same. A block taken
+ * once stays as it is.
+ *
+ * Blocks are collapsed by length, shortest first across the whole
+ * trajectory, then left to right. Doing a length everywhere before the next
+ * is what makes a loop of one turn collapse the same however many times it
+ * was taken, even where it overlaps a longer repeat: in `E F E F F`, with the
+ * last turn looped, `F F` is collapsed before `E F E F` is looked at, as it
+ * is in `E F E F F F`. (No collapse can promise the same for every block of
+ * several turns: telling `X X` from `X X X` inside any trajectory is the word
+ * problem of `x² = x³`, which has no known solution.) A repeated block may
+ * hold a repeat of its own, a loop inside a loop.
  */
 export function collapseRepeats(steps: readonly StepShape[]): TrajectoryPart[] {
-  const keys = steps.map((step) => stableJson(step));
-  const parts: TrajectoryPart[] = [];
+  let parts: readonly TrajectoryPart[] = steps;
+  for (let length = 1; length <= LONGEST_BLOCK; length += 1) parts = collapseBlocksOf(parts, length);
+  return [...parts];
+}
+
+function collapseBlocksOf(parts: readonly TrajectoryPart[], length: number): readonly TrajectoryPart[] {
+  if (parts.length < 2 * length) return parts;
+  const keys = parts.map((part) => stableJson(part));
+  const collapsed: TrajectoryPart[] = [];
+  let lastKey: string | undefined;
   let at = 0;
-  while (at < steps.length) {
-    const block = repeatingBlockAt(keys, at);
-    if (block === undefined) {
-      const step = steps[at];
-      if (step !== undefined) parts.push(step);
+  while (at < parts.length) {
+    let times = 1;
+    while (sameBlock(keys, at, at + times * length, length)) times += 1;
+    if (times === 1) {
+      const part = parts[at];
+      if (part !== undefined && !(part.kind === 'repeat' && keys[at] === lastKey)) collapsed.push(part);
+      lastKey = keys[at];
       at += 1;
       continue;
     }
-    parts.push({ kind: 'repeat', steps: steps.slice(at, at + block.length) });
-    at += block.length * block.times;
+    const repeat = repeatOf(parts.slice(at, at + length));
+    const key = stableJson(repeat);
+    // A repeat next to the same repeat is one loop: (X)+ (X)+ is (X)+.
+    if (key !== lastKey) collapsed.push(repeat);
+    lastKey = key;
+    at += length * times;
   }
-  return parts;
+  return collapsed;
 }
 
-function repeatingBlockAt(keys: readonly string[], at: number): { length: number; times: number } | undefined {
-  const longest = Math.min(LONGEST_BLOCK, Math.floor((keys.length - at) / 2));
-  for (let length = 1; length <= longest; length += 1) {
-    let times = 1;
-    while (sameBlock(keys, at, at + times * length, length)) times += 1;
-    if (times > 1) return { length, times };
-  }
-  return undefined;
+// A block that is itself one repeat stays that repeat: ((X)+)+ is (X)+.
+function repeatOf(block: TrajectoryPart[]): TrajectoryPart {
+  const [only] = block;
+  if (block.length === 1 && only?.kind === 'repeat') return only;
+  const repeat: RepeatedShapes = { kind: 'repeat', steps: block };
+  return repeat;
 }
 
 function sameBlock(keys: readonly string[], first: number, second: number, length: number): boolean {

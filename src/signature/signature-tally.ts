@@ -103,11 +103,9 @@ function failingStepOf(steps: readonly StepShape[], step: number): string | null
 }
 
 function leadOf(trajectory: readonly TrajectoryPart[]): number | null {
-  const toolsOf = (part: TrajectoryPart): StepShape[] =>
-    (part.kind === 'repeat' ? part.steps : [part]).filter((step) => step.kind === 'tool');
-  const labelled = trajectory.findLastIndex((part) =>
-    toolsOf(part).some((step) => step.kind === 'tool' && step.label !== null),
-  );
+  const toolsOf = (part: TrajectoryPart): ToolShape[] =>
+    part.kind === 'repeat' ? part.steps.flatMap(toolsOf) : part.kind === 'tool' ? [part] : [];
+  const labelled = trajectory.findLastIndex((part) => toolsOf(part).some((step) => step.label !== null));
   if (labelled >= 0) return labelled;
   const last = trajectory.findLastIndex((part) => toolsOf(part).length > 0);
   return last >= 0 ? last : null;

@@ -7,7 +7,7 @@ import type { RunStatus } from '../vocabulary/index.js';
  * keeps, or how it collapses repeats, bumps it: signatures of two versions
  * are never compared, and `similar` says when a run's was made by another.
  */
-export const SIGNATURE_VERSION = 1;
+export const SIGNATURE_VERSION = 2;
 
 // Types, not interfaces: a type is assignable to `JsonValue`, so signatures are stored as the plain JSON they are.
 
@@ -34,8 +34,11 @@ export type ToolShape = {
 /** One step of a trajectory, as a signature keeps it. */
 export type StepShape = ModelShape | ToolShape;
 
-/** Steps that repeated back to back, kept once: how many times does not matter to the class. */
-export type RepeatedShapes = { readonly kind: 'repeat'; readonly steps: readonly StepShape[] };
+/**
+ * Steps that repeated back to back, kept once: how many times does not matter
+ * to the class. The block may hold a repeat of its own (a loop in a loop).
+ */
+export type RepeatedShapes = { readonly kind: 'repeat'; readonly steps: readonly TrajectoryPart[] };
 
 /** One part of a signature's trajectory: a step, or a block of steps that repeated. */
 export type TrajectoryPart = StepShape | RepeatedShapes;

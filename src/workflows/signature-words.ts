@@ -13,7 +13,7 @@ const partWords = (part: TrajectoryPart): string[] => {
     const word = toolWord(part);
     return word === undefined ? [] : [word];
   }
-  const inside = part.steps.flatMap((step) => toolWord(step) ?? []);
+  const inside = part.steps.flatMap(partWords);
   return [`(${inside.length === 0 ? 'model' : inside.join(' → ')})+`];
 };
 

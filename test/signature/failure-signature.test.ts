@@ -95,6 +95,36 @@ describe('failure signatures', () => {
     expect(signatureOf(once, { status: 'completed', error: null }).digest).not.toBe(signature.digest);
   });
 
+  it('collapse a one-turn loop the same however often it was taken, where it overlaps a longer repeat too', () => {
+    // The counterexample fast-check once found: E F E F, then F looped; `F F` and `E F E F` overlap on one F.
+    const turns = (...tools: string[]) => [...tools.flatMap((tool) => [asks(tool), toolStep(tool)]), final];
+    const twice = signatureOf(
+      turns('estimate_repair', 'fetch_claim', 'estimate_repair', 'fetch_claim', 'fetch_claim'),
+      {
+        status: 'completed',
+        error: null,
+      },
+    );
+    const thrice = signatureOf(
+      turns('estimate_repair', 'fetch_claim', 'estimate_repair', 'fetch_claim', 'fetch_claim', 'fetch_claim'),
+      { status: 'completed', error: null },
+    );
+    expect(thrice.digest).toBe(twice.digest);
+    expect(twice.trajectory.at(-2)).toEqual({ kind: 'repeat', steps: [asks('fetch_claim'), toolStep('fetch_claim')] });
+  });
+
+  it('keep a loop inside a loop as a repeat inside a repeat', () => {
+    const inner = [asks('ocr_document'), toolStep('ocr_document')];
+    const outer = (times: number) => [asks('fetch_claim'), toolStep('fetch_claim'), ...Array(times).fill(inner).flat()];
+    const steps = [...outer(2), ...outer(3), ...outer(2), final];
+    const signature = signatureOf(steps, { status: 'completed', error: null });
+    expect(signature.trajectory).toEqual([
+      { kind: 'repeat', steps: [asks('fetch_claim'), toolStep('fetch_claim'), { kind: 'repeat', steps: inner }] },
+      final,
+    ]);
+    expect(signature.lead).toBe(0);
+  });
+
   it('name the failing step, or the step that was never made, and lead to the last labelled observation', () => {
     const steps = [
       asks('fetch_claim'),
