@@ -115,7 +115,11 @@ describe('failure signatures', () => {
 
   it('keep a loop inside a loop as a repeat inside a repeat', () => {
     const inner = [asks('ocr_document'), toolStep('ocr_document')];
-    const outer = (times: number) => [asks('fetch_claim'), toolStep('fetch_claim'), ...Array(times).fill(inner).flat()];
+    const outer = (times: number) => [
+      asks('fetch_claim'),
+      toolStep('fetch_claim'),
+      ...Array.from({ length: times }, () => inner).flat(),
+    ];
     const steps = [...outer(2), ...outer(3), ...outer(2), final];
     const signature = signatureOf(steps, { status: 'completed', error: null });
     expect(signature.trajectory).toEqual([
