@@ -11,6 +11,7 @@ import type { CheckpointDelta, FullCheckpoint, SkeletonContext } from './checkpo
 const STATES: ReadonlySet<JsonValue | undefined> = new Set<AgentStateName>([
   'awaitingModel',
   'awaitingTools',
+  'awaitingApproval',
   'done',
   'failed',
 ]);
@@ -30,6 +31,8 @@ const FIELDS: { readonly [K in keyof SkeletonContext]-?: (value: JsonValue) => b
   pending: partsOf('tool_use'),
   results: partsOf('tool_result'),
   failedAttempts: isNumber,
+  approved: (value) =>
+    value === null || (isJsonObject(value) && isString(value.toolUseId ?? null) && isString(value.requestHash ?? null)),
   step: isNumber,
   calls: (value) => isJsonObject(value) && Object.values(value).every(isNumber),
   outcome: (value) => value === null || isJsonObject(value),
@@ -38,7 +41,7 @@ const FIELDS: { readonly [K in keyof SkeletonContext]-?: (value: JsonValue) => b
     (isJsonObject(value) && CODES.has(value.code) && isString(value.message ?? null) && isNumber(value.step ?? null)),
   messageCount: isNumber,
 };
-const OPTIONAL: ReadonlySet<string> = new Set<keyof SkeletonContext>(['failedAttempts']);
+const OPTIONAL: ReadonlySet<string> = new Set<keyof SkeletonContext>(['failedAttempts', 'approved']);
 
 function isContext(value: JsonValue | undefined, partial: boolean): boolean {
   if (!isJsonObject(value)) return false;

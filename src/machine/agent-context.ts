@@ -28,6 +28,12 @@ export type AgentContext = {
   readonly pending: readonly ToolUsePart[];
   /** Results of the current batch of tool calls, held until the batch is complete. */
   readonly results: readonly ToolResultPart[];
+  /**
+   * The awaited tool call a person approved, by its call id and request
+   * hash: the driver makes that call only if its request still hashes so.
+   * `null` once it returned; absent in runs that never waited for approval.
+   */
+  readonly approved?: ApprovedCall | null;
   /** How many times the awaited tool call has failed and been retried; absent when it has not. */
   readonly failedAttempts?: number;
   /** How many observations (steps) the run has taken. */
@@ -38,6 +44,12 @@ export type AgentContext = {
   readonly outcome: Outcome | null;
   /** The failure, once the run has failed. */
   readonly error: RunFailure | null;
+};
+
+/** A tool call a person approved: the call's id in the model turn, and its request hash. */
+export type ApprovedCall = {
+  readonly toolUseId: string;
+  readonly requestHash: string;
 };
 
 /** What a run starts from: its input and the prompt and model resolved for it. */

@@ -1,4 +1,4 @@
-import type { ModelResponse, ToolResponse, ToolUsePart } from '../conversation/index.js';
+import type { ApprovalAnswer, ModelResponse, ToolResponse, ToolUsePart } from '../conversation/index.js';
 
 /** The model answered the request the machine was waiting for. */
 export interface ModelRespondedEvent {
@@ -13,6 +13,13 @@ export interface ToolReturnedEvent {
   readonly response: ToolResponse;
 }
 
+/** A person answered whether the awaited tool call may be made. */
+export interface ApprovalAnsweredEvent {
+  readonly type: 'approval.answered';
+  readonly call: ToolUsePart;
+  readonly answer: ApprovalAnswer;
+}
+
 /** A fork changed the system prompt or the model before the next model request. */
 export interface ForkOverriddenEvent {
   readonly type: 'fork.overridden';
@@ -21,4 +28,4 @@ export interface ForkOverriddenEvent {
 }
 
 /** Every event the agent machine accepts. Observations are the only way it moves. */
-export type AgentEvent = ModelRespondedEvent | ToolReturnedEvent | ForkOverriddenEvent;
+export type AgentEvent = ModelRespondedEvent | ToolReturnedEvent | ApprovalAnsweredEvent | ForkOverriddenEvent;

@@ -5,7 +5,7 @@ import { initialContext } from './agent-context.js';
 import type { AgentEvent } from './agent-events.js';
 import type { AgentStateName } from './machine-version.js';
 import type { Observed } from './observe.js';
-import { isAwaitedCall, observeModelResponse, observeToolResult } from './observe.js';
+import { isAwaitedCall, observeApproval, observeModelResponse, observeToolResult } from './observe.js';
 
 /**
  * Builds the agent loop of one build as a pure XState machine. It performs no
@@ -46,7 +46,8 @@ export function createAgentMachine(build: AgentBuild) {
     },
     guards: {
       leadsTo: ({ context, event }, next: AgentStateName) => leadsTo(context, event, next),
-      isUnexpectedCall: ({ context, event }) => event.type === 'tool.returned' && !isAwaitedCall(context, event.call),
+      isUnexpectedCall: ({ context, event }) =>
+        (event.type === 'tool.returned' || event.type === 'approval.answered') && !isAwaitedCall(context, event.call),
     },
     actions: {
       applyObservation: assign(({ context, event }) => {
@@ -72,21 +73,8 @@ export function createAgentMachine(build: AgentBuild) {
     states: {
       awaitingModel: {
         on: {
-          'model.responded': [
-            {
-              guard: { type: 'leadsTo', params: 'awaitingTools' },
-              target: 'awaitingTools',
-              actions: 'applyObservation',
-            },
-            // A paused turn (`pause_turn`): the next model call continues it.
-            {
-              guard: { type: 'leadsTo', params: 'awaitingModel' },
-              target: 'awaitingModel',
-              actions: 'applyObservation',
-            },
-            { guard: { type: 'leadsTo', params: 'done' }, target: 'done', actions: 'applyObservation' },
-            { target: 'failed', actions: 'applyObservation' },
-          ],
+          // A paused turn (`pause_turn`) leads back here: the next model call continues it.
+          'model.responded': observationTargets(['awaitingTools', 'awaitingApproval', 'awaitingModel', 'done']),
           'fork.overridden': { actions: 'applyOverride' },
         },
       },
@@ -95,18 +83,15 @@ export function createAgentMachine(build: AgentBuild) {
           'tool.returned': [
             // A result for any call but the awaited one is not an observation of this state.
             { guard: { type: 'isUnexpectedCall' } },
-            {
-              guard: { type: 'leadsTo', params: 'awaitingModel' },
-              target: 'awaitingModel',
-              actions: 'applyObservation',
-            },
-            {
-              guard: { type: 'leadsTo', params: 'awaitingTools' },
-              target: 'awaitingTools',
-              actions: 'applyObservation',
-            },
-            { guard: { type: 'leadsTo', params: 'done' }, target: 'done', actions: 'applyObservation' },
-            { target: 'failed', actions: 'applyObservation' },
+            ...observationTargets(['awaitingModel', 'awaitingTools', 'awaitingApproval', 'done']),
+          ],
+        },
+      },
+      awaitingApproval: {
+        on: {
+          'approval.answered': [
+            { guard: { type: 'isUnexpectedCall' } },
+            ...observationTargets(['awaitingTools', 'awaitingApproval', 'awaitingModel']),
           ],
         },
       },
@@ -122,12 +107,26 @@ const PLACEHOLDER_CONTEXT = initialContext({ input: {}, system: '', model: '', f
 /** The machine type of a build: what `transition` and `initialTransition` accept. */
 export type AgentMachine = ReturnType<typeof createAgentMachine>;
 
+// One transition per state an observation may lead to, in the order they are tried, and `failed` for the rest.
+function observationTargets(targets: readonly Exclude<AgentStateName, 'failed'>[]) {
+  return [
+    ...targets.map((target) => ({
+      guard: { type: 'leadsTo' as const, params: target },
+      target,
+      actions: 'applyObservation' as const,
+    })),
+    { target: 'failed' as const, actions: 'applyObservation' as const },
+  ];
+}
+
 function reduce(build: AgentBuild, context: AgentContext, event: AgentEvent): Observed {
   switch (event.type) {
     case 'model.responded':
       return observeModelResponse(build, context, event.response);
     case 'tool.returned':
       return observeToolResult(build, context, event.call, event.response);
+    case 'approval.answered':
+      return observeApproval(build, context, event.call, event.answer);
     case 'fork.overridden':
       return { context, next: 'awaitingModel' };
   }

@@ -1,11 +1,19 @@
 import type { AgentBuild, Outcome, ToolResultCheck } from '../agent/index.js';
 import type { JsonValue } from '../json/index.js';
 import { assertJsonValue } from '../json/index.js';
-import type { Message, ModelResponse, ToolResponse, ToolResultPart, ToolUsePart } from '../conversation/index.js';
-import { textOf, toolUsesOf } from '../conversation/index.js';
+import type {
+  ApprovalAnswer,
+  Message,
+  ModelResponse,
+  ToolResponse,
+  ToolResultPart,
+  ToolUsePart,
+} from '../conversation/index.js';
+import { APPROVAL_KIND, rejectionContentOf, textOf, toolUsesOf } from '../conversation/index.js';
 import type { ErrorCode } from '../errors/index.js';
 import type { AgentContext } from './agent-context.js';
 import type { AgentStateName } from './machine-version.js';
+import { needsApproval } from './approval-rule.js';
 
 /** The context after one observation, and the state the machine moves to. */
 export interface Observed {
@@ -29,7 +37,7 @@ export function observeModelResponse(build: AgentBuild, context: AgentContext, r
     messages: [...context.messages, assistant],
   };
   const toolUses = toolUsesOf(assistant);
-  if (toolUses.length > 0) return withinCap(build, { ...advanced, pending: toolUses, results: [] }, 'awaitingTools');
+  if (toolUses.length > 0) return towardsPending(build, { ...advanced, pending: toolUses, results: [] });
   // The provider paused a long turn: sending the conversation back as it is lets the model go on.
   if (response.stopReason === 'pause_turn') return withinCap(build, advanced, 'awaitingModel');
   if (response.stopReason === 'refusal' || response.stopReason === 'content_filter') {
@@ -67,8 +75,12 @@ export function observeToolResult(
     // The failed attempt is a step of its own, but not a result: the call stays awaited.
     if (retry.value) return withinCap(build, { ...context, step, calls, failedAttempts: attempt }, 'awaitingTools');
   }
-  // Reset to 0 rather than deleted: checkpoint deltas record changed fields, not removed ones.
-  const settled: AgentContext = context.failedAttempts === undefined ? context : { ...context, failedAttempts: 0 };
+  // Reset to 0 (and null) rather than deleted: checkpoint deltas record changed fields, not removed ones.
+  const settled: AgentContext = {
+    ...context,
+    ...(context.failedAttempts === undefined ? {} : { failedAttempts: 0 }),
+    ...(context.approved === undefined ? {} : { approved: null }),
+  };
   const rendered =
     build.renderToolResult === undefined
       ? { ok: true as const, value: response.output }
@@ -80,8 +92,7 @@ export function observeToolResult(
     content: rendered.value,
     isError: response.isError,
   };
-  const results = [...context.results, part];
-  const advanced: AgentContext = { ...settled, step, calls, results };
+  const advanced: AgentContext = { ...settled, step, calls, results: [...context.results, part] };
   if (build.guardToolResult !== undefined) {
     const guard = build.guardToolResult;
     const verdict = runHook(() => ({ ok: true as const, value: guard({ call, response, step }) }));
@@ -90,14 +101,57 @@ export function observeToolResult(
       return { context: { ...advanced, outcome: verdict.value.outcome }, next: 'done' };
     if (verdict.value.action === 'fail') return fail(advanced, 'VALIDATION_FAILED', verdict.value.message);
   }
-  // One turn per result appends it now; one turn per batch waits for the batch's last result.
+  return joinConversation(build, advanced, part);
+}
+
+/**
+ * Applies a person's answer to the awaited call: an approval lets the driver
+ * make that call next (and only that call, by its request hash); a rejection
+ * stands as the call's result, an error the model sees, and the call is never
+ * made. Either way the answer is a step of its own.
+ */
+export function observeApproval(
+  build: AgentBuild,
+  context: AgentContext,
+  call: ToolUsePart,
+  answer: ApprovalAnswer,
+): Observed {
+  const advanced: AgentContext = { ...context, step: context.step + 1, calls: countCall(context.calls, APPROVAL_KIND) };
+  if (answer.decision === 'approved')
+    return withinCap(
+      build,
+      { ...advanced, approved: { toolUseId: call.id, requestHash: answer.requestHash } },
+      'awaitingTools',
+    );
+  const part: ToolResultPart = {
+    type: 'tool_result',
+    toolUseId: call.id,
+    content: rejectionContentOf(answer),
+    isError: true,
+  };
+  return joinConversation(build, { ...advanced, results: [...context.results, part] }, part);
+}
+
+// The batch's latest result, `part`, joins the conversation: as its own turn at once, or with the rest of
+// its batch as one user turn once every call has a result.
+function joinConversation(build: AgentBuild, advanced: AgentContext, part: ToolResultPart): Observed {
+  const { results } = advanced;
   const turnEach = build.toolResultTurns === 'each';
   const withTurn: AgentContext = turnEach
-    ? { ...advanced, messages: [...context.messages, { role: 'user', content: [part] }] }
+    ? { ...advanced, messages: [...advanced.messages, { role: 'user', content: [part] }] }
     : advanced;
-  if (results.length < context.pending.length) return withinCap(build, withTurn, 'awaitingTools');
-  const messages = turnEach ? withTurn.messages : [...context.messages, { role: 'user' as const, content: results }];
+  if (results.length < advanced.pending.length) return towardsPending(build, withTurn);
+  const messages = turnEach ? withTurn.messages : [...advanced.messages, { role: 'user' as const, content: results }];
   return withinCap(build, { ...withTurn, messages, pending: [], results: [] }, 'awaitingModel');
+}
+
+// The next pending call is made, or first waits for a person's approval when a rule asks for one.
+function towardsPending(build: AgentBuild, context: AgentContext): Observed {
+  const call = context.pending[context.results.length];
+  if (call === undefined) return withinCap(build, context, 'awaitingTools');
+  const rule = runHook(() => ({ ok: true as const, value: needsApproval(build, context, call, context.step + 1) }));
+  if (!rule.ok) return fail(context, rule.code, rule.message);
+  return withinCap(build, context, rule.value ? 'awaitingApproval' : 'awaitingTools');
 }
 
 function renderResult(

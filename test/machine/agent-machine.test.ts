@@ -24,7 +24,7 @@ describe('the agent machine (pure, no I/O)', () => {
     expect(snapshot.value).toBe('awaitingModel');
     expect(snapshot.context.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Run task 1' }] }]);
     expect(snapshot.context.step).toBe(0);
-    expect(awaitingOf(snapshot)).toEqual({ kind: 'model', index: 0 });
+    expect(awaitingOf(snapshot)).toEqual({ type: 'model', kind: 'model', index: 0 });
   });
 
   it('moves to awaitingTools when the model asks for tools, in listed order', () => {
@@ -46,7 +46,7 @@ describe('the agent machine (pure, no I/O)', () => {
     const paused = { ...finalTurn('Searching the policy archive'), stopReason: 'pause_turn' as const };
     const [next] = transition(machine, snapshot, { type: 'model.responded', response: paused });
     expect(next.value).toBe('awaitingModel');
-    expect(awaitingOf(next)).toEqual({ kind: 'model', index: 1 });
+    expect(awaitingOf(next)).toEqual({ type: 'model', kind: 'model', index: 1 });
     expect(next.context.messages.at(-1)).toEqual({ role: 'assistant', content: paused.content });
     const [done] = transition(machine, next, { type: 'model.responded', response: finalTurn('{"ok":true}') });
     expect(done.value).toBe('done');
@@ -87,7 +87,7 @@ describe('the agent machine (pure, no I/O)', () => {
     expect(toolMessage.content.map((part) => (part.type === 'tool_result' ? part.toolUseId : part.type))).toEqual(
       calls.map((call) => call.id),
     );
-    expect(awaitingOf(state)).toEqual({ kind: 'model', index: 1 });
+    expect(awaitingOf(state)).toEqual({ type: 'model', kind: 'model', index: 1 });
   });
 
   it('ignores a result for a call it is not waiting for', () => {

@@ -35,7 +35,7 @@ describe('the harness hooks a build may define', () => {
     expect(retried.context.step).toBe(2);
     expect(retried.context.failedAttempts).toBe(1);
     expect(retried.context.messages).toHaveLength(2);
-    expect(awaitingOf(retried)).toEqual({ kind: 'echo', index: 1, call });
+    expect(awaitingOf(retried)).toEqual({ type: 'tool', kind: 'echo', index: 1, call });
     const settled = send(retried, { type: 'tool.returned', call, response: ok(7) });
     expect(settled.value).toBe('awaitingModel');
     expect(settled.context.step).toBe(3);
