@@ -31,6 +31,8 @@ export function firewalledTransport(options: FirewallOptions): Transport {
   const specs = new Map(options.tools.map((tool) => [tool.name, tool]));
   return {
     model: (call) => options.live.model(call),
+    // A person's answer changes nothing in the world: the call it approves still meets the firewall when it is made.
+    approval: (call) => options.live.approval?.(call) ?? Promise.resolve(undefined),
     async tool(call: ToolCall): Promise<Answered<ToolResponse>> {
       const spec = specs.get(call.request.tool);
       if (spec?.readOnly === true) return options.live.tool(call);

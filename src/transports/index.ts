@@ -1,6 +1,7 @@
 export { firewalledTransport, type FirewallOptions } from './firewalled-transport.js';
 export { liveTransport } from './live-transport.js';
 export { overrideTransport, type InjectedAnswer, type OverrideOptions } from './override-transport.js';
+export { humanAnswerTransport, type HumanAnswerOptions } from './human-answer-transport.js';
 export {
   replayingTransport,
   type FidelityReplayOptions,
@@ -9,4 +10,4 @@ export {
   type RequestKeys,
   type StrictReplayOptions,
 } from './replaying-transport.js';
-export type { Answered, CallPosition, ModelCall, ToolCall, Transport } from './transport.js';
+export type { Answered, ApprovalCall, CallPosition, ModelCall, ToolCall, Transport } from './transport.js';

@@ -1,10 +1,11 @@
-import type { ModelResponse, ToolResponse } from '../conversation/index.js';
-import type { Answered, ModelCall, ToolCall, Transport } from './transport.js';
+import type { ApprovalAnswer, ModelResponse, ToolResponse } from '../conversation/index.js';
+import type { Answered, ApprovalCall, ModelCall, ToolCall, Transport } from './transport.js';
 
-/** What a fork injects at its step: a tool result, or a model response. */
+/** What a fork injects at its step: a tool result, a model response, or a person's answer to an approval. */
 export type InjectedAnswer =
   | { readonly type: 'tool'; readonly response: ToolResponse }
-  | { readonly type: 'model'; readonly response: ModelResponse };
+  | { readonly type: 'model'; readonly response: ModelResponse }
+  | { readonly type: 'approval'; readonly answer: ApprovalAnswer };
 
 /** Options of {@link overrideTransport}. */
 export interface OverrideOptions {
@@ -18,7 +19,8 @@ export interface OverrideOptions {
 
 /**
  * A fork's transport: the answer at the fork step is the injected one, marked
- * `override`; every other request goes to the live world.
+ * `override`; every other request goes to the live world. An approval's
+ * injected answer must name the call it answers (the driver checks).
  */
 export function overrideTransport(options: OverrideOptions): Transport {
   const { step, answer, live } = options;
@@ -30,6 +32,10 @@ export function overrideTransport(options: OverrideOptions): Transport {
     async tool(call: ToolCall): Promise<Answered<ToolResponse>> {
       if (call.step !== step || answer.type !== 'tool') return live.tool(call);
       return { response: structuredClone(answer.response), provenance: 'override' };
+    },
+    async approval(call: ApprovalCall): Promise<Answered<ApprovalAnswer> | undefined> {
+      if (call.step !== step || answer.type !== 'approval') return live.approval?.(call);
+      return { response: structuredClone(answer.answer), provenance: 'override' };
     },
   };
 }

@@ -2,8 +2,10 @@ import type { DroppedCallFinding, MissFinding } from '../vocabulary/index.js';
 import { ReplayDivergence, describeDivergence } from '../analysis/index.js';
 import { divergenceOfMiss } from '../analysis/index.js';
 import type { CassetteIndex } from '../cassette/index.js';
-import type { ModelRequest } from '../conversation/index.js';
-import type { Answered, CallPosition, ModelCall, ToolCall, Transport } from './transport.js';
+import type { ApprovalAnswer, ModelRequest, ToolResponse } from '../conversation/index.js';
+import { isApprovalAnswer } from '../conversation/index.js';
+import { ForkpointError } from '../errors/index.js';
+import type { Answered, ApprovalCall, CallPosition, ModelCall, ToolCall, Transport } from './transport.js';
 
 interface ReplayingBase {
   readonly index: CassetteIndex;
@@ -19,6 +21,7 @@ interface ReplayingBase {
 /** The key of a request in a cassette of another canonical form: its hash, and the text a miss is diffed on. */
 export interface RequestKeys {
   model(call: ModelCall): RequestKey;
+  /** A tool call's key; an approval's too, whose request is its question. */
   tool(call: ToolCall): RequestKey;
 }
 
@@ -68,13 +71,13 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
     return options.live;
   };
 
-  async function serve<T>(
+  async function serve<T, Live extends Answered<T> | undefined = Answered<T>>(
     asked: ModelCall | ToolCall,
     key: RequestKey | undefined,
     modelRequest: ModelRequest | undefined,
     recorded: (position: CallPosition) => T | undefined,
-    ask: (world: Transport) => Promise<Answered<T>>,
-  ): Promise<Answered<T>> {
+    ask: (world: Transport) => Promise<Live>,
+  ): Promise<Answered<T> | Live> {
     const call = key === undefined ? asked : { ...asked, ...key };
     const response = recorded(call);
     if (response === undefined) {
@@ -110,6 +113,17 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
         (at) => index.toolAnswer(at.kind, at.index, at.requestHash),
         (world) => world.tool(call),
       ),
+    // A recorded answer is served as recorded, bound to the call it was given for by the question's hash: a
+    // person is never asked again. Gone live after a miss, a new question goes to the live world, which has
+    // nobody to answer it.
+    approval: (call: ApprovalCall) =>
+      serve<ApprovalAnswer, Answered<ApprovalAnswer> | undefined>(
+        call,
+        options.keys?.tool(call),
+        undefined,
+        (at) => recordedApproval(runId, at, index.toolAnswer(at.kind, at.index, at.requestHash)),
+        (world) => world.approval?.(call) ?? Promise.resolve(undefined),
+      ),
     // A copy: what a caller was told stays as it was told, while the replay goes on.
     divergences: () => [...found],
     droppedCalls: () =>
@@ -127,4 +141,18 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
         return { ...partial, message: describeDivergence(partial) };
       }),
   };
+}
+
+// A recorded approval step holds the answer as its output; anything else was not written by forkpoint.
+function recordedApproval(
+  runId: string,
+  at: CallPosition,
+  response: ToolResponse | undefined,
+): ApprovalAnswer | undefined {
+  if (response === undefined) return undefined;
+  if (isApprovalAnswer(response.output)) return response.output;
+  throw new ForkpointError(
+    'CASSETTE_INVALID',
+    `the cassette replayed by run ${runId} holds no person's answer at ${at.kind}#${at.index} (step ${at.step}): it was not written by forkpoint`,
+  );
 }

@@ -1,4 +1,11 @@
-import type { ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
+import type {
+  ApprovalAnswer,
+  ApprovalQuestion,
+  ModelRequest,
+  ModelResponse,
+  ToolRequest,
+  ToolResponse,
+} from '../conversation/index.js';
 import type { Provenance } from '../vocabulary/index.js';
 
 /** Where in the run a request stands, and what it hashes to. */
@@ -22,6 +29,16 @@ export interface ModelCall extends CallPosition {
 /** A tool request at its position. */
 export interface ToolCall extends CallPosition {
   readonly request: ToolRequest;
+}
+
+/**
+ * A person's approval asked for at its position: the request is the
+ * question (`{ tool: 'approval', input: question }`), so the step's request
+ * hash, and its cassette key, are bound to the exact call it is about.
+ */
+export interface ApprovalCall extends CallPosition {
+  readonly request: ToolRequest;
+  readonly question: ApprovalQuestion;
 }
 
 /** An answer and where it came from. */
@@ -49,4 +66,12 @@ export interface Answered<T> {
 export interface Transport {
   model(call: ModelCall): Promise<Answered<ModelResponse>>;
   tool(call: ToolCall): Promise<Answered<ToolResponse>>;
+  /**
+   * A person's answer to an approval, or `undefined` when nobody can answer
+   * it here and now: the run then stops at rest, waiting for one (`forkpoint
+   * approve`). Without this method no approval is ever answered: the live
+   * world has no person in it. A cassette serves the recorded answer; a fork
+   * may inject another. An answer must name the question's call hash.
+   */
+  approval?(call: ApprovalCall): Promise<Answered<ApprovalAnswer> | undefined>;
 }
