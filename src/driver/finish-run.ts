@@ -42,6 +42,9 @@ export async function finishRun(
 }
 
 function finishOf(result: DriveResult, now: Date): RunFinish {
+  // Not an ending: the run stopped at rest, and its last checkpoint awaits a person's answer.
+  if (result.waitingForApproval)
+    return { status: 'awaiting-approval', outcome: null, error: null, finishedAt: now.toISOString() };
   if (result.stoppedBy === null) return finishOfFinalSnapshot(result.snapshot, now);
   const status = result.stoppedBy.error.code === 'REPLAY_DIVERGED' ? 'diverged' : 'failed';
   return { status, outcome: null, error: result.stoppedBy.failure, finishedAt: now.toISOString() };

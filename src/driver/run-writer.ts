@@ -154,7 +154,13 @@ export class RunWriter {
   }
 
   private withUsage(finish: RunFinish): RunFinish {
-    return { ...finish, usage: this.usage.totals, signature: this.signature.signatureOf(finish) };
+    // A run waiting for a person has not ended: it gets its signature when it does.
+    if (finish.status === 'awaiting-approval') return { ...finish, usage: this.usage.totals };
+    return {
+      ...finish,
+      usage: this.usage.totals,
+      signature: this.signature.signatureOf({ ...finish, status: finish.status }),
+    };
   }
 
   /**

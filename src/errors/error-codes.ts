@@ -40,6 +40,8 @@ const CODE_KINDS = {
   SESSION_MISUSE: 'input',
   LOOP_NOT_DRIVEN: 'input',
   SIGNATURE_MISSING: 'input',
+  APPROVAL_NOT_PENDING: 'input',
+  APPROVAL_MISMATCH: 'input',
   REPLAY_DIVERGED: 'outcome',
   VALIDATION_FAILED: 'outcome',
   STEP_CAP_REACHED: 'outcome',
@@ -51,6 +53,8 @@ const CODE_KINDS = {
   TOOL_FAILED: 'outcome',
   SIDE_EFFECT_BLOCKED: 'outcome',
   AGENT_CODE_FAILED: 'outcome',
+  CALL_NOT_APPROVED: 'outcome',
+  APPROVAL_REQUIRED: 'outcome',
   INTERNAL: 'internal',
 } as const;
 

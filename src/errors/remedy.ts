@@ -26,7 +26,7 @@ export type Remedy =
   /** A sealed cassette opens only through the store that sealed it. */
   | { readonly kind: 'open-sealing-store' }
   /** The override does not fit the step: a `step` of this type takes the other kinds of override. */
-  | { readonly kind: 'override-for-step'; readonly step: 'model' | 'tool' }
+  | { readonly kind: 'override-for-step'; readonly step: 'model' | 'tool' | 'approval' }
   /** No arm of this verification is stored: run it, and the arms are stored under the recording. */
   | {
       readonly kind: 'run-verification';
@@ -75,7 +75,9 @@ export function describeRemedy(remedy: Remedy): string {
     case 'override-for-step':
       return remedy.step === 'model'
         ? '. At a model step use a model-response, model-patch, system-prompt or model override, or pick a tool step'
-        : '. At a tool step use a tool-result, tool-merge, tool-patch or tool-error override, or pick a model step';
+        : remedy.step === 'tool'
+          ? '. At a tool step use a tool-result, tool-merge, tool-patch or tool-error override, or pick a model step'
+          : ". At a person's answer use an approval override ({ kind: 'approval', decision: 'rejected', note })";
     case 'run-verification':
       return `; make its arms with \`verifyRun(engine, { runId: '${remedy.runId}', candidate, baseline, mode: '${remedy.mode}'${remedy.mode === 'reexecution' ? ', world' : ''} })\` with the builds ${remedy.candidate} and ${remedy.baseline}${remedy.at === undefined ? '' : ` and a world of ${remedy.at}`}`;
     case 'run-divergence-report':

@@ -10,7 +10,7 @@ import { typeSkeleton } from './type-skeleton.js';
 
 /** How a run ended, as far as its signature needs it. */
 export interface SignedEnding {
-  readonly status: Exclude<RunStatus, 'running' | 'interrupted'>;
+  readonly status: Exclude<RunStatus, 'running' | 'interrupted' | 'awaiting-approval'>;
   readonly error: { readonly code: ErrorCode; readonly step: number } | null;
 }
 

@@ -45,7 +45,7 @@ export type TrajectoryPart = StepShape | RepeatedShapes;
 
 /** How a run ended, as a signature keeps it: no message, no value, only its kind. */
 export type SignatureEnding = {
-  readonly status: Exclude<RunStatus, 'running' | 'interrupted'>;
+  readonly status: Exclude<RunStatus, 'running' | 'interrupted' | 'awaiting-approval'>;
   /** The error's code; null for a run that completed. */
   readonly code: ErrorCode | null;
   /** What the failing step was: `model`, a tool's name, or null when the run completed or failed between steps. */

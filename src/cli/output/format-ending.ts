@@ -29,5 +29,7 @@ export function formatEnding(run: Ending, style: Style, summarizer: Summarizer):
       return style.yellow('running');
     case 'interrupted':
       return `${style.yellow('interrupted')}: the process recording it stopped after step ${run.stepCount ?? run.steps?.length ?? 0}`;
+    case 'awaiting-approval':
+      return `${style.yellow('awaiting approval')}: stopped at rest after step ${run.stepCount ?? run.steps?.length ?? 0}, before a call that needs a person's approval`;
   }
 }

@@ -27,6 +27,7 @@ const STATUS_GLYPH: Readonly<Record<RunStatus, string>> = {
   diverged: '≠',
   running: '…',
   interrupted: '⏸',
+  'awaiting-approval': '✋',
 };
 
 /** A run's status with its glyph, for tables and headers. */
