@@ -179,11 +179,25 @@ export {
   type CollectedRun,
   type GcReport,
 } from './retention/index.js';
-export type { ForkOptions, RecordOptions, ReexecuteOptions, ReplayOptions, ResumeOptions } from './modes/index.js';
+export type {
+  ApproveOptions,
+  ForkOptions,
+  RecordOptions,
+  ReexecuteOptions,
+  ReplayOptions,
+  ResumeOptions,
+} from './modes/index.js';
 export type { SuiteInput, SuiteOptions, SuiteSource, VerifyOptions } from './workflows/index.js';
 
 // Results: a type per mode, so that one cannot be taken for another.
-export type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult } from './modes/index.js';
+export type {
+  ApproveResult,
+  ForkResult,
+  RecordResult,
+  ReexecutionResult,
+  ReplayResult,
+  ResumeResult,
+} from './modes/index.js';
 export type { SuiteCase, SuiteResult, VerificationArm, VerifyResult } from './workflows/index.js';
 export type {
   AgentRef,

@@ -35,13 +35,15 @@ import type {
   ReexecuteOptions,
   ReplayOptions,
   ResumeOptions,
+  ApproveOptions,
+  ApproveResult,
   ForkResult,
   RecordResult,
   ReexecutionResult,
   ReplayResult,
   ResumeResult,
 } from '../modes/index.js';
-import { recordRun, forkRun, reexecuteRun, replayRun, resumeRun } from '../modes/index.js';
+import { approveRun, recordRun, forkRun, reexecuteRun, replayRun, resumeRun } from '../modes/index.js';
 import type { Cassette } from '../cassette/index.js';
 import type { GcReport } from '../retention/index.js';
 import { collectGarbage, checkedPeriods } from '../retention/index.js';
@@ -72,6 +74,12 @@ export interface Engine {
    * checkpoint, in the same run id, behind the side-effect firewall.
    */
   resume(options: ResumeOptions): Promise<ResumeResult>;
+  /**
+   * Answers the approval a run waits for (approved, or rejected with a
+   * reason), as a step of its own bound to the exact call, and lets the run
+   * go on in place until it ends or waits again.
+   */
+  approve(options: ApproveOptions): Promise<ApproveResult>;
   /**
    * The cassette of a stored run: every observation it received, by position
    * and request hash (`full`, the default), or its shape (`structural`).
@@ -139,6 +147,7 @@ export function createEngine(options: EngineOptions): Engine {
     reexecute: (reexecuteOptions) => reexecuteRun(deps, reexecuteOptions),
     fork: (forkOptions) => forkRun(deps, forkOptions),
     resume: (resumeOptions) => resumeRun(deps, resumeOptions),
+    approve: (approveOptions) => approveRun(deps, approveOptions),
     // One consistent state for the run and every row its cassette is made of.
     cassette: (runId, tier = 'full') =>
       deps.store.read(async (reader) => {

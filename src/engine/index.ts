@@ -19,7 +19,7 @@ export {
 } from '../read/index.js';
 export type { RecordOptions } from '../modes/index.js';
 export type { ForkOptions } from '../modes/index.js';
-export type { ResumeOptions } from '../modes/index.js';
+export type { ApproveOptions, ResumeOptions } from '../modes/index.js';
 export { requireDriven, type DrivenUse, type RecordingOrigin } from '../modes/index.js';
 export { attemptOf } from '../read/index.js';
 export { DEFAULT_LEASE_MS } from '../driver/index.js';
@@ -55,4 +55,4 @@ export type { ForkResult } from '../modes/index.js';
 export type { RecordResult } from '../modes/index.js';
 export type { ReexecutionResult } from '../modes/index.js';
 export type { ReplayResult } from '../modes/index.js';
-export type { ResumeResult } from '../modes/index.js';
+export type { ApproveResult, ResumeResult } from '../modes/index.js';

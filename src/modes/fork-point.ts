@@ -7,6 +7,7 @@ import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { ForkEdit, ForkOverride } from '../fork/index.js';
+import type { AppliedOverride } from '../fork/index.js';
 import { applyOverride, editOverride } from '../fork/index.js';
 import type { JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
@@ -95,11 +96,7 @@ async function forkPointOf(
   });
   let answer: InjectedAnswer | undefined;
   if (applied.at === 'context') start = nextSnapshot(machine, start, { type: 'fork.overridden', ...applied.context });
-  else
-    answer =
-      applied.at === 'tool'
-        ? { type: 'tool', response: applied.response }
-        : { type: 'model', response: applied.response };
+  else answer = injectedAnswerOf(applied);
   const hasher = new RequestHasher();
   hasher.adopt(restored.context.messages, restored.messageDigests);
   return {
@@ -110,6 +107,18 @@ async function forkPointOf(
     changes: applied.changes,
     transport: (live) => (answer === undefined ? live : overrideTransport({ step: atStep, answer, live })),
   };
+}
+
+// What the fork's transport answers step N with, for an override that changes its answer.
+function injectedAnswerOf(applied: AppliedOverride & { at: 'tool' | 'model' | 'approval' }): InjectedAnswer {
+  switch (applied.at) {
+    case 'tool':
+      return { type: 'tool', response: applied.response };
+    case 'model':
+      return { type: 'model', response: applied.response };
+    case 'approval':
+      return { type: 'approval', answer: applied.answer };
+  }
 }
 
 // What an edit recipe's draft holds: a tool step's output, or a model step's whole response.

@@ -1,4 +1,12 @@
-export type { ForkResult, RecordResult, ReexecutionResult, ReplayResult, ResumeResult } from './mode-results.js';
+export type {
+  ApproveResult,
+  ForkResult,
+  RecordResult,
+  ReexecutionResult,
+  ReplayResult,
+  ResumeResult,
+} from './mode-results.js';
+export { approveRun, type ApproveOptions } from './approve-run.js';
 export { recordRun } from './record-run.js';
 export type { RecordOptions } from './record-run.js';
 export { forkRun } from './fork-run.js';

@@ -3,11 +3,13 @@ import type { Divergence } from '../vocabulary/index.js';
 import type { CaptureReport } from '../retention/index.js';
 import type { RunSummary, RunView, StepView } from '../read/index.js';
 import type { ParentLink, RunResume } from '../store/index.js';
+import type { ApprovalAnswer } from '../conversation/index.js';
 
 /** The run a `record` made. Its mode is always `record` and it has no parent. */
 export interface RecordResult extends RunView {
   readonly mode: 'record';
-  readonly status: 'completed' | 'failed';
+  /** `awaiting-approval`: the run stopped at rest before a call that needs a person's approval. */
+  readonly status: 'completed' | 'failed' | 'awaiting-approval';
   readonly parent: null;
   /** What the capture policy kept, when one was given. */
   readonly capture?: CaptureReport;
@@ -34,7 +36,7 @@ export interface ReplayResult extends RunView {
 /** A re-execution's result: a second run against the world at another date, not a replay. */
 export interface ReexecutionResult extends RunView {
   readonly mode: 'reexecution';
-  readonly status: 'completed' | 'failed';
+  readonly status: 'completed' | 'failed' | 'awaiting-approval';
   readonly source: string;
 }
 
@@ -48,7 +50,7 @@ export interface ReexecutionResult extends RunView {
  */
 export interface ForkResult extends RunSummary {
   readonly mode: 'fork';
-  readonly status: 'completed' | 'failed';
+  readonly status: 'completed' | 'failed' | 'awaiting-approval';
   readonly parent: ParentLink;
   /** The steps this fork made: step N (`override`, or `live` for a prompt or model change), then `live` or `simulated`. */
   readonly ownSteps: readonly StepView[];
@@ -60,6 +62,20 @@ export interface ForkResult extends RunSummary {
  */
 export interface ResumeResult extends RunView {
   readonly mode: 'record' | 'fork' | 'reexecution';
-  readonly status: 'completed' | 'failed';
+  readonly status: 'completed' | 'failed' | 'awaiting-approval';
+  readonly resumed: RunResume;
+}
+
+/**
+ * A run a person's answer let go on: the record, fork or re-execution it
+ * was, continued in place, with the answer given and the attempt it began.
+ * Its status is how it ended, or `awaiting-approval` when it stopped at
+ * another call that needs one.
+ */
+export interface ApproveResult extends RunView {
+  readonly mode: 'record' | 'fork' | 'reexecution';
+  readonly status: 'completed' | 'failed' | 'awaiting-approval';
+  /** The answer, as the run's approval step holds it. */
+  readonly approval: ApprovalAnswer;
   readonly resumed: RunResume;
 }

@@ -15,6 +15,7 @@ export type FullTierUse =
   | 'fork'
   | 're-execute'
   | 'resume'
+  | 'approve a call of'
   | 'restore a checkpoint of'
   | 'read the cassette of'
   | 'probe the drift of';

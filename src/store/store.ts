@@ -235,7 +235,7 @@ export interface StoreSettings extends RetentionPeriods {
 export interface ResumeClaim {
   readonly runId: string;
   readonly expected: {
-    readonly status: 'running' | 'failed';
+    readonly status: 'running' | 'failed' | 'awaiting-approval';
     readonly ownerToken: string | null;
     readonly leaseExpiresAt: number | null;
   };

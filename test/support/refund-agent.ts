@@ -18,6 +18,8 @@ import { parseJsonOutcome } from './test-agents.js';
  * Trajectory (steps): 1 model#0, 2 lookup_order#0, 3 model#1, 4 lookup_customer#0,
  * 5 model#2, 6 refund#0, 7 model#3 (final). With `notify: true` the model calls
  * `notify_customer` (a tool no build declares) at step 6, and refunds at step 8.
+ * The `supervised` build asks a person before a refund over 100 (ORD-1's 120):
+ * its run stops at rest after step 5, and a person's answer is step 6.
  */
 
 /** The orders the world knows, by id. */
@@ -110,8 +112,15 @@ const refundSimulatorDate: ToolSpec = {
   simulate: () => ({ refund_id: 'SIM-DATE', at: new Date(0) }) as unknown as JsonValue,
 };
 
+/** The refund tool of the supervised build: a refund over 100 waits for a person's approval. */
+const supervisedRefund: ToolSpec = {
+  ...refund,
+  requiresApproval: ({ input }) => typeof input.amount !== 'number' || input.amount > 100,
+};
+
 /** The builds of refund-desk, by name. */
-export type RefundBuildName = 'baseline' | 'terse' | 'no-simulator' | 'simulator-throws' | 'simulator-date';
+export type RefundBuildName =
+  'baseline' | 'terse' | 'no-simulator' | 'simulator-throws' | 'simulator-date' | 'supervised';
 
 const TOOLS: Readonly<Record<RefundBuildName, readonly ToolSpec[]>> = {
   baseline: [lookupOrder, lookupCustomer, refund],
@@ -119,6 +128,7 @@ const TOOLS: Readonly<Record<RefundBuildName, readonly ToolSpec[]>> = {
   'no-simulator': [lookupOrder, lookupCustomer, refundWithoutSimulator],
   'simulator-throws': [lookupOrder, lookupCustomer, refundSimulatorThrows],
   'simulator-date': [lookupOrder, lookupCustomer, refundSimulatorDate],
+  supervised: [lookupOrder, lookupCustomer, supervisedRefund],
 };
 
 const PROMPTS: Readonly<Record<RefundBuildName, string>> = {
@@ -128,6 +138,7 @@ const PROMPTS: Readonly<Record<RefundBuildName, string>> = {
   'no-simulator': 'You are a refund desk. Look up the order and its customer, then refund the order amount.',
   'simulator-throws': 'You are a refund desk. Look up the order and its customer, then refund the order amount.',
   'simulator-date': 'You are a refund desk. Look up the order and its customer, then refund the order amount.',
+  supervised: 'You are a refund desk. Look up the order and its customer, then refund the order amount.',
 };
 
 /** One build of refund-desk. */

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/engine/index.js';
+import type { ForkOverride } from '../../src/fork/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { restoreCheckpoint } from '../../src/checkpoint/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import { pendingApprovalOf, requireRun } from '../../src/read/index.js';
+import type { StepView } from '../../src/read/index.js';
+import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
+import { rejectionCode } from '../support/thrown.js';
+
+const supervised = refundBuild('supervised');
+const RECORDED = '0000a001';
+
+/** An engine on an in-memory store whose clock ticks a second per reading and whose run ids count up. */
+function deterministicEngine(): Engine {
+  let now = Date.parse('2026-03-04T09:00:00.000Z');
+  let ids = 0;
+  return createEngine({
+    store: sqliteStore({ path: ':memory:' }),
+    clock: () => new Date((now += 1000)),
+    newRunId: () => (0x20000000 + ids++).toString(16),
+    random: () => 0.25,
+  });
+}
+
+/** A refund of ORD-1 (120, over the limit) recorded with the supervised build: it stops at the refund. */
+async function waitingDesk() {
+  const engine = deterministicEngine();
+  const desk = createRefundDesk();
+  const recorded = await engine.record({
+    agent: supervised,
+    world: desk.world,
+    input: { orderId: 'ORD-1' },
+    runId: RECORDED,
+  });
+  return { engine, ...desk, recorded };
+}
+
+const callOf = (step: StepView | undefined) => (step === undefined ? undefined : `${step.kind}#${step.index}`);
+
+describe('approvals', () => {
+  it('stop a recording at rest before the call that needs one, checkpointed and naming the exact call', async () => {
+    const { engine, calls, recorded } = await waitingDesk();
+    expect(recorded).toMatchObject({ mode: 'record', status: 'awaiting-approval', error: null, outcome: null });
+    expect(recorded.steps.map(callOf)).toEqual([
+      'model#0',
+      'lookup_order#0',
+      'model#1',
+      'lookup_customer#0',
+      'model#2',
+    ]);
+    expect(calls.refund).toBe(0);
+    const checkpoint = await restoreCheckpoint(engine.store, RECORDED, 5);
+    expect(checkpoint.value).toBe('awaitingApproval');
+    const pending = await pendingApprovalOf(engine.store, await requireRun(engine.store, RECORDED));
+    expect(pending).toMatchObject({
+      step: 6,
+      index: 0,
+      tool: 'refund',
+      input: { order_id: 'ORD-1', amount: 120 },
+      callIndex: 0,
+    });
+    expect(pending?.requestHash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('let a run below the limit go on without asking anyone', async () => {
+    const engine = deterministicEngine();
+    const desk = createRefundDesk();
+    const run = await engine.record({ agent: supervised, world: desk.world, input: { orderId: 'ORD-2' } });
+    expect(run.status).toBe('completed');
+    expect(run.steps.some((step) => step.kind === 'approval')).toBe(false);
+    expect(desk.calls.refund).toBe(1);
+  });
+
+  it('continue the run once a person approves: the answer is a human step bound to the call, then the call is made', async () => {
+    const { engine, calls, world } = await waitingDesk();
+    const pending = await pendingApprovalOf(engine.store, await requireRun(engine.store, RECORDED));
+    const approved = await engine.approve({
+      runId: RECORDED,
+      agent: supervised,
+      world,
+      by: 'dana@example.com',
+      note: 'checked the invoice',
+      requestHash: pending?.requestHash ?? '',
+    });
+    expect(approved).toMatchObject({ mode: 'record', status: 'completed', outcome: { refunded: 120 } });
+    const answer = approved.steps[5];
+    expect(answer).toMatchObject({ step: 6, kind: 'approval', index: 0, provenance: 'human', attempt: 2 });
+    expect(answer?.response).toMatchObject({
+      output: {
+        decision: 'approved',
+        by: 'dana@example.com',
+        note: 'checked the invoice',
+        requestHash: pending?.requestHash,
+      },
+      isError: false,
+    });
+    expect(approved.steps[6]).toMatchObject({ kind: 'refund', provenance: 'live', requestHash: pending?.requestHash });
+    expect(calls.refund).toBe(1);
+    expect(approved.resumes).toMatchObject([{ attempt: 2, fromStep: 6, after: 'awaiting-approval' }]);
+  });
+
+  it('stand a rejection as the call result the model sees: the call is never made', async () => {
+    const { engine, calls, world } = await waitingDesk();
+    const rejected = await engine.approve({
+      runId: RECORDED,
+      agent: supervised,
+      world,
+      decision: 'rejected',
+      by: 'dana@example.com',
+      note: 'duplicate of an earlier refund',
+    });
+    expect(calls.refund).toBe(0);
+    expect(rejected.steps.map(callOf)).toEqual([
+      'model#0',
+      'lookup_order#0',
+      'model#1',
+      'lookup_customer#0',
+      'model#2',
+      'approval#0',
+      'model#3',
+    ]);
+    expect(rejected.steps[5]?.response).toMatchObject({ output: { decision: 'rejected' }, isError: true });
+    expect(rejected).toMatchObject({ status: 'completed', outcome: { refunded: 0 } });
+  });
+
+  it('refuse, writing nothing, an answer about another call, a second answer, or one for a run that waits for none', async () => {
+    const { engine, world } = await waitingDesk();
+    const before = await engine.getRun(RECORDED);
+    const answer = { runId: RECORDED, agent: supervised, world, by: 'dana' } as const;
+    expect(await rejectionCode(() => engine.approve({ ...answer, requestHash: '0123456789abcdef' }))).toBe(
+      'APPROVAL_MISMATCH',
+    );
+    expect(await rejectionCode(() => engine.approve({ ...answer, by: '  ' }))).toBe('INPUT_INVALID');
+    expect(await engine.getRun(RECORDED)).toEqual(before);
+
+    await engine.approve(answer);
+    const after = await engine.getRun(RECORDED);
+    expect(await rejectionCode(() => engine.approve(answer))).toBe('APPROVAL_NOT_PENDING');
+    expect(await engine.getRun(RECORDED)).toEqual(after);
+  });
+
+  it('are served from the recording in a strict replay: nobody is asked, no refund is made', async () => {
+    const { engine, calls, world } = await waitingDesk();
+    await engine.approve({ runId: RECORDED, agent: supervised, world, by: 'dana' });
+    const refundsBefore = calls.refund;
+    const replay = await engine.replay({
+      agent: supervised,
+      cassette: await engine.cassette(RECORDED),
+      mode: 'strict',
+    });
+    expect(replay).toMatchObject({ mode: 'replay:strict', status: 'completed', outcome: { refunded: 120 } });
+    expect(replay.steps[5]).toMatchObject({ kind: 'approval', provenance: 'recorded' });
+    expect(replay.steps.every((step) => step.provenance === 'recorded')).toBe(true);
+    expect(calls.refund).toBe(refundsBefore);
+  });
+
+  it('can be answered otherwise in a fork: the reviewer who approved rejects, and the branch pays nothing', async () => {
+    const { engine, calls, world } = await waitingDesk();
+    await engine.approve({ runId: RECORDED, agent: supervised, world, by: 'dana' });
+    const refunds = calls.refund;
+    const fork = await engine.fork({
+      parentRunId: RECORDED,
+      atStep: 6,
+      agent: supervised,
+      world,
+      override: { kind: 'approval', decision: 'rejected', note: 'what if it had been a duplicate?' },
+    });
+    expect(fork).toMatchObject({ mode: 'fork', status: 'completed', outcome: { refunded: 0 } });
+    expect(fork.ownSteps[0]).toMatchObject({ step: 6, kind: 'approval', provenance: 'override' });
+    expect(fork.ownSteps[0]?.response).toMatchObject({ output: { decision: 'rejected', by: 'dana' }, isError: true });
+    expect(fork.parent.changes).toContainEqual(expect.objectContaining({ path: 'decision' }));
+    expect(calls.refund).toBe(refunds);
+  });
+
+  it('never carry over to a call the model made with other arguments: a fork that asks for 130 waits again', async () => {
+    const { engine, world } = await waitingDesk();
+    await engine.approve({ runId: RECORDED, agent: supervised, world, by: 'dana' });
+    const original = await engine.getRun(RECORDED);
+    const asked = original.steps[4]?.response;
+    const fork = await engine.fork({
+      parentRunId: RECORDED,
+      atStep: 5,
+      agent: supervised,
+      world,
+      override: {
+        kind: 'model-patch',
+        operations: [{ op: 'replace', path: '/content/1/input/amount', value: 130 }],
+      },
+    });
+    expect(asked).toBeDefined();
+    expect(fork.status).toBe('awaiting-approval');
+    const pending = await pendingApprovalOf(engine.store, await requireRun(engine.store, fork.runId));
+    expect(pending).toMatchObject({ tool: 'refund', input: { amount: 130 } });
+    expect(pending?.requestHash).not.toBe(original.steps[6]?.requestHash);
+  });
+
+  it('refuse an override of the wrong kind at an answer, and an approval override where nobody answered', async () => {
+    const { engine, world } = await waitingDesk();
+    await engine.approve({ runId: RECORDED, agent: supervised, world, by: 'dana' });
+    const fork = (atStep: number, override: ForkOverride) => () =>
+      engine.fork({ parentRunId: RECORDED, atStep, agent: supervised, world, override });
+    expect(await rejectionCode(fork(6, { kind: 'tool-result', output: { decision: 'rejected' } }))).toBe(
+      'OVERRIDE_MISMATCH',
+    );
+    expect(await rejectionCode(fork(7, { kind: 'approval', decision: 'rejected' }))).toBe('OVERRIDE_MISMATCH');
+    expect(await rejectionCode(fork(6, { kind: 'approval', decision: 'approved' }))).toBe('OVERRIDE_INVALID');
+  });
+});
