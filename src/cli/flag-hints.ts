@@ -39,7 +39,9 @@ export function flagHint(remedy: Remedy): string {
     case 'override-for-step':
       return remedy.step === 'model'
         ? '. At a model step use --model-response, --system-prompt or --model, or pick a tool step'
-        : '. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error';
+        : remedy.step === 'tool'
+          ? '. At a tool step use --tool-result, --tool-merge, --tool-patch or --tool-error'
+          : ". At a person's answer use --approval approved|rejected (with --reason TEXT)";
     case 'run-verification':
       return `; make its arms with \`forkpoint verify ${remedy.runId} --candidate ${remedy.candidate} --baseline ${remedy.baseline}${remedy.mode === 'reexecution' ? ` --mode reexecution --at ${remedy.at ?? 'DATE'}` : ''}\``;
     case 'run-divergence-report':

@@ -2,6 +2,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Command } from '@commander-js/extra-typings';
 import { ForkpointError } from '../errors/index.js';
 import type { CommandContext } from './command-context.js';
+import { approveCommand } from './commands/approve.js';
 import { compareCommand } from './commands/compare.js';
 import { copyCommand } from './commands/copy.js';
 import { demoCommand } from './commands/demo.js';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly ((cli: CommandContext) => CommandUnknownOpts)[] 
   reexecuteCommand,
   forkCommand,
   resumeCommand,
+  approveCommand,
   compareCommand,
   verifyCommand,
   divergenceReportCommand,

@@ -1,7 +1,7 @@
 import type { FieldChange } from '../vocabulary/index.js';
 import { diffJson, observationOf } from '../analysis/index.js';
-import type { ModelResponse, ToolResponse } from '../conversation/index.js';
-import { isModelResponse } from '../conversation/index.js';
+import type { ApprovalAnswer, ModelResponse, ToolResponse } from '../conversation/index.js';
+import { APPROVAL_KIND, isApprovalAnswer, isModelResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { applyJsonPatch, applyMergePatch, assertJsonValue, stableJson } from '../json/index.js';
@@ -27,6 +27,7 @@ export interface OverrideTarget {
 export type AppliedOverride = { readonly changes: readonly FieldChange[] } & (
   | { readonly at: 'tool'; readonly response: ToolResponse }
   | { readonly at: 'model'; readonly response: ModelResponse }
+  | { readonly at: 'approval'; readonly answer: ApprovalAnswer }
   | { readonly at: 'context'; readonly context: ContextOverride }
 );
 
@@ -41,14 +42,31 @@ export type AppliedOverride = { readonly changes: readonly FieldChange[] } & (
 export function applyOverride(override: ForkOverride, target: OverrideTarget): AppliedOverride {
   const wantsTool = TOOL_OVERRIDE_KINDS.includes(override.kind);
   const where = `step ${target.step} of run ${target.runId}`;
-  if (wantsTool && target.recorded.type === 'model') {
+  // A person's answer is changed only as an answer: patching it as a tool result could bind it to nothing.
+  const atApproval = target.kind === APPROVAL_KIND;
+  if (atApproval !== (override.kind === 'approval')) {
+    throw new ForkpointError(
+      'OVERRIDE_MISMATCH',
+      atApproval
+        ? `${where} is a person's answer (${target.kind}#${target.index}); a ${override.kind} override does not change an answer`
+        : `${where} is ${target.recorded.type === 'model' ? 'a model step' : 'a tool step'} (${target.kind}#${target.index}); an approval override needs a step where a person answered an approval`,
+      {
+        details: {
+          runId: target.runId,
+          step: target.step,
+          remedy: { kind: 'override-for-step', step: atApproval ? 'approval' : target.recorded.type },
+        },
+      },
+    );
+  }
+  if (!atApproval && wantsTool && target.recorded.type === 'model') {
     throw new ForkpointError(
       'OVERRIDE_MISMATCH',
       `${where} is a model step (model#${target.index}); a ${override.kind} override needs a tool step`,
       { details: { runId: target.runId, step: target.step, remedy: { kind: 'override-for-step', step: 'model' } } },
     );
   }
-  if (!wantsTool && target.recorded.type === 'tool') {
+  if (!atApproval && !wantsTool && target.recorded.type === 'tool') {
     throw new ForkpointError(
       'OVERRIDE_MISMATCH',
       `${where} is a tool step (${target.kind}#${target.index}); a ${override.kind} override needs a model step`,
@@ -91,7 +109,29 @@ function apply(override: ForkOverride, target: OverrideTarget): AppliedOverride 
         context: { model: override.model },
         changes: diffJson({ model: target.context.model }, { model: override.model }),
       };
+    case 'approval':
+      return approvalChange(override, target);
   }
+}
+
+// The answer a fork gives instead: for the same call (its request hash is the recorded answer's), at the same
+// moment, by the same reviewer unless the override names another.
+function approvalChange(override: ForkOverride & { kind: 'approval' }, target: OverrideTarget): AppliedOverride {
+  const recorded = target.recorded.type === 'tool' ? target.recorded.response.output : undefined;
+  if (!isApprovalAnswer(recorded)) {
+    throw new ForkpointError(
+      'STORE_CORRUPT',
+      `step ${target.step} of run ${target.runId} does not hold the person's answer forkpoint wrote: it was changed outside forkpoint`,
+    );
+  }
+  const answer: ApprovalAnswer = {
+    decision: override.decision,
+    by: override.by ?? recorded.by,
+    at: recorded.at,
+    note: override.note ?? null,
+    requestHash: recorded.requestHash,
+  };
+  return { at: 'approval', answer, changes: diffJson(recorded, answer) };
 }
 
 function toolChange(

@@ -1,4 +1,4 @@
-import type { ModelResponse } from '../conversation/index.js';
+import type { ApprovalDecision, ModelResponse } from '../conversation/index.js';
 import type { JsonPatchOperation, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 
@@ -10,7 +10,9 @@ import { isJsonObject } from '../json/index.js';
  * (`tool-error`: what if the service had failed?). At a model step, the
  * response: replaced (`model-response`: what if the model had asked for the
  * policy first?) or patched (`model-patch`); or the request from that step
- * on: the system prompt (`system-prompt`) or the model (`model`).
+ * on: the system prompt (`system-prompt`) or the model (`model`). At an
+ * approval step, the person's answer (`approval`: what if the reviewer had
+ * rejected?), for the same call, by the same reviewer unless `by` says who.
  *
  * An edit recipe (`fork({ edit })`) is recorded as the patch it made, with
  * `via: 'edit'`, so that every fork says exactly what changed however it was
@@ -24,7 +26,13 @@ export type ForkOverride =
   | { readonly kind: 'model-response'; readonly response: ModelResponse }
   | { readonly kind: 'model-patch'; readonly operations: readonly JsonPatchOperation[]; readonly via?: 'edit' }
   | { readonly kind: 'system-prompt'; readonly system: string; readonly file?: string }
-  | { readonly kind: 'model'; readonly model: string };
+  | { readonly kind: 'model'; readonly model: string }
+  | {
+      readonly kind: 'approval';
+      readonly decision: ApprovalDecision;
+      readonly by?: string;
+      readonly note?: string;
+    };
 
 /** Every override kind. */
 export type ForkOverrideKind = ForkOverride['kind'];

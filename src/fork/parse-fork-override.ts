@@ -17,6 +17,7 @@ const SCHEMA: Readonly<Record<ForkOverrideKind, Readonly<Record<string, FieldChe
   'model-patch': { operations: patchOperations, 'via?': via },
   'system-prompt': { system: string, 'file?': string },
   model: { model: nonEmptyString },
+  approval: { decision, 'by?': nonEmptyString, 'note?': string },
 };
 
 const KINDS = Object.keys(SCHEMA) as ForkOverrideKind[];
@@ -75,6 +76,11 @@ function string(value: unknown, where: string): void {
 function nonEmptyString(value: unknown, where: string): void {
   string(value, where);
   if ((value as string).trim() === '') throw invalid(`override field ${where} must not be empty`);
+}
+
+function decision(value: unknown, where: string): void {
+  if (value !== 'approved' && value !== 'rejected')
+    throw invalid(`override field ${where} must be "approved" or "rejected", got ${describe(value)}`);
 }
 
 function via(value: unknown, where: string): void {

@@ -14,10 +14,13 @@ export interface OverrideValues {
   readonly systemPrompt?: string | undefined;
   readonly systemPromptFile?: string | undefined;
   readonly model?: string | undefined;
+  readonly approval?: 'approved' | 'rejected' | undefined;
+  /** The reviewer's reason, with `approval` only. */
+  readonly reason?: string | undefined;
   readonly override?: string | undefined;
 }
 
-const FLAGS: readonly (readonly [keyof OverrideValues, string])[] = [
+const FLAGS: readonly (readonly [Exclude<keyof OverrideValues, 'reason'>, string])[] = [
   ['toolResult', 'tool-result'],
   ['toolMerge', 'tool-merge'],
   ['toolPatch', 'tool-patch'],
@@ -26,6 +29,7 @@ const FLAGS: readonly (readonly [keyof OverrideValues, string])[] = [
   ['systemPrompt', 'system-prompt'],
   ['systemPromptFile', 'system-prompt-file'],
   ['model', 'model'],
+  ['approval', 'approval'],
   ['override', 'override'],
 ];
 
@@ -40,6 +44,8 @@ export function overrideFrom(values: OverrideValues): ForkOverride {
     );
   }
   const [key, flag] = only;
+  if (values.reason !== undefined && key !== 'approval')
+    throw new ForkpointError('USAGE', "--reason goes with --approval: it is the reviewer's reason for the answer");
   const value = values[key] ?? '';
   const json = () => parseJsonInput(value, `--${flag}`, 'OVERRIDE_INVALID');
   switch (key) {
@@ -59,6 +65,12 @@ export function overrideFrom(values: OverrideValues): ForkOverride {
       return parseForkOverride({ kind: 'system-prompt', system: readPrompt(value), file: value });
     case 'model':
       return parseForkOverride({ kind: 'model', model: value });
+    case 'approval':
+      return parseForkOverride({
+        kind: 'approval',
+        decision: value,
+        ...(values.reason === undefined ? {} : { note: values.reason }),
+      });
     case 'override':
       return parseForkOverride(json());
   }

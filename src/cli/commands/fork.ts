@@ -32,7 +32,7 @@ export function forkCommand(cli: CommandContext) {
       'fork a run at step N with one thing changed (a tool result, a model response, the system prompt or the model), and continue live',
     )
     .usage(
-      '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX] [--json]',
+      '<run-id> --at-step N (--tool-result JSON | --tool-merge JSON | --tool-patch JSON | --tool-error TEXT | --model-response JSON | --system-prompt TEXT | --system-prompt-file FILE | --model ID | --approval approved|rejected [--reason TEXT] | --override JSON) [--side-effects POLICY] [--build NAME] [--at DATE] [--seed N] [--repeats K | --run-id HEX] [--json]',
     )
     .argument('<run-id>', 'the run to fork, e.g. 9b40c1d5', runIdValue)
     .addOption(integerOption('--at-step <N>', 'the step to change', 0, Number.MAX_SAFE_INTEGER).makeOptionMandatory())
@@ -61,6 +61,13 @@ export function forkCommand(cli: CommandContext) {
     .addOption(new Option('--system-prompt <TEXT>', 'use this system prompt from step N on (a model step)'))
     .addOption(new Option('--system-prompt-file <FILE>', 'the same, read from a file'))
     .addOption(new Option('--model <ID>', 'use this model from step N on (a model step)'))
+    .addOption(
+      new Option(
+        '--approval <DECISION>',
+        'answer the approval at step N otherwise (what if the reviewer had rejected?), with --reason TEXT',
+      ).choices(['approved', 'rejected'] as const),
+    )
+    .addOption(new Option('--reason <TEXT>', "why, in the reviewer's words (with --approval)"))
     .addOption(
       new Option(
         '--override <JSON>',
