@@ -1,6 +1,7 @@
 import type { Message } from '../conversation/index.js';
 import type { AgentContext } from '../machine/index.js';
 import type { AgentStateName } from '../machine/index.js';
+import type { MachineMigrated } from './machine-migrations.js';
 
 // Types, not interfaces: a type is assignable to `JsonValue`, so a checkpoint is encoded as the plain JSON it is.
 
@@ -50,4 +51,6 @@ export interface RestoredCheckpoint {
   readonly context: AgentContext;
   /** The digest of each message, in order, for the request hasher. */
   readonly messageDigests: readonly string[];
+  /** Present when the checkpoint was written by an older machine and forkpoint's migrations brought it here. */
+  readonly machineMigrated?: MachineMigrated;
 }

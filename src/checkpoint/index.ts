@@ -16,3 +16,10 @@ export { lineageOf, segmentAt, segmentsOfLineage, type LineageSegment } from './
 export { decodeConversation, type DecodedConversation } from './decode-conversation.js';
 export { restoreCheckpoint } from './restore-checkpoint.js';
 export { MESSAGE_DIGEST_SEPARATOR, rowMessageDigests } from './row-messages.js';
+export {
+  MACHINE_MIGRATIONS,
+  migrateMachineState,
+  type MachineMigrated,
+  type MachineMigration,
+  type StoredMachineState,
+} from './machine-migrations.js';

@@ -2,10 +2,12 @@ import { ForkpointError } from '../errors/index.js';
 import type { AgentContext } from '../machine/index.js';
 import { MACHINE_VERSION } from '../machine/index.js';
 import type { StoreReader } from '../store/index.js';
-import type { JsonValue } from '../json/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 import { isCheckpointDelta, isFullCheckpoint } from './checkpoint-guards.js';
-import type { RestoredCheckpoint } from './checkpoint-state.js';
+import type { CheckpointSkeleton, RestoredCheckpoint } from './checkpoint-state.js';
+import type { StoredMachineState } from './machine-migrations.js';
+import { migrateMachineState } from './machine-migrations.js';
 import { decodeConversation } from './decode-conversation.js';
 import type { LineageSegment } from './lineage.js';
 import { lineageOf, segmentAt } from './lineage.js';
@@ -68,22 +70,16 @@ async function restoreFrom(
   const full = decoded[0] ?? null;
   // The version first: a checkpoint of another machine may well hold another shape.
   const version = isJsonObject(full) ? full.machineVersion : undefined;
-  if (version !== MACHINE_VERSION) {
+  if (typeof version !== 'number') {
     throw new ForkpointError(
       'CHECKPOINT_INCOMPATIBLE',
       `checkpoint ${step} of run ${runId} was written by machine version ${shown(version)}; this forkpoint runs version ${MACHINE_VERSION}. Replay the run from its cassette instead`,
     );
   }
-  if (!isFullCheckpoint(full)) throw notWritten(runId, base.step);
-  let value = full.value;
-  let skeleton = full.context;
-  for (const [i, row] of chain.entries()) {
-    if (i === 0) continue;
-    const delta = decoded[i] ?? null;
-    if (!isCheckpointDelta(delta)) throw notWritten(runId, row.step);
-    value = delta.value ?? value;
-    if (delta.context !== undefined) skeleton = { ...skeleton, ...delta.context };
-  }
+  const { value, context: skeleton } =
+    version === MACHINE_VERSION
+      ? assemble(runId, chain, decoded)
+      : migrated(runId, step, version, assembleStored(runId, chain, decoded));
   const { messageCount, ...rest } = skeleton;
   if (messages.length !== messageCount) {
     throw new ForkpointError(
@@ -95,7 +91,60 @@ async function restoreFrom(
   // state before that step is its parent's checkpoint with the change applied.
   const override = segments.find((segment) => segment.from === step + 1)?.contextOverride;
   const context: AgentContext = { ...rest, ...override, messages };
-  return { value, context, messageDigests };
+  return {
+    value,
+    context,
+    messageDigests,
+    ...(version === MACHINE_VERSION ? {} : { machineMigrated: { from: version, to: MACHINE_VERSION } }),
+  };
+}
+
+type Chain = readonly { readonly step: number }[];
+
+// A checkpoint of this machine: every row checked as it is read, the deltas laid over the full one.
+function assemble(runId: string, chain: Chain, decoded: readonly JsonValue[]): CheckpointSkeleton {
+  const full = decoded[0] ?? null;
+  if (!isFullCheckpoint(full)) throw notWritten(runId, chain[0]?.step ?? 0);
+  let value = full.value;
+  let skeleton = full.context;
+  for (const [i, row] of chain.entries()) {
+    if (i === 0) continue;
+    const delta = decoded[i] ?? null;
+    if (!isCheckpointDelta(delta)) throw notWritten(runId, row.step);
+    value = delta.value ?? value;
+    if (delta.context !== undefined) skeleton = { ...skeleton, ...delta.context };
+  }
+  return { value, context: skeleton };
+}
+
+// A checkpoint of an older machine, laid together as it was stored: its shape is checked once it is migrated.
+function assembleStored(runId: string, chain: Chain, decoded: readonly JsonValue[]): StoredMachineState {
+  const full = decoded[0] ?? null;
+  if (!isJsonObject(full) || !isJsonObject(full.context)) throw notWritten(runId, chain[0]?.step ?? 0);
+  let value = full.value ?? null;
+  let context: JsonObject = full.context;
+  for (const [i, row] of chain.entries()) {
+    if (i === 0) continue;
+    const delta = decoded[i] ?? null;
+    if (!isJsonObject(delta) || (delta.context !== undefined && !isJsonObject(delta.context)))
+      throw notWritten(runId, row.step);
+    value = delta.value ?? value;
+    if (isJsonObject(delta.context)) context = { ...context, ...delta.context };
+  }
+  return { value, context };
+}
+
+// Brought to this machine by forkpoint's own migrations, then checked as a checkpoint of this machine is.
+function migrated(runId: string, step: number, version: number, stored: StoredMachineState): CheckpointSkeleton {
+  const where = `checkpoint ${step} of run ${runId}`;
+  const state = migrateMachineState(stored, version, where);
+  const full = { machineVersion: MACHINE_VERSION, value: state.value, context: state.context };
+  if (!isFullCheckpoint(full))
+    throw new ForkpointError(
+      'CHECKPOINT_INCOMPATIBLE',
+      `${where} was written by machine version ${version}, and its migration to version ${MACHINE_VERSION} left a state this machine cannot restore; replay the run from its cassette instead`,
+    );
+  return { value: full.value, context: full.context };
 }
 
 // Rows missing from a run whose lineage said they were there: a gc removed them since (or the run has no such step).

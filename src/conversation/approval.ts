@@ -75,7 +75,7 @@ export function approvalAnswerOf(response: JsonValue | undefined): ApprovalAnswe
 }
 
 /** True for an {@link ApprovalAnswer} read back from JSON. */
-export function isApprovalAnswer(value: JsonValue | undefined): value is ApprovalAnswer & JsonValue {
+export function isApprovalAnswer(value: JsonValue | undefined): value is ApprovalAnswer {
   return (
     isJsonObject(value) &&
     (value.decision === 'approved' || value.decision === 'rejected') &&

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
 import { RequestHasher } from '../../src/cassette/index.js';
 import { isForkpointError } from '../../src/errors/index.js';
+import { MACHINE_VERSION } from '../../src/machine/index.js';
 import { lineageOf, restoreCheckpoint } from '../../src/checkpoint/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import { memoryStore, sqliteStore } from '../../src/store/index.js';
@@ -107,23 +108,44 @@ describe('restoreCheckpoint', () => {
     expect((await restoreCheckpoint(store, recorded.runId, 3)).context).toEqual(recorded.contexts[3]);
   });
 
-  it('refuses a checkpoint written by another machine version', async () => {
+  /** The store as it would read with every checkpoint stamped as written by machine version `version`. */
+  const stampedAs = (store: Store, version: number): Store => {
+    const stamp = (text: string) =>
+      text.replaceAll(`"machineVersion":${MACHINE_VERSION}`, `"machineVersion":${version}`);
+    return {
+      ...store,
+      readRestore: async (request) => {
+        const rows = await store.readRestore(request);
+        return {
+          ...rows,
+          chain: rows.chain.map((row) => ({ ...row, checkpoint: stamp(row.checkpoint) })),
+          blobs: new Map([...rows.blobs].map(([digest, body]) => [digest, stamp(body)])),
+        };
+      },
+    };
+  };
+
+  it('refuses a checkpoint written by a newer machine, naming both versions', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 1 }), { n: 1 });
-    const bump = (text: string) => text.replace('"machineVersion":1', '"machineVersion":99');
-    const older: Store = {
-      ...store,
-      readCheckpointChain: async (runId, step) =>
-        (await store.readCheckpointChain(runId, step)).map((row) => ({ ...row, checkpoint: bump(row.checkpoint) })),
-      readBlobs: async (digests) =>
-        new Map([...(await store.readBlobs(digests))].map(([digest, body]) => [digest, bump(body)])),
-    };
     try {
-      await restoreCheckpoint(older, recorded.runId, 2);
+      await restoreCheckpoint(stampedAs(store, 99), recorded.runId, 2);
       expect.unreachable();
     } catch (error) {
       expect(isForkpointError(error, 'CHECKPOINT_INCOMPATIBLE')).toBe(true);
+      expect((error as Error).message).toContain(`machine version 99, newer than this forkpoint's ${MACHINE_VERSION}`);
     }
+  });
+
+  it('restores a checkpoint of machine version 1 through the migration shipped with version 2, and says so', async () => {
+    const store = sqliteStore({ path: ':memory:' });
+    const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 2 }), { n: 1 });
+    for (let step = 0; step <= recorded.contexts.length - 1; step += 1) {
+      const restored = await restoreCheckpoint(stampedAs(store, 1), recorded.runId, step);
+      expect(restored.context).toEqual(recorded.contexts[step]);
+      expect(restored.machineMigrated).toEqual({ from: 1, to: MACHINE_VERSION });
+    }
+    expect((await restoreCheckpoint(store, recorded.runId, 2)).machineMigrated).toBeUndefined();
   });
 
   it('reports a checkpoint past the end as STEP_OUT_OF_RANGE', async () => {
