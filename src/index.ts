@@ -54,7 +54,6 @@ export {
   textOf,
   toolUsesOf,
   type ApprovalAnswer,
-  type ApprovalDecision,
   type ApprovalQuestion,
   type Message,
   type MessagePart,

@@ -9,16 +9,14 @@ import type { ToolRequest, ToolResponse } from './tool-call.js';
  */
 export const APPROVAL_KIND = 'approval';
 
-/** What a person decided about a call that needs approval. */
-export type ApprovalDecision = 'approved' | 'rejected';
-
 /**
  * A person's answer to an approval, bound to the exact call it answers by
  * that call's request hash. A type, not an interface, so it is stored as the
  * plain JSON it is.
  */
 export type ApprovalAnswer = {
-  readonly decision: ApprovalDecision;
+  /** True when the person let the call be made; false when they rejected it. */
+  readonly approved: boolean;
   /** Who answered (a user name, an email). */
   readonly by: string;
   /** When they answered, ISO 8601. */
@@ -55,7 +53,7 @@ export function approvalRequestOf(call: ToolUsePart, requestHash: string): ToolR
  * approvals still sees the call did not happen.
  */
 export function approvalResponseOf(answer: ApprovalAnswer): ToolResponse {
-  return { output: answer, isError: answer.decision === 'rejected' };
+  return { output: answer, isError: !answer.approved };
 }
 
 /** The question an approval step's request holds, or `undefined` when it holds none. */
@@ -78,7 +76,7 @@ export function approvalAnswerOf(response: JsonValue | undefined): ApprovalAnswe
 export function isApprovalAnswer(value: JsonValue | undefined): value is ApprovalAnswer {
   return (
     isJsonObject(value) &&
-    (value.decision === 'approved' || value.decision === 'rejected') &&
+    typeof value.approved === 'boolean' &&
     typeof value.by === 'string' &&
     typeof value.at === 'string' &&
     (value.note === null || typeof value.note === 'string') &&

@@ -31,6 +31,5 @@ export {
   isApprovalAnswer,
   rejectionContentOf,
   type ApprovalAnswer,
-  type ApprovalDecision,
   type ApprovalQuestion,
 } from './approval.js';

@@ -77,7 +77,7 @@ export function describeRemedy(remedy: Remedy): string {
         ? '. At a model step use a model-response, model-patch, system-prompt or model override, or pick a tool step'
         : remedy.step === 'tool'
           ? '. At a tool step use a tool-result, tool-merge, tool-patch or tool-error override, or pick a model step'
-          : ". At a person's answer use an approval override ({ kind: 'approval', decision: 'rejected', note })";
+          : ". At a person's answer use an approval override ({ kind: 'approval', approved: false, note })";
     case 'run-verification':
       return `; make its arms with \`verifyRun(engine, { runId: '${remedy.runId}', candidate, baseline, mode: '${remedy.mode}'${remedy.mode === 'reexecution' ? ', world' : ''} })\` with the builds ${remedy.candidate} and ${remedy.baseline}${remedy.at === undefined ? '' : ` and a world of ${remedy.at}`}`;
     case 'run-divergence-report':

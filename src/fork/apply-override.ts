@@ -125,7 +125,7 @@ function approvalChange(override: ForkOverride & { kind: 'approval' }, target: O
     );
   }
   const answer: ApprovalAnswer = {
-    decision: override.decision,
+    approved: override.approved,
     by: override.by ?? recorded.by,
     at: recorded.at,
     note: override.note ?? null,

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ModelResponse } from '../conversation/index.js';
+import type { ModelResponse } from '../conversation/index.js';
 import type { JsonPatchOperation, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 
@@ -29,7 +29,8 @@ export type ForkOverride =
   | { readonly kind: 'model'; readonly model: string }
   | {
       readonly kind: 'approval';
-      readonly decision: ApprovalDecision;
+      /** The answer the fork gives instead: true lets the call be made, false rejects it. */
+      readonly approved: boolean;
       readonly by?: string;
       readonly note?: string;
     };

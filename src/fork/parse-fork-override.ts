@@ -17,7 +17,7 @@ const SCHEMA: Readonly<Record<ForkOverrideKind, Readonly<Record<string, FieldChe
   'model-patch': { operations: patchOperations, 'via?': via },
   'system-prompt': { system: string, 'file?': string },
   model: { model: nonEmptyString },
-  approval: { decision, 'by?': nonEmptyString, 'note?': string },
+  approval: { approved: boolean, 'by?': nonEmptyString, 'note?': string },
 };
 
 const KINDS = Object.keys(SCHEMA) as ForkOverrideKind[];
@@ -78,9 +78,9 @@ function nonEmptyString(value: unknown, where: string): void {
   if ((value as string).trim() === '') throw invalid(`override field ${where} must not be empty`);
 }
 
-function decision(value: unknown, where: string): void {
-  if (value !== 'approved' && value !== 'rejected')
-    throw invalid(`override field ${where} must be "approved" or "rejected", got ${describe(value)}`);
+function boolean(value: unknown, where: string): void {
+  if (typeof value !== 'boolean')
+    throw invalid(`override field ${where} must be true or false, got ${describe(value)}`);
 }
 
 function via(value: unknown, where: string): void {

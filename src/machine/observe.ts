@@ -14,6 +14,7 @@ import type { ErrorCode } from '../errors/index.js';
 import type { AgentContext } from './agent-context.js';
 import type { AgentStateName } from './machine-version.js';
 import { needsApproval } from './approval-rule.js';
+import { buildStateValueOf } from './build-state.js';
 
 /** The context after one observation, and the state the machine moves to. */
 export interface Observed {
@@ -70,7 +71,8 @@ export function observeToolResult(
   if (response.isError && build.retryTool !== undefined) {
     const retryTool = build.retryTool;
     const attempt = (context.failedAttempts ?? 0) + 1;
-    const retry = runHook(() => ({ ok: true as const, value: retryTool({ call, response, step, attempt }) }));
+    const state = buildStateValueOf(context);
+    const retry = runHook(() => ({ ok: true as const, value: retryTool({ call, response, step, attempt, state }) }));
     if (!retry.ok) return fail({ ...context, step, calls }, retry.code, retry.message);
     // The failed attempt is a step of its own, but not a result: the call stays awaited.
     if (retry.value) return withinCap(build, { ...context, step, calls, failedAttempts: attempt }, 'awaitingTools');
@@ -84,7 +86,7 @@ export function observeToolResult(
   const rendered =
     build.renderToolResult === undefined
       ? { ok: true as const, value: response.output }
-      : renderResult(build.renderToolResult, { call, response, step });
+      : renderResult(build.renderToolResult, { call, response, step, state: buildStateValueOf(context) });
   if (!rendered.ok) return fail({ ...settled, step, calls }, rendered.code, rendered.message);
   const part: ToolResultPart = {
     type: 'tool_result',
@@ -95,7 +97,8 @@ export function observeToolResult(
   const advanced: AgentContext = { ...settled, step, calls, results: [...context.results, part] };
   if (build.guardToolResult !== undefined) {
     const guard = build.guardToolResult;
-    const verdict = runHook(() => ({ ok: true as const, value: guard({ call, response, step }) }));
+    const state = buildStateValueOf(context);
+    const verdict = runHook(() => ({ ok: true as const, value: guard({ call, response, step, state }) }));
     if (!verdict.ok) return fail(advanced, verdict.code, verdict.message);
     if (verdict.value.action === 'finish')
       return { context: { ...advanced, outcome: verdict.value.outcome }, next: 'done' };
@@ -117,7 +120,7 @@ export function observeApproval(
   answer: ApprovalAnswer,
 ): Observed {
   const advanced: AgentContext = { ...context, step: context.step + 1, calls: countCall(context.calls, APPROVAL_KIND) };
-  if (answer.decision === 'approved')
+  if (answer.approved)
     return withinCap(
       build,
       { ...advanced, approved: { toolUseId: call.id, requestHash: answer.requestHash } },
@@ -182,6 +185,11 @@ function withinCap(build: AgentBuild, context: AgentContext, next: AgentStateNam
     'STEP_CAP_REACHED',
     `the run took ${context.step} steps, its build's cap, without an outcome; raise stepCap or look for a loop`,
   );
+}
+
+/** An observation the build's own code could not take in: the run fails at the step it would have been. */
+export function failObservation(context: AgentContext, code: ErrorCode, message: string): Observed {
+  return fail({ ...context, step: context.step + 1 }, code, message);
 }
 
 function fail(context: AgentContext, code: ErrorCode, message: string): Observed {

@@ -1,5 +1,5 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { ApprovalAnswer, ApprovalDecision } from '../conversation/index.js';
+import type { ApprovalAnswer } from '../conversation/index.js';
 import type { EngineDeps } from '../driver/index.js';
 import { guardedWorld, isOwnerAlive, ownerCheck } from '../driver/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
@@ -24,8 +24,11 @@ export interface ApproveOptions {
   readonly agent: AgentBuild;
   /** The run's own world, which the rest of the run meets (see `ResumeOptions.world`). */
   readonly world: World;
-  /** Default `approved`; `rejected` stands as the call's result, which the model sees, and the call is never made. */
-  readonly decision?: ApprovalDecision;
+  /**
+   * Default true. False rejects the call: the rejection stands as the call's
+   * result, which the model sees, and the call is never made.
+   */
+  readonly approved?: boolean;
   /** Who answers: a user name, an email. Stored with the answer. */
   readonly by: string;
   /** Why, in their words. */
@@ -80,12 +83,9 @@ export async function approveRun(deps: EngineDeps, options: ApproveOptions): Pro
     );
   }
   // Checked at run time: JavaScript callers have no compiler to hold them to the two.
-  const decision: unknown = options.decision ?? 'approved';
-  if (decision !== 'approved' && decision !== 'rejected')
-    throw new ForkpointError(
-      'USAGE',
-      `decision must be approved or rejected, got ${typeof decision === 'string' ? `"${decision}"` : typeof decision}`,
-    );
+  const approved: unknown = options.approved ?? true;
+  if (typeof approved !== 'boolean')
+    throw new ForkpointError('USAGE', `approved must be true or false, got ${typeof approved}`);
   const by = checkedText(options.by, 'by', LONGEST_NAME);
   const note = options.note === undefined ? null : checkedText(options.note, 'note', LONGEST_NOTE);
   const { policy, world } = worldAfter(run, agent, options);
@@ -101,7 +101,7 @@ export async function approveRun(deps: EngineDeps, options: ApproveOptions): Pro
     );
   }
   const answer: ApprovalAnswer = {
-    decision,
+    approved,
     by,
     at: deps.clock().toISOString(),
     note,

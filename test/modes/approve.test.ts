@@ -89,7 +89,7 @@ describe('approvals', () => {
     expect(answer).toMatchObject({ step: 6, kind: 'approval', index: 0, provenance: 'human', attempt: 2 });
     expect(answer?.response).toMatchObject({
       output: {
-        decision: 'approved',
+        approved: true,
         by: 'dana@example.com',
         note: 'checked the invoice',
         requestHash: pending?.requestHash,
@@ -107,7 +107,7 @@ describe('approvals', () => {
       runId: RECORDED,
       agent: supervised,
       world,
-      decision: 'rejected',
+      approved: false,
       by: 'dana@example.com',
       note: 'duplicate of an earlier refund',
     });
@@ -121,7 +121,7 @@ describe('approvals', () => {
       'approval#0',
       'model#3',
     ]);
-    expect(rejected.steps[5]?.response).toMatchObject({ output: { decision: 'rejected' }, isError: true });
+    expect(rejected.steps[5]?.response).toMatchObject({ output: { approved: false }, isError: true });
     expect(rejected).toMatchObject({ status: 'completed', outcome: { refunded: 0 } });
   });
 
@@ -165,12 +165,12 @@ describe('approvals', () => {
       atStep: 6,
       agent: supervised,
       world,
-      override: { kind: 'approval', decision: 'rejected', note: 'what if it had been a duplicate?' },
+      override: { kind: 'approval', approved: false, note: 'what if it had been a duplicate?' },
     });
     expect(fork).toMatchObject({ mode: 'fork', status: 'completed', outcome: { refunded: 0 } });
     expect(fork.ownSteps[0]).toMatchObject({ step: 6, kind: 'approval', provenance: 'override' });
-    expect(fork.ownSteps[0]?.response).toMatchObject({ output: { decision: 'rejected', by: 'dana' }, isError: true });
-    expect(fork.parent.changes).toContainEqual(expect.objectContaining({ path: 'decision' }));
+    expect(fork.ownSteps[0]?.response).toMatchObject({ output: { approved: false, by: 'dana' }, isError: true });
+    expect(fork.parent.changes).toContainEqual(expect.objectContaining({ path: 'approved' }));
     expect(calls.refund).toBe(refunds);
   });
 
@@ -201,10 +201,10 @@ describe('approvals', () => {
     await engine.approve({ runId: RECORDED, agent: supervised, world, by: 'dana' });
     const fork = (atStep: number, override: ForkOverride) => () =>
       engine.fork({ parentRunId: RECORDED, atStep, agent: supervised, world, override });
-    expect(await rejectionCode(fork(6, { kind: 'tool-result', output: { decision: 'rejected' } }))).toBe(
+    expect(await rejectionCode(fork(6, { kind: 'tool-result', output: { approved: false } }))).toBe(
       'OVERRIDE_MISMATCH',
     );
-    expect(await rejectionCode(fork(7, { kind: 'approval', decision: 'rejected' }))).toBe('OVERRIDE_MISMATCH');
-    expect(await rejectionCode(fork(6, { kind: 'approval', decision: 'approved' }))).toBe('OVERRIDE_INVALID');
+    expect(await rejectionCode(fork(7, { kind: 'approval', approved: false }))).toBe('OVERRIDE_MISMATCH');
+    expect(await rejectionCode(fork(6, { kind: 'approval', approved: true }))).toBe('OVERRIDE_INVALID');
   });
 });

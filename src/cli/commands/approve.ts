@@ -58,7 +58,7 @@ export function approveCommand(cli: CommandContext) {
           seed: run.seed ?? cli.seed(),
           latencyMs: options.latency ?? 0,
         }),
-        decision: options.reject === true ? 'rejected' : 'approved',
+        approved: options.reject !== true,
         by,
         ...(options.reason === undefined ? {} : { note: options.reason }),
         ...(requestHash === undefined ? {} : { requestHash }),

@@ -68,7 +68,7 @@ export function overrideFrom(values: OverrideValues): ForkOverride {
     case 'approval':
       return parseForkOverride({
         kind: 'approval',
-        decision: value,
+        approved: value === 'approved',
         ...(values.reason === undefined ? {} : { note: values.reason }),
       });
     case 'override':
