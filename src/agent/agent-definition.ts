@@ -1,5 +1,5 @@
 import type { ObservationClassifier } from './observation-classifier.js';
-import type { ToolResponse, ToolUsePart } from '../conversation/index.js';
+import type { ApprovalAnswer, ModelResponse, ToolResponse, ToolUsePart } from '../conversation/index.js';
 import type { ModelParams, ToolDefinition } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 
@@ -31,9 +31,16 @@ export interface ToolSpec extends ToolDefinition {
    * Decides whether a call to this tool needs a person's approval before it
    * is made: the run stops at rest (`awaitingApproval`) until someone answers
    * with `forkpoint approve` or `engine.approve`. A pure function of the
-   * call, part of the code hash. Without it no call to the tool waits.
+   * call (and the build's state), part of the code hash. Without it no call
+   * to the tool waits.
    */
-  readonly requiresApproval?: (call: SimulatedCall) => boolean;
+  readonly requiresApproval?: (call: ToolApprovalCheck) => boolean;
+}
+
+/** What a tool spec's approval rule sees: the call, where it stands, and the build's state. */
+export interface ToolApprovalCheck extends SimulatedCall {
+  /** The build's own state before the call (see `BuildStateSpec`); null for a build that keeps none. */
+  readonly state: JsonValue | null;
 }
 
 /** What a system prompt may depend on. Both are injected, never read globally. */
@@ -63,12 +70,56 @@ export interface ToolResultCheck {
   readonly call: ToolUsePart;
   readonly response: ToolResponse;
   readonly step: number;
+  /** The build's own state with this result taken in (see `BuildStateSpec`); null for a build that keeps none. */
+  readonly state: JsonValue | null;
 }
 
-/** The facts a build's approval rule sees: the call the model asked for, and the step it would be. */
+/** The facts a build's approval rule sees: the call the model asked for, the step it would be, and the build's state. */
 export interface ApprovalCheck {
   readonly call: ToolUsePart;
   readonly step: number;
+  readonly state: JsonValue | null;
+}
+
+/** One observation as a build's state takes it in: what came back at a step, and for a tool what was asked. */
+export type StateObservation =
+  | { readonly kind: 'model'; readonly step: number; readonly response: ModelResponse }
+  | { readonly kind: 'tool'; readonly step: number; readonly call: ToolUsePart; readonly response: ToolResponse }
+  | { readonly kind: 'approval'; readonly step: number; readonly call: ToolUsePart; readonly answer: ApprovalAnswer };
+
+/** A checkpoint's build state as a migration gets it: the version it was kept under, and the state itself. */
+export interface StoredBuildState {
+  /** The version of the build that wrote it; null when that build kept no state. */
+  readonly version: number | null;
+  /** The state; null when that build kept none. */
+  readonly state: JsonValue | null;
+}
+
+/**
+ * The agent's own data a build keeps between observations, beside the
+ * conversation (the lowest OCR confidence seen so far, the payments made),
+ * which its hooks read. It lives in every checkpoint with its `version`, so
+ * that a fork or a resume under another build can tell whether that build
+ * reads it the same way: a build whose state has another version continues
+ * a checkpoint only through its `migrate`, and is refused otherwise
+ * (`CHECKPOINT_INCOMPATIBLE`). Every function here is the agent's own code:
+ * pure, and part of the code hash.
+ */
+export interface BuildStateSpec {
+  /** The version of the state's shape. Bump it when a field is renamed, removed or means something else. */
+  readonly version: number;
+  /** The state at checkpoint 0, from the run's input. */
+  readonly initial: (input: JsonObject) => JsonValue;
+  /** The state after one observation. Runs before the hooks that read it (guards, approval rules). */
+  readonly update: (state: JsonValue, observation: StateObservation) => JsonValue;
+  /**
+   * Makes a checkpoint's state of another version this version's: a pure
+   * function from the old state to the new. Without it, such a checkpoint
+   * is refused. What it returns must pass `validate`.
+   */
+  readonly migrate?: (stored: StoredBuildState) => JsonValue;
+  /** What is wrong with a state of this version; empty when nothing is. Checked on every migrated state. */
+  readonly validate?: (state: JsonValue) => readonly string[];
 }
 
 /** The facts a retry policy sees: a failed tool call and how many times it has failed so far (from 1). */
@@ -136,6 +187,8 @@ export interface AgentDefinition extends AgentHooks {
    * constant the hooks import, say): it is part of the code hash.
    */
   readonly codeVersion?: string;
+  /** The agent's own data the build keeps between observations; without it, it keeps none. */
+  readonly state?: BuildStateSpec;
 }
 
 /** A defined build: its definition plus the hash of its code. */

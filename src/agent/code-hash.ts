@@ -1,6 +1,6 @@
 import { stableJson, sha256Hex } from '../json/index.js';
 import type { JsonObject } from '../json/index.js';
-import type { AgentDefinition, ToolSpec } from './agent-definition.js';
+import type { AgentDefinition, BuildStateSpec, ToolSpec } from './agent-definition.js';
 import { normalizeSource } from './normalize-source.js';
 
 /**
@@ -25,7 +25,8 @@ const toolMaterial = ({ simulate, requiresApproval, ...spec }: ToolSpec): JsonOb
 /**
  * What a build's code hash is taken over, as canonical JSON takes it: the
  * form, names, prompt, model, params, tool specs (a simulator by its
- * source), hook source, step cap, tool-result turns and `codeVersion`.
+ * source), hook source, step cap, tool-result turns, `codeVersion`, and the
+ * build's state (its version and functions) when it keeps one.
  * Functions stand as their normalised source (see `normalizeSource`).
  */
 export function codeMaterial(definition: AgentDefinition): JsonObject {
@@ -51,6 +52,19 @@ export function codeMaterial(definition: AgentDefinition): JsonObject {
     stepCap: definition.stepCap,
     ...(definition.toolResultTurns === undefined ? {} : { toolResultTurns: definition.toolResultTurns }),
     codeVersion: definition.codeVersion ?? null,
+    // Only a build that keeps state hashes it, so older builds keep their hashes.
+    ...(definition.state === undefined ? {} : { state: stateMaterial(definition.state) }),
+  };
+}
+
+// The state's version and every function of it: a migration is the build's own code too.
+function stateMaterial(state: BuildStateSpec): JsonObject {
+  return {
+    version: state.version,
+    initial: sourceOf(state.initial),
+    update: sourceOf(state.update),
+    ...optionalSource('migrate', state.migrate),
+    ...optionalSource('validate', state.validate),
   };
 }
 

@@ -31,6 +31,7 @@ const FIELDS: { readonly [K in keyof SkeletonContext]-?: (value: JsonValue) => b
   pending: partsOf('tool_use'),
   results: partsOf('tool_result'),
   failedAttempts: isNumber,
+  buildState: (value) => value === null || (isJsonObject(value) && isNumber(value.version ?? null) && 'value' in value),
   approved: (value) =>
     value === null || (isJsonObject(value) && isString(value.toolUseId ?? null) && isString(value.requestHash ?? null)),
   step: isNumber,
@@ -41,7 +42,8 @@ const FIELDS: { readonly [K in keyof SkeletonContext]-?: (value: JsonValue) => b
     (isJsonObject(value) && CODES.has(value.code) && isString(value.message ?? null) && isNumber(value.step ?? null)),
   messageCount: isNumber,
 };
-const OPTIONAL: ReadonlySet<string> = new Set<keyof SkeletonContext>(['failedAttempts', 'approved']);
+// Fields that came after the first machine version, or that only some builds' runs have.
+const OPTIONAL: ReadonlySet<string> = new Set<keyof SkeletonContext>(['failedAttempts', 'approved', 'buildState']);
 
 function isContext(value: JsonValue | undefined, partial: boolean): boolean {
   if (!isJsonObject(value)) return false;

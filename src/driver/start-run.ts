@@ -1,7 +1,8 @@
 import type { AgentBuild } from '../agent/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { JsonObject } from '../json/index.js';
-import type { AgentMachine } from '../machine/index.js';
+import { assertJsonValue } from '../json/index.js';
+import type { AgentMachine, BuildStateRecord } from '../machine/index.js';
 import { createAgentMachine, initialSnapshot } from '../machine/index.js';
 import type { AgentSnapshot } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -53,5 +54,29 @@ export function startSnapshot(
       `build ${build.build}'s ${typeof system !== 'string' ? 'system prompt function' : 'renderInput hook'} must return a string`,
     );
   }
-  return initialSnapshot(machineOf(build), { input, system, model: build.model, firstMessage });
+  const buildState = initialBuildState(build, input);
+  return initialSnapshot(machineOf(build), {
+    input,
+    system,
+    model: build.model,
+    firstMessage,
+    ...(buildState === undefined ? {} : { buildState }),
+  });
+}
+
+// The build's state at checkpoint 0, from its own `initial`; none for a build that keeps none.
+function initialBuildState(build: AgentBuild, input: JsonObject): BuildStateRecord | undefined {
+  const spec = build.state;
+  if (spec === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = spec.initial(structuredClone(input));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ForkpointError('AGENT_CODE_FAILED', `the initial state of build ${build.build} threw: ${reason}`, {
+      cause: error,
+    });
+  }
+  assertJsonValue(value, `the initial state of build ${build.build}`, 'AGENT_CODE_FAILED');
+  return { version: spec.version, value };
 }

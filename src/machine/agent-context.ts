@@ -1,6 +1,6 @@
 import type { Message, ToolResultPart, ToolUsePart } from '../conversation/index.js';
 import type { ErrorCode } from '../errors/index.js';
-import type { JsonObject } from '../json/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
 import type { Outcome } from '../agent/index.js';
 
 /** Why a run ended in `failed`: a stable code, a message, and the step it happened at. */
@@ -36,6 +36,12 @@ export type AgentContext = {
   readonly approved?: ApprovedCall | null;
   /** How many times the awaited tool call has failed and been retried; absent when it has not. */
   readonly failedAttempts?: number;
+  /**
+   * The agent's own data the build keeps (see `BuildStateSpec`), with the
+   * version of its shape; absent for a build that keeps none, so that such
+   * checkpoints are what they always were.
+   */
+  readonly buildState?: BuildStateRecord | null;
   /** How many observations (steps) the run has taken. */
   readonly step: number;
   /** How many observations of each kind (`model` or a tool name) the run has taken. */
@@ -44,6 +50,12 @@ export type AgentContext = {
   readonly outcome: Outcome | null;
   /** The failure, once the run has failed. */
   readonly error: RunFailure | null;
+};
+
+/** A build's state as a checkpoint holds it: the version of its shape, and the value. */
+export type BuildStateRecord = {
+  readonly version: number;
+  readonly value: JsonValue;
 };
 
 /** A tool call a person approved: the call's id in the model turn, and its request hash. */
@@ -59,6 +71,8 @@ export interface AgentMachineInput {
   readonly model: string;
   /** The first user message, written by the build's `renderInput` hook. */
   readonly firstMessage: string;
+  /** The build's state at checkpoint 0, for a build that keeps one. */
+  readonly buildState?: BuildStateRecord;
 }
 
 /** The context of checkpoint 0. */
@@ -74,5 +88,6 @@ export function initialContext(start: AgentMachineInput): AgentContext {
     calls: {},
     outcome: null,
     error: null,
+    ...(start.buildState === undefined ? {} : { buildState: start.buildState }),
   };
 }

@@ -5,7 +5,8 @@ import { initialContext } from './agent-context.js';
 import type { AgentEvent } from './agent-events.js';
 import type { AgentStateName } from './machine-version.js';
 import type { Observed } from './observe.js';
-import { isAwaitedCall, observeApproval, observeModelResponse, observeToolResult } from './observe.js';
+import { failObservation, isAwaitedCall, observeApproval, observeModelResponse, observeToolResult } from './observe.js';
+import { takeIntoBuildState } from './build-state.js';
 
 /**
  * Builds the agent loop of one build as a pure XState machine. It performs no
@@ -119,7 +120,11 @@ function observationTargets(targets: readonly Exclude<AgentStateName, 'failed'>[
   ];
 }
 
-function reduce(build: AgentBuild, context: AgentContext, event: AgentEvent): Observed {
+function reduce(build: AgentBuild, observed: AgentContext, event: AgentEvent): Observed {
+  // The build's state takes the observation in first, so that its hooks read the state after it.
+  const taken = takeIntoBuildState(build, observed, event);
+  if (!taken.ok) return failObservation(observed, 'HOOK_FAILED', taken.message);
+  const { context } = taken;
   switch (event.type) {
     case 'model.responded':
       return observeModelResponse(build, context, event.response);

@@ -1,6 +1,7 @@
 import type { AgentBuild } from '../agent/index.js';
 import type { ToolUsePart } from '../conversation/index.js';
 import type { AgentContext } from './agent-context.js';
+import { buildStateValueOf } from './build-state.js';
 
 /**
  * Whether `call`, about to be made as step `step`, needs a person's approval
@@ -12,7 +13,9 @@ export function needsApproval(build: AgentBuild, context: AgentContext, call: To
   if (context.approved?.toolUseId === call.id) return false;
   const spec = build.tools.find((tool) => tool.name === call.name);
   // Handed copies: a rule is the agent's own code, and the input is the run's state.
-  if (spec?.requiresApproval?.({ input: structuredClone(call.input), step, index: context.calls[call.name] ?? 0 }))
+  const state = buildStateValueOf(context);
+  const index = context.calls[call.name] ?? 0;
+  if (spec?.requiresApproval?.({ input: structuredClone(call.input), step, index, state: structuredClone(state) }))
     return true;
-  return build.requiresApproval?.({ call: structuredClone(call), step }) === true;
+  return build.requiresApproval?.({ call: structuredClone(call), step, state: structuredClone(state) }) === true;
 }

@@ -3,6 +3,7 @@ export {
   type AgentContext,
   type AgentMachineInput,
   type ApprovedCall,
+  type BuildStateRecord,
   type RunFailure,
 } from './agent-context.js';
 export type {
@@ -26,3 +27,4 @@ export {
 } from './awaiting.js';
 export { MACHINE_VERSION, WRAPPED_LOOP_VERSION, type AgentStateName } from './machine-version.js';
 export { observeApproval, observeModelResponse, observeToolResult, type Observed } from './observe.js';
+export { buildStateValueOf, takeIntoBuildState, type TakenIn } from './build-state.js';

@@ -149,7 +149,7 @@ describe('what a structural replay needs of a build', () => {
       name: 'ocr_document',
       input: { document_id: 'DOC-S3501' },
     } as const;
-    return { call, response: entry.response, step: entry.step, attempt: 1 };
+    return { call, response: entry.response, step: entry.step, attempt: 1, state: null };
   }
 
   test('the retry policy reads a flag that survives shaping, so it decides the same on the shape of SYN-35', async () => {

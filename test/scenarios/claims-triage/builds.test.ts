@@ -14,6 +14,7 @@ function ocrCheck(output: JsonValue, isError = false): ToolResultCheck {
     call: { type: 'tool_use', id: 'toolu_1', name: 'ocr_document', input: { document_id: 'DOC-1' } },
     response: { output, isError },
     step: 4,
+    state: null,
   };
 }
 
@@ -121,6 +122,7 @@ describe("patched's confidence guard", () => {
       call: { type: 'tool_use', id: 'toolu_2', name: 'fetch_policy', input: { policy_id: 'POL-5531' } },
       response: { output: { fields: { deductible: { value: 500, confidence: 0.1 } } }, isError: false },
       step: 8,
+      state: null,
     };
     expect(guard(check)).toEqual({ action: 'continue' });
   });
@@ -140,6 +142,7 @@ describe('the retry hook every build shares', () => {
     response: { output: error.includes('timed out') ? { error, retryable: true } : { error }, isError: true },
     step: 4,
     attempt,
+    state: null,
   });
   const retries = (build: AgentBuild, failed: FailedToolCall): boolean => {
     if (build.retryTool === undefined) throw new Error(`${build.build} has no retry hook`);
