@@ -23,3 +23,4 @@ export {
   type MachineMigration,
   type StoredMachineState,
 } from './machine-migrations.js';
+export { fitCheckpointToBuild, type FittedCheckpoint } from './fit-to-build.js';

@@ -1,7 +1,8 @@
 import type { AgentBuild } from '../agent/index.js';
 import { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
-import { restoreCheckpoint } from '../checkpoint/index.js';
+import { fitCheckpointToBuild, restoreCheckpoint } from '../checkpoint/index.js';
+import type { CheckpointMigration } from '../vocabulary/index.js';
 import { ForkpointError } from '../errors/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { ForkOverride } from '../fork/index.js';
@@ -62,6 +63,7 @@ export async function continueInPlace(deps: EngineDeps, continuation: InPlaceCon
     at: deps.clock().toISOString(),
     after: continuation.after,
     sideEffects: continuation.sideEffects,
+    ...(restart.migration === null ? {} : { migration: restart.migration }),
   };
   await deps.store.resumeRun({
     runId: run.runId,
@@ -110,6 +112,8 @@ interface Restart {
   readonly start: AgentSnapshot;
   readonly hasher: RequestHasher;
   readonly resumedFrom: ContinuedFrom;
+  /** What was done to the checkpoint so that the build could continue it; null when nothing was. */
+  readonly migration: CheckpointMigration | null;
   transport(live: Transport): Transport;
 }
 
@@ -123,16 +127,22 @@ async function restartOf(deps: EngineDeps, run: RunRecord, agent: AgentBuild): P
   }
   const last = run.stepCount;
   const ownFrom = run.parent?.atStep ?? 0;
-  const { start, hasher, resumedFrom } = await deps.store.read(async (reader) => {
+  const { start, hasher, resumedFrom, migration } = await deps.store.read(async (reader) => {
     const restored = await restoreCheckpoint(reader, run.runId, last);
-    const state = machineOf(agent).resolveState({ value: restored.value, context: restored.context });
+    const fitted = fitCheckpointToBuild(restored, agent, `checkpoint ${last} of run ${run.runId}`);
+    const state = machineOf(agent).resolveState({ value: restored.value, context: fitted.context });
     const adopted = new RequestHasher();
     adopted.adopt(restored.context.messages, restored.messageDigests);
     // The run's own conversation segments cover its messages up to the first one read row by row; the
     // resumed attempt's next segment must start there.
     const unsegmented = (await reader.readMessages(run.runId, ownFrom, last)).digests.length;
     const messageCount = restored.context.messages.length;
-    return { start: state, hasher: adopted, resumedFrom: { messageCount, segmentedUpTo: messageCount - unsegmented } };
+    return {
+      start: state,
+      hasher: adopted,
+      resumedFrom: { messageCount, segmentedUpTo: messageCount - unsegmented },
+      migration: fitted.migration,
+    };
   });
   if (start.status !== 'active') {
     throw new ForkpointError(
@@ -140,5 +150,5 @@ async function restartOf(deps: EngineDeps, run: RunRecord, agent: AgentBuild): P
       `run ${run.runId} cannot be resumed: its last checkpoint (step ${last}) already ended the run`,
     );
   }
-  return { fromStep: last + 1, start, hasher, resumedFrom, transport: (live) => live };
+  return { fromStep: last + 1, start, hasher, resumedFrom, migration, transport: (live) => live };
 }

@@ -1,8 +1,8 @@
 import type { AgentBuild } from '../agent/index.js';
-import type { FieldChange } from '../vocabulary/index.js';
+import type { CheckpointMigration, FieldChange } from '../vocabulary/index.js';
 import { RequestHasher } from '../cassette/index.js';
 import type { ContinuedFrom } from '../checkpoint/index.js';
-import { lineageOf, restoreCheckpoint } from '../checkpoint/index.js';
+import { fitCheckpointToBuild, lineageOf, restoreCheckpoint } from '../checkpoint/index.js';
 import type { ModelResponse, ToolResponse } from '../conversation/index.js';
 import { isModelResponse, isToolResponse } from '../conversation/index.js';
 import { ForkpointError } from '../errors/index.js';
@@ -30,6 +30,8 @@ export interface ForkPoint {
   readonly override: ForkOverride;
   /** What the override changed at step N, field by field. */
   readonly changes: readonly FieldChange[];
+  /** What was done to checkpoint N-1 so that the build could continue it; null when nothing was. */
+  readonly migration: CheckpointMigration | null;
   /** The fork's transport over the world after the fork: step N's injected answer, if any, then `live`. */
   transport(live: Transport): Transport;
 }
@@ -73,8 +75,10 @@ async function forkPointOf(
   const restored = await restoreCheckpoint(store, parentRunId, atStep - 1, lineage);
   const target = await readStepAt(store, lineage, atStep, restored.messageDigests);
   if (target === undefined) throw outOfRange();
+  // Before anything runs: the checkpoint must be one this build can continue, as stored or migrated.
+  const fitted = fitCheckpointToBuild(restored, agent, `checkpoint ${atStep - 1} of run ${parentRunId}`);
   const machine = machineOf(agent);
-  let start = machine.resolveState({ value: restored.value, context: restored.context });
+  let start = machine.resolveState({ value: restored.value, context: fitted.context });
   const awaiting = awaitingOf(start);
   if (awaiting?.kind !== target.kind || awaiting.index !== target.index) {
     throw new ForkpointError(
@@ -105,6 +109,7 @@ async function forkPointOf(
     resumedFrom: { messageCount: restored.context.messages.length },
     override,
     changes: applied.changes,
+    migration: fitted.migration,
     transport: (live) => (answer === undefined ? live : overrideTransport({ step: atStep, answer, live })),
   };
 }

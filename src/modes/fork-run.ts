@@ -95,6 +95,7 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
         atStep: options.atStep,
         override: point.override,
         changes,
+        ...(point.migration === null ? {} : { migration: point.migration }),
       },
       owner: newRunOwner(deps),
       sideEffects: policy,

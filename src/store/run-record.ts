@@ -2,7 +2,7 @@ import type { ErrorCode } from '../errors/index.js';
 import type { Tier } from '../vocabulary/index.js';
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { Finding, RunMode } from '../vocabulary/index.js';
+import type { CheckpointMigration, Finding, RunMode } from '../vocabulary/index.js';
 import type { RunStatus } from '../vocabulary/index.js';
 import type { UsageTotal } from '../pricing/index.js';
 import type { FailureSignature } from '../signature/index.js';
@@ -37,6 +37,11 @@ export interface ParentLink {
    * forks made before forkpoint recorded it.
    */
   readonly changes: readonly JsonObject[] | null;
+  /**
+   * What was done to the checkpoint so that the fork's build could continue
+   * it (see `CheckpointMigration`); absent when it was continued as stored.
+   */
+  readonly migration?: CheckpointMigration;
 }
 
 /**
@@ -68,6 +73,8 @@ export interface RunResume {
   readonly after: string;
   /** The side-effect policy the resumed attempt runs under. */
   readonly sideEffects: SideEffectPolicy;
+  /** What was done to the checkpoint it continued from (a machine migration); absent when nothing was. */
+  readonly migration?: CheckpointMigration;
 }
 
 /** Everything a store keeps about one run, apart from its steps. */

@@ -14,3 +14,8 @@ export {
   type MissFinding,
   type ShapedFinding,
 } from './finding.js';
+export {
+  describeCheckpointMigration,
+  isCheckpointMigration,
+  type CheckpointMigration,
+} from './checkpoint-migration.js';

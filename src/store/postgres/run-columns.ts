@@ -50,6 +50,7 @@ export const RUN_COLUMNS = [
   'usage',
   'signature',
   'signature_digest',
+  'checkpoint_migration',
 ] as const satisfies ReadonlyArray<keyof RunRow>;
 
 /** SQL: the step count of run `runs`: its last step while it runs (its rows say), the stored count once it ended. */

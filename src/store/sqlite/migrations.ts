@@ -5,6 +5,7 @@ import { PAGE_FILTERS } from './migrations-page-filters.js';
 import { SEALED_PAYLOADS } from './migrations-sealing.js';
 import { RUN_USAGE } from './migrations-usage.js';
 import { RUN_SIGNATURES } from './migrations-signatures.js';
+import { CHECKPOINT_MIGRATIONS } from './migrations-checkpoint-migration.js';
 
 export type { Migration } from './migration.js';
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SEALED_PAYLOADS,
   ...PAGE_FILTERS,
   ...RUN_SIGNATURES,
+  ...CHECKPOINT_MIGRATIONS,
 ];
 
 /** The newest schema version this build of forkpoint knows. */

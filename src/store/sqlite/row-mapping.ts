@@ -1,12 +1,12 @@
 import type { JsonObject, JsonValue } from '../../json/index.js';
 import { canonicalJson, isJsonArray, isJsonObject } from '../../json/index.js';
-import { RUN_MODES, RUN_STATUSES, isFinding } from '../../vocabulary/index.js';
+import { RUN_MODES, RUN_STATUSES, isCheckpointMigration, isFinding } from '../../vocabulary/index.js';
 import { decodingStored } from '../../payload/index.js';
 import type { Tier } from '../../vocabulary/index.js';
 import type { SideEffectPolicy } from '../../firewall/index.js';
 import type { PurgeReason, RunErrorRecord, RunFinish, RunOwner, RunRecord, RunResume } from '../run-record.js';
 import type { RunMode } from '../../vocabulary/index.js';
-import type { Finding, RunStatus } from '../../vocabulary/index.js';
+import type { CheckpointMigration, Finding, RunStatus } from '../../vocabulary/index.js';
 import type { UsageTotal } from '../../pricing/index.js';
 import { isUsageTotals } from '../../pricing/index.js';
 import type { FailureSignature } from '../../signature/index.js';
@@ -55,6 +55,7 @@ export interface RunRow {
   usage: string | null;
   signature: string | null;
   signature_digest: string | null;
+  checkpoint_migration: string | null;
 }
 
 // JSON columns hold canonical text: it escapes lone surrogates, which a raw TEXT bind would mangle.
@@ -104,7 +105,9 @@ function checkRun(run: RunRecord): RunRecord {
                     ? 'usage that is not a list of token totals'
                     : run.signature !== null && !isFailureSignature(run.signature)
                       ? 'a signature that is not a failure signature'
-                      : undefined;
+                      : run.parent?.migration !== undefined && !isCheckpointMigration(run.parent.migration)
+                        ? 'a checkpoint migration that is not one'
+                        : undefined;
   if (problem !== undefined) throw new SyntaxError(`it holds ${problem}`);
   return run;
 }
@@ -131,6 +134,9 @@ function mapRun(row: RunRow): RunRecord {
             atStep: row.parent_step ?? 0,
             override: fromText(row.override),
             changes: fromText(row.override_changes) as JsonObject[] | null,
+            ...(row.checkpoint_migration === null
+              ? {}
+              : { migration: fromText(row.checkpoint_migration) as unknown as CheckpointMigration }),
           },
     sourceRunId: row.source_run_id,
     sourceCassette: row.source_cassette,
@@ -196,6 +202,7 @@ export function runToParams(run: RunRecord, seal: ColumnSeal = PLAIN): Record<st
     purge_reason: run.purge?.reason ?? null,
     usage: usageToText(run.usage ?? undefined),
     ...signatureToParams(run.signature ?? undefined),
+    checkpoint_migration: run.parent?.migration === undefined ? null : canonicalJson(run.parent.migration),
   };
 }
 

@@ -54,11 +54,13 @@ export function runWrites(
       `INSERT INTO runs (run_id, mode, agent_name, build, code_hash, scenario, input, world_at, seed, status, outcome, error,
          parent_run_id, parent_step, override, source_run_id, source_cassette, findings, canonical_form, machine_version, created_at,
          finished_at, step_count, owner_pid, owner_host, owner_token, lease_expires_at, side_effects, resumes, override_changes,
-         tier, expires_at, structural_expires_at, purged_at, purge_reason, usage, signature, signature_digest)
+         tier, expires_at, structural_expires_at, purged_at, purge_reason, usage, signature, signature_digest,
+         checkpoint_migration)
        VALUES (@run_id, @mode, @agent_name, @build, @code_hash, @scenario, @input, @world_at, @seed, @status, @outcome, @error,
          @parent_run_id, @parent_step, @override, @source_run_id, @source_cassette, @findings, @canonical_form, @machine_version, @created_at,
          @finished_at, @step_count, @owner_pid, @owner_host, @owner_token, @lease_expires_at, @side_effects, @resumes, @override_changes,
-         @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason, @usage, @signature, @signature_digest)`,
+         @tier, @expires_at, @structural_expires_at, @purged_at, @purge_reason, @usage, @signature, @signature_digest,
+         @checkpoint_migration)`,
     ),
     runExists: db.prepare('SELECT 1 FROM runs WHERE run_id = ?').pluck(),
     insertStep: db.prepare(
