@@ -15,6 +15,7 @@ export function describeRunConformance(suite: StoreSuite): void {
         atStep: 3,
         override: { kind: 'tool-result', output: { a: 1 } },
         changes: [{ path: 'a', before: '0', after: '1' }],
+        migration: { machine: { from: 1, to: 2 }, state: { from: null, to: 3, build: 'stateful' } },
       },
       sourceRunId: 'ffff0000',
       sideEffects: { default: 'refuse', tools: { refund: 'simulate' } },

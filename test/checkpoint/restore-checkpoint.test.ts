@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
 import { RequestHasher } from '../../src/cassette/index.js';
 import { isForkpointError } from '../../src/errors/index.js';
 import { MACHINE_VERSION } from '../../src/machine/index.js';
@@ -11,6 +10,7 @@ import { FULL_CHECKPOINT_EVERY, SEGMENT_MIN_MESSAGES } from '../../src/checkpoin
 import scenario from '../../scenarios/claims-triage/index.js';
 import { recordWithSnapshots } from '../support/record-with-snapshots.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
+import { stampedAs } from '../support/stamped-store.js';
 
 describe('restoreCheckpoint', () => {
   it('tells a checkpoint whose rows a gc removed after its lineage was read from one that never existed', async () => {
@@ -108,28 +108,11 @@ describe('restoreCheckpoint', () => {
     expect((await restoreCheckpoint(store, recorded.runId, 3)).context).toEqual(recorded.contexts[3]);
   });
 
-  /** The store as it would read with every checkpoint stamped as written by machine version `version`. */
-  const stampedAs = (store: Store, version: number): Store => {
-    const stamp = (text: string) =>
-      text.replaceAll(`"machineVersion":${MACHINE_VERSION}`, `"machineVersion":${version}`);
-    return {
-      ...store,
-      readRestore: async (request) => {
-        const rows = await store.readRestore(request);
-        return {
-          ...rows,
-          chain: rows.chain.map((row) => ({ ...row, checkpoint: stamp(row.checkpoint) })),
-          blobs: new Map([...rows.blobs].map(([digest, body]) => [digest, stamp(body)])),
-        };
-      },
-    };
-  };
-
   it('refuses a checkpoint written by a newer machine, naming both versions', async () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 1 }), { n: 1 });
     try {
-      await restoreCheckpoint(stampedAs(store, 99), recorded.runId, 2);
+      await restoreCheckpoint(stampedAs(store, MACHINE_VERSION, 99), recorded.runId, 2);
       expect.unreachable();
     } catch (error) {
       expect(isForkpointError(error, 'CHECKPOINT_INCOMPATIBLE')).toBe(true);
@@ -141,7 +124,7 @@ describe('restoreCheckpoint', () => {
     const store = sqliteStore({ path: ':memory:' });
     const recorded = await recordWithSnapshots(store, testAgent(), syntheticWorld({ toolCalls: 2 }), { n: 1 });
     for (let step = 0; step <= recorded.contexts.length - 1; step += 1) {
-      const restored = await restoreCheckpoint(stampedAs(store, 1), recorded.runId, step);
+      const restored = await restoreCheckpoint(stampedAs(store, MACHINE_VERSION, 1), recorded.runId, step);
       expect(restored.context).toEqual(recorded.contexts[step]);
       expect(restored.machineMigrated).toEqual({ from: 1, to: MACHINE_VERSION });
     }

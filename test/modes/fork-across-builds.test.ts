@@ -5,10 +5,11 @@ import { restoreCheckpoint } from '../../src/checkpoint/index.js';
 import type { Engine } from '../../src/engine/index.js';
 import { createEngine } from '../../src/engine/index.js';
 import { ForkpointError } from '../../src/errors/index.js';
-import type { Store } from '../../src/store/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import { createRefundDesk } from '../support/refund-agent.js';
 import { LEDGER_BUILDS } from '../support/stateful-refund.js';
+import { stampedAs } from '../support/stamped-store.js';
+import { MACHINE_VERSION } from '../../src/machine/index.js';
 
 const PARENT = '0000b001';
 // The order was 80, not 120: a change at the refund's lookup (step 2) any build can make.
@@ -160,20 +161,39 @@ describe('checkpoints across builds', () => {
   });
 });
 
-/** The store as it would read with every checkpoint stamped as written by machine version `version`. */
-export function stampedAs(store: Store, from: number, to: number): Store {
-  const stamp = (text: string) => text.replaceAll(`"machineVersion":${from}`, `"machineVersion":${to}`);
-  const stamped: Store = {
-    ...store,
-    readRestore: async (request) => {
-      const rows = await store.readRestore(request);
-      return {
-        ...rows,
-        chain: rows.chain.map((row) => ({ ...row, checkpoint: stamp(row.checkpoint) })),
-        blobs: new Map([...rows.blobs].map(([digest, body]) => [digest, stamp(body)])),
-      };
-    },
-    read: (work) => store.read((reader) => work({ ...reader, readRestore: stamped.readRestore })),
-  };
-  return stamped;
-}
+describe('checkpoints of an older forkpoint', () => {
+  it('are continued through the machine migration by a fork and a resume, each recording it', async () => {
+    // Read as a version 1 forkpoint would have written them.
+    const store = stampedAs(sqliteStore({ path: ':memory:' }), MACHINE_VERSION, 1);
+    const engine = createEngine({ store, clock: () => new Date('2026-03-04T09:00:00.000Z') });
+    const desk = createRefundDesk();
+    let calls = 0;
+    // The provider drops its third call: the run stops, resumable, after step 4.
+    const dropping = {
+      ...desk.world,
+      model: {
+        respond: (request: Parameters<typeof desk.world.model.respond>[0]) =>
+          ++calls === 3 ? Promise.reject(new Error('socket hang up')) : desk.world.model.respond(request),
+      },
+    };
+    const stopped = await engine.record({ agent: LEDGER_BUILDS.v1, world: dropping, input: { orderId: 'ORD-1' } });
+    expect(stopped).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_FAILED' } });
+    const fork = await engine.fork({
+      parentRunId: stopped.runId,
+      atStep: 2,
+      agent: LEDGER_BUILDS.v1,
+      world: desk.world,
+      override: CHEAPER,
+      sideEffects: 'simulate',
+    });
+    expect(fork.parent.migration).toEqual({ machine: { from: 1, to: MACHINE_VERSION }, state: null });
+    const resumed = await engine.resume({
+      runId: stopped.runId,
+      agent: LEDGER_BUILDS.v1,
+      world: desk.world,
+      sideEffects: 'simulate',
+    });
+    expect(resumed.resumed.migration).toEqual({ machine: { from: 1, to: MACHINE_VERSION }, state: null });
+    expect(resumed.status).toBe('completed');
+  });
+});

@@ -1,12 +1,12 @@
 import type { AgentBuild, BuildStateSpec } from '../../src/agent/index.js';
 import type { JsonValue } from '../../src/json/index.js';
-import { isJsonObject } from '../../src/json/index.js';
+import { isJsonArray, isJsonObject } from '../../src/json/index.js';
 import { refundBuild } from './refund-agent.js';
 
 // The tools a run has called so far, in order, under a field name of the build's choosing.
-const lookupsIn = (state: JsonValue, field: string): JsonValue[] => {
+const lookupsIn = (state: JsonValue, field: string): readonly JsonValue[] => {
   const list = isJsonObject(state) ? state[field] : undefined;
-  return Array.isArray(list) ? list : [];
+  return isJsonArray(list) ? list : [];
 };
 
 /** Version 1 of the ledger a refund desk keeps: the tools called so far, as `looked_up`. */
