@@ -36,6 +36,7 @@ export {
   type AgentDefinition,
   type ApprovalCheck,
   type AgentHooks,
+  type BuildStateSpec,
   type FailedToolCall,
   type Observation,
   type ObservationClassifier,
@@ -43,7 +44,10 @@ export {
   type ParsedOutcome,
   type PromptEnvironment,
   type SimulatedCall,
+  type StateObservation,
+  type StoredBuildState,
   type SystemPrompt,
+  type ToolApprovalCheck,
   type ToolResultCheck,
   type ToolResultVerdict,
   type ToolSpec,
@@ -214,7 +218,7 @@ export type {
 } from './read/index.js';
 export type { RestoredCheckpoint } from './checkpoint/index.js';
 export type { AgentContext, AgentStateName, RunFailure } from './machine/index.js';
-export type { Provenance, RunMode, RunStatus, Tier } from './vocabulary/index.js';
+export type { CheckpointMigration, Provenance, RunMode, RunStatus, Tier } from './vocabulary/index.js';
 
 // The store port, for a store of one's own (its conformance suite is in `forkpoint/testing`).
 export type {

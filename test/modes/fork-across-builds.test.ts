@@ -9,6 +9,10 @@ import { sqliteStore } from '../../src/store/index.js';
 import { createRefundDesk } from '../support/refund-agent.js';
 import { LEDGER_BUILDS } from '../support/stateful-refund.js';
 import { stampedAs } from '../support/stamped-store.js';
+import { styleFor } from '../../src/cli/output/style.js';
+import { headline } from '../../src/cli/output/format-headline.js';
+import { formatLineage } from '../../src/cli/output/format-lineage.js';
+import { summarizerOf } from '../../src/cli/output/summarizer.js';
 import { MACHINE_VERSION } from '../../src/machine/index.js';
 
 const PARENT = '0000b001';
@@ -195,5 +199,18 @@ describe('checkpoints of an older forkpoint', () => {
     });
     expect(resumed.resumed.migration).toEqual({ machine: { from: 1, to: MACHINE_VERSION }, state: null });
     expect(resumed.status).toBe('completed');
+  });
+});
+
+describe('a migrated checkpoint', () => {
+  it('is shown where the fork is named: its headline and its place in the tree', async () => {
+    const { engine, desk } = await recordedLedger();
+    const fork = await forkUnder(engine, desk.world, LEDGER_BUILDS.v2, 4);
+    const plain = styleFor({}, {});
+    expect(headline(await engine.getRunSummary(fork.runId), plain)).toContain(
+      'checkpoint migrated: state 1 -> 2 (migration of build ledger-v2)',
+    );
+    const tree = formatLineage(await engine.lineage(PARENT), plain, () => summarizerOf());
+    expect(tree).toContain('; checkpoint migrated: state 1 -> 2 (migration of build ledger-v2)): ');
   });
 });

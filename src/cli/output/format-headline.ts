@@ -3,6 +3,8 @@ import type { SideEffectPolicy } from '../../firewall/index.js';
 import { allowsLiveSideEffects, formatSideEffectPolicy } from '../../firewall/index.js';
 import { describeOverride } from '../../fork/index.js';
 import type { JsonObject } from '../../json/index.js';
+import type { CheckpointMigration } from '../../vocabulary/index.js';
+import { describeCheckpointMigration } from '../../vocabulary/index.js';
 import type { Style } from './style.js';
 
 /** `key=value` for each field of a run's input: the input in a few characters. */
@@ -53,6 +55,7 @@ export function headline(run: RunSummary | RunView, style: Style): string {
     case 'fork':
       parts.push(
         `${build} forked from run ${run.parent?.runId ?? '?'} at step ${run.parent?.atStep ?? '?'} (${describeOverride(run.parent?.override ?? null, run.parent?.changes)})`,
+        ...migrationWords(run.parent?.migration, style),
         input,
         ...(run.worldAt === null ? [] : [`world ${run.worldAt}`]),
         ...seed,
@@ -72,9 +75,17 @@ export function headline(run: RunSummary | RunView, style: Style): string {
         `resumed at step ${resume.fromStep} (attempt ${resume.attempt}, after ${resume.after}, ${resume.at})`,
       ),
       formatFirewall(resume.sideEffects, style),
+      ...migrationWords(resume.migration, style),
     );
   }
   return parts.join(' · ');
+}
+
+/** What was done to the checkpoint a run continued from, when anything was: a change of build worth seeing. */
+function migrationWords(migration: CheckpointMigration | undefined, style: Style): string[] {
+  return migration === undefined
+    ? []
+    : [style.yellow(`checkpoint migrated: ${describeCheckpointMigration(migration)}`)];
 }
 
 /** A run's side-effect firewall in a few words; a policy that lets side effects through stands out. */

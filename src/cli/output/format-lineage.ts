@@ -1,5 +1,6 @@
 import type { Lineage, LineageNode, RunSummary } from '../../engine/index.js';
 import { describeOverride } from '../../fork/index.js';
+import { describeCheckpointMigration } from '../../vocabulary/index.js';
 import { formatFirewall, formatInput } from './format-headline.js';
 import type { Style } from './style.js';
 import type { Summarizer } from './summarizer.js';
@@ -42,9 +43,15 @@ export function formatLineage(lineage: Lineage, style: Style, summarizerOf: Summ
   return lines.join('\n');
 }
 
+// A fork that continued a migrated checkpoint says so where its change is named.
+const migrated = (node: LineageNode): string => {
+  const migration = node.run.parent?.migration;
+  return migration === undefined ? '' : `; checkpoint migrated: ${describeCheckpointMigration(migration)}`;
+};
+
 function describeRelation(node: LineageNode): string {
   if (node.relation === 'fork')
-    return `fork at step ${node.run.parent?.atStep ?? '?'} (${describeOverride(node.override, node.changes)}): `;
+    return `fork at step ${node.run.parent?.atStep ?? '?'} (${describeOverride(node.override, node.changes)}${migrated(node)}): `;
   if (node.relation === 'root') return '';
   return `${node.relation}: `;
 }
