@@ -21,25 +21,20 @@ export type CheckpointMigration = {
 
 /** Whether `value` has the form of a {@link CheckpointMigration}: what a store checks of the column it reads. */
 export function isCheckpointMigration(value: unknown): value is CheckpointMigration {
-  if (typeof value !== 'object' || value === null) return false;
-  const { machine, state } = value as Partial<Record<keyof CheckpointMigration, unknown>>;
-  const version = (field: unknown, nullable: boolean) =>
-    (nullable && field === null) || (typeof field === 'number' && Number.isInteger(field));
-  const machineOk =
-    machine === null ||
-    (typeof machine === 'object' &&
-      machine !== undefined &&
-      version((machine as { from?: unknown }).from, false) &&
-      version((machine as { to?: unknown }).to, false));
+  if (!isRecord(value)) return false;
+  const { machine, state } = value;
+  const machineOk = machine === null || (isRecord(machine) && isVersion(machine.from) && isVersion(machine.to));
   const stateOk =
     state === null ||
-    (typeof state === 'object' &&
-      state !== undefined &&
-      version((state as { from?: unknown }).from, true) &&
-      version((state as { to?: unknown }).to, true) &&
-      typeof (state as { build?: unknown }).build === 'string');
+    (isRecord(state) &&
+      (state.from === null || isVersion(state.from)) &&
+      (state.to === null || isVersion(state.to)) &&
+      typeof state.build === 'string');
   return machineOk && stateOk;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isVersion = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value);
 
 /** A migration in a few words, as `show` and `tree` print it: `machine 1 -> 2, state 1 -> 2 (build supervised)`. */
 export function describeCheckpointMigration(migration: CheckpointMigration): string {
