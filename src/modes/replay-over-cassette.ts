@@ -112,7 +112,7 @@ export async function replayOverCassette(
     ending: {
       kind: 'judged',
       judge: (result) => {
-        const judged = plan.judge(result);
+        const judged = plan.judge(nobodyToAsk(result));
         findings = judged.findings;
         return judged;
       },
@@ -127,6 +127,25 @@ export async function replayOverCassette(
     findings,
     divergence: first === undefined ? null : new ReplayDivergence(stored.runId, first),
   }) as ReplayResult;
+}
+
+/**
+ * A replay is written whole and asks nobody: one that went live and met a
+ * call needing a person's approval, with no answer recorded for it, stops
+ * there (`APPROVAL_REQUIRED`) instead of waiting for someone who will not come.
+ */
+function nobodyToAsk(result: DriveResult): DriveResult {
+  if (!result.waitingForApproval) return result;
+  const step = result.snapshot.context.step + 1;
+  const error = new ForkpointError(
+    'APPROVAL_REQUIRED',
+    `step ${step} needs a person's approval the recording holds no answer for, and a replay asks nobody: record the run, or fork it there and answer with \`forkpoint approve\``,
+  );
+  return {
+    ...result,
+    waitingForApproval: false,
+    stoppedBy: { failure: { code: error.code, message: error.message, step }, error },
+  };
 }
 
 /**

@@ -208,3 +208,37 @@ describe('approvals', () => {
     expect(await rejectionCode(fork(6, { kind: 'approval', approved: true }))).toBe('OVERRIDE_INVALID');
   });
 });
+
+describe('a replay', () => {
+  it('never waits for a person: strictly it diverges at the new question, going live it stops with APPROVAL_REQUIRED', async () => {
+    const engine = deterministicEngine();
+    const desk = createRefundDesk();
+    // Recorded by a build that asks nobody: its cassette holds no answer.
+    await engine.record({
+      agent: refundBuild('baseline'),
+      world: desk.world,
+      input: { orderId: 'ORD-1' },
+      runId: RECORDED,
+    });
+    const cassette = await engine.cassette(RECORDED);
+    const strict = await engine.replay({ agent: supervised, cassette, mode: 'strict' });
+    expect(strict).toMatchObject({
+      status: 'diverged',
+      divergence: { kind: 'approval', index: 0, classification: 'new-call' },
+    });
+    const refunds = desk.calls.refund;
+    const live = await engine.replay({
+      agent: supervised,
+      cassette,
+      mode: 'fidelity',
+      onMiss: 'live',
+      world: desk.world,
+    });
+    expect(live).toMatchObject({
+      mode: 'replay:fidelity',
+      status: 'failed',
+      error: { code: 'APPROVAL_REQUIRED', step: 6 },
+    });
+    expect(desk.calls.refund).toBe(refunds);
+  });
+});
