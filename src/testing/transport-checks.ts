@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isModelResponse, isToolResponse } from '../conversation/index.js';
+import { isApprovalAnswer, isModelResponse, isToolResponse } from '../conversation/index.js';
 import { isForkpointError } from '../errors/index.js';
 import type { JsonValue } from '../json/index.js';
 import { assertJsonValue } from '../json/index.js';
@@ -17,14 +17,21 @@ export type Expected =
       readonly asksWorld: boolean;
       readonly sideEffect: boolean;
     }
-  | { readonly outcome: 'throws'; readonly code: string; readonly asksWorld: false };
+  | { readonly outcome: 'throws'; readonly code: string; readonly asksWorld: false }
+  /** An approval nobody can answer here: the transport says so, and the run waits. */
+  | { readonly outcome: 'nobody'; readonly asksWorld: false };
 
 /** How asking a transport once ended. */
-export type Settled = { readonly answer: Answered<JsonValue> } | { readonly error: unknown };
+export type Settled =
+  { readonly answer: Answered<JsonValue> } | { readonly error: unknown } | { readonly nobody: true };
 
 /** Asks a transport one scripted call, as the driver does, and keeps how it ended. */
 export async function settle(transport: Transport, scripted: ScriptedCall): Promise<Settled> {
   try {
+    if (scripted.type === 'approval') {
+      const answer = await transport.approval?.(scripted.call);
+      return answer === undefined ? { nobody: true } : { answer };
+    }
     return {
       answer: scripted.type === 'model' ? await transport.model(scripted.call) : await transport.tool(scripted.call),
     };
@@ -58,12 +65,23 @@ export function check(scripted: ScriptedCall, expected: Expected, settled: Settl
     expect(failureOf(settled, scripted), at).toBe(expected.code);
     return;
   }
+  if (expected.outcome === 'nobody') {
+    expect(settled, `${at} was answered where nobody can answer`).toEqual({ nobody: true });
+    return;
+  }
+  if ('nobody' in settled) throw new Error(`${at} was left unanswered`);
   if (!('answer' in settled)) throw new Error(`${at} failed: ${String(settled.error)}`);
   const { answer } = settled;
   expect(() => {
     assertJsonValue(answer.response, at);
   }, at).not.toThrow();
-  expect(scripted.type === 'model' ? isModelResponse(answer.response) : isToolResponse(answer.response), at).toBe(true);
+  const shaped =
+    scripted.type === 'model'
+      ? isModelResponse(answer.response)
+      : scripted.type === 'approval'
+        ? isApprovalAnswer(answer.response)
+        : isToolResponse(answer.response);
+  expect(shaped, at).toBe(true);
   expect(PROVENANCES, at).toContain(answer.provenance);
   expect(answer.provenance, at).toBe(expected.provenance);
   expect(answer.response, at).toEqual(expected.response);
@@ -72,14 +90,17 @@ export function check(scripted: ScriptedCall, expected: Expected, settled: Settl
   else expect('sideEffect' in answer, `${at} is marked as a side effect`).toBe(false);
 }
 
-const PROVENANCES: readonly Provenance[] = ['recorded', 'live', 'override', 'inherited', 'simulated'];
+const PROVENANCES: readonly Provenance[] = ['recorded', 'live', 'override', 'inherited', 'simulated', 'human'];
 
 /** The world's log (see `TransportFixture.asked`) of asking it these calls, in order. */
 export function asked(calls: readonly ScriptedCall[]): string[] {
-  return calls.map((scripted) =>
-    scripted.type === 'model'
-      ? 'model'
-      : `${scripted.call.request.tool} ${JSON.stringify(scripted.call.request.input)}`,
+  // A person's answer is never asked of the world.
+  return calls.flatMap((scripted) =>
+    scripted.type === 'approval'
+      ? []
+      : scripted.type === 'model'
+        ? ['model']
+        : [`${scripted.call.request.tool} ${JSON.stringify(scripted.call.request.input)}`],
   );
 }
 

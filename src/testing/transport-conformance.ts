@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ReplayDivergence } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
-import type { ModelResponse, ToolResponse } from '../conversation/index.js';
+import type { ApprovalAnswer, ModelResponse, ToolResponse } from '../conversation/index.js';
 import type { JsonValue } from '../json/index.js';
+import { isJsonObject } from '../json/index.js';
 import type { Answered, Transport } from '../transports/index.js';
 import type { Provenance } from '../vocabulary/index.js';
 import { itemAt } from './item-at.js';
@@ -29,6 +30,15 @@ export interface TransportFacts {
   readonly sideEffects?: 'call' | 'mark' | 'simulate' | 'refuse';
   /** The step whose answer it injects in place of its source's (a fork's override), and that answer. */
   readonly injects?: { readonly step: number; readonly response: ModelResponse | ToolResponse };
+  /**
+   * The approval step it answers itself (a fork's override, a person's answer), the answer, and the
+   * provenance it gives it. Any other approval: from its cassette, or nobody's.
+   */
+  readonly answersApproval?: {
+    readonly step: number;
+    readonly answer: ApprovalAnswer;
+    readonly provenance: 'override' | 'human';
+  };
 }
 
 /** A transport under test: how to make one over a fixture, and what it is. */
@@ -69,6 +79,16 @@ export function describeTransportConformance(name: string, subject: TransportSub
       asksWorld,
       sideEffect,
     });
+    if (scripted.type === 'approval') {
+      const given = subject.answersApproval;
+      if (given?.step === call.step) return answer(given.provenance, given.answer, false);
+      // A recording serves the answer it holds; the world has nobody in it to ask.
+      const recorded = entryAt(fixture, call.kind, call.index).response;
+      // Served bound to the call it answers: a cassette of another form holds the hash only as a shape.
+      const output = isJsonObject(recorded) && isJsonObject(recorded.output) ? recorded.output : {};
+      if (!live) return answer('recorded', { ...output, requestHash: scripted.call.question.requestHash }, false);
+      return { outcome: 'nobody', asksWorld: false };
+    }
     if (subject.injects?.step === call.step) return answer('override', subject.injects.response, false);
     if (!live) return answer('recorded', entryAt(fixture, call.kind, call.index).response, false);
     if (scripted.type === 'model' || scripted.readOnly) return answer('live', scripted.live, true);

@@ -1,9 +1,17 @@
 import type { ToolSpec } from '../agent/index.js';
 import type { Cassette, CassetteEntry } from '../cassette/index.js';
 import { CANONICAL_FORM, CASSETTE_FORMAT, RequestHasher } from '../cassette/index.js';
-import type { Message, ModelRequest, ModelResponse, ToolRequest, ToolResponse } from '../conversation/index.js';
+import type {
+  ApprovalAnswer,
+  Message,
+  ModelRequest,
+  ModelResponse,
+  ToolRequest,
+  ToolResponse,
+} from '../conversation/index.js';
+import { approvalQuestionOf, approvalRequestOf, approvalResponseOf } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
-import type { ModelCall, ToolCall } from '../transports/index.js';
+import type { ApprovalCall, ModelCall, ToolCall } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import { itemAt } from './item-at.js';
 
@@ -17,6 +25,12 @@ export type ScriptedCall =
       readonly live: ToolResponse;
       /** Whether the tool is declared read-only. */
       readonly readOnly: boolean;
+    }
+  | {
+      readonly type: 'approval';
+      readonly call: ApprovalCall;
+      /** The answer the recording holds; the world has nobody to give one now. */
+      readonly recorded: ApprovalAnswer;
     };
 
 /**
@@ -34,7 +48,10 @@ export interface TransportFixture {
   readonly tools: readonly ToolSpec[];
   /** The recording: one entry per scripted call, each answered otherwise than the world answers now. */
   readonly cassette: Cassette;
-  /** model#0, lookup#0, lookup#1 (the same request: a retry), lookup#2 (an error), refund#0, model#1. */
+  /**
+   * model#0, lookup#0, lookup#1 (the same request: a retry), lookup#2 (an
+   * error), approval#0 (a person's answer about refund#0), refund#0, model#1.
+   */
   readonly script: readonly ScriptedCall[];
   /** What `refund`'s simulator answers to refund#0. */
   readonly simulated: ToolResponse;
@@ -73,7 +90,11 @@ const lookupSpec: ToolSpec = {
 };
 
 const parsed = (text: string): JsonValue => JSON.parse(text) as JsonValue;
-const entryOf = (call: ModelCall | ToolCall, request: JsonValue, response: JsonValue): CassetteEntry => ({
+const entryOf = (
+  call: ModelCall | ToolCall | ApprovalCall,
+  request: JsonValue,
+  response: JsonValue,
+): CassetteEntry => ({
   step: call.step,
   kind: call.kind,
   index: call.index,
@@ -134,6 +155,21 @@ export function transportFixture(options: { readonly worldDown?: boolean } = {})
     script.push({ type: 'tool', call, live, readOnly: request.tool === 'lookup' });
     entries.push(entryOf(call, parsed(call.canonical), recorded));
   };
+  // A person's answer about the call `request` stands for: asked of the recording only, never of the world.
+  const approval = (request: ToolRequest, recorded: ApprovalAnswer): void => {
+    const use = { type: 'tool_use', id: 'toolu_refund', name: request.tool, input: request.input } as const;
+    const question = approvalRequestOf(use, recorded.requestHash);
+    const asked = approvalQuestionOf(question);
+    if (asked === undefined) throw new Error('an approval request holds its question');
+    const call: ApprovalCall = {
+      ...next('approval'),
+      ...hasher.hashToolRequest(question),
+      request: question,
+      question: asked,
+    };
+    script.push({ type: 'approval', call, recorded });
+    entries.push(entryOf(call, parsed(call.canonical), approvalResponseOf(recorded)));
+  };
   const asking = useLookup('recorded_0');
   model([FIRST], useLookup('live_0'), asking);
   tool(
@@ -151,11 +187,15 @@ export function transportFixture(options: { readonly worldDown?: boolean } = {})
     failed({ error: 'order missing not found' }),
     failed({ error: 'no such order' }),
   );
-  tool(
-    { tool: 'refund', input: { id: 'A-1', amount: 120 } },
-    ok({ refunded: 120 }),
-    ok({ refunded: 120, reference: 'R-7' }),
-  );
+  const refund: ToolRequest = { tool: 'refund', input: { id: 'A-1', amount: 120 } };
+  approval(refund, {
+    approved: true,
+    by: 'dana',
+    at: '2026-03-04T09:00:00.000Z',
+    note: 'invoice checked',
+    requestHash: hasher.hashToolRequest(refund).requestHash,
+  });
+  tool(refund, ok({ refunded: 120 }), ok({ refunded: 120, reference: 'R-7' }));
   const conversation: readonly Message[] = [
     FIRST,
     { role: 'assistant', content: asking.content },

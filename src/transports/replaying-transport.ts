@@ -121,7 +121,14 @@ export function replayingTransport(options: StrictReplayOptions | FidelityReplay
         call,
         options.keys?.tool(call),
         undefined,
-        (at) => recordedApproval(runId, at, index.toolAnswer(at.kind, at.index, at.requestHash)),
+        (at) => {
+          const answer = recordedApproval(runId, at, index.toolAnswer(at.kind, at.index, at.requestHash));
+          // Keyed by another form (a structural replay's shapes), the entry matched the question's shape, not its
+          // hash, and the answer holds a shaped hash: it is bound to the question it was found for.
+          return answer === undefined || options.keys === undefined
+            ? answer
+            : { ...answer, requestHash: call.question.requestHash };
+        },
         (world) => world.approval?.(call) ?? Promise.resolve(undefined),
       ),
     // A copy: what a caller was told stays as it was told, while the replay goes on.

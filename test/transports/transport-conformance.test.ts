@@ -7,6 +7,7 @@ import { structuralCassetteOf } from '../../src/tiers/index.js';
 import type { Transport } from '../../src/transports/index.js';
 import {
   firewalledTransport,
+  humanAnswerTransport,
   liveTransport,
   overrideTransport,
   replayingTransport,
@@ -92,4 +93,31 @@ describeTransportConformance('firewalled, letting side effects through by name',
   answers: 'live',
   sideEffects: 'mark',
   create: (fixture) => firewalled(fixture, 'live'),
+});
+
+// What if the reviewer had said no? The fork answers approval#0 (step 5) otherwise.
+const rejected = {
+  approved: false,
+  by: 'dana',
+  at: '2026-03-04T09:00:00.000Z',
+  note: 'not this order',
+  requestHash: 'aaaaaaaaaaaaaaaa',
+};
+describeTransportConformance('override, answering an approval otherwise', {
+  answers: 'live',
+  answersApproval: { step: 5, answer: rejected, provenance: 'override' },
+  create: (fixture) =>
+    overrideTransport({ step: 5, answer: { type: 'approval', answer: rejected }, live: liveTransport(fixture.world) }),
+});
+
+describeTransportConformance("a person's answer, over the firewalled world", {
+  answers: 'live',
+  sideEffects: 'refuse',
+  answersApproval: { step: 5, answer: { ...rejected, approved: true, note: null }, provenance: 'human' },
+  create: (fixture) =>
+    humanAnswerTransport({
+      step: 5,
+      answer: { ...rejected, approved: true, note: null },
+      live: firewalled(fixture, 'refuse'),
+    }),
 });
