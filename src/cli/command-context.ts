@@ -13,8 +13,8 @@ import type { CliIo } from './cli-io.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
 import type { CommonOptions } from './options/common-options.js';
-import type { Style } from './output/style.js';
-import { styleFor } from './output/style.js';
+import type { Style } from '../text/index.js';
+import { styleFor } from '../text/index.js';
 import type { PriceTable } from '../pricing/index.js';
 import { cliPriceLookup, userPriceTable } from './price-tables.js';
 

@@ -1,7 +1,6 @@
 import type { RunWords } from '../web/index.js';
 import { formatEnding } from './output/format-ending.js';
-import { headline } from './output/format-headline.js';
-import { styleFor } from './output/style.js';
+import { headline, styleFor } from '../text/index.js';
 import { summarizersFor } from './commands/scenario-of-run.js';
 
 // Pages colour by their own means; the words are the CLI's, without its terminal colours.

@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['checkpoint'],
   ['driver'],
   ['read'],
-  ['retention'],
+  ['retention', 'text'],
   ['modes'],
   ['wrap'],
   ['engine'],

@@ -9,10 +9,8 @@ import { sqliteStore } from '../../src/store/index.js';
 import { createRefundDesk } from '../support/refund-agent.js';
 import { LEDGER_BUILDS } from '../support/stateful-refund.js';
 import { stampedAs } from '../support/stamped-store.js';
-import { styleFor } from '../../src/cli/output/style.js';
-import { headline } from '../../src/cli/output/format-headline.js';
+import { headline, styleFor, summarizerOf } from '../../src/text/index.js';
 import { formatLineage } from '../../src/cli/output/format-lineage.js';
-import { summarizerOf } from '../../src/cli/output/summarizer.js';
 import { MACHINE_VERSION } from '../../src/machine/index.js';
 
 const PARENT = '0000b001';

@@ -67,6 +67,29 @@ const OTEL = [
   'traceIdOf',
 ];
 
+const TESTING = [
+  'SAMPLE_OWNER_TOKEN',
+  'checkCalled',
+  'checkCalledWith',
+  'checkStepsAtMost',
+  'checkStrictReplay',
+  'checkTrajectory',
+  'checkWrappedReplay',
+  'describeCassettes',
+  'describeProviderConformance',
+  'describeStoreConformance',
+  'describeTransportConformance',
+  'describeWrappedCassettes',
+  'forkpointMatchers',
+  'printTrajectory',
+  'readFixture',
+  'sampleRun',
+  'sampleStep',
+  'toolCallsOf',
+  'trajectoryOf',
+  'transportFixture',
+];
+
 const ANTHROPIC = ['fromAnthropic'];
 const AI_SDK = ['fromAiSdk'];
 
@@ -88,6 +111,20 @@ describe('the public API', () => {
   it('has forkpoint/anthropic and forkpoint/ai-sdk for the model provider adapters, one function each', async () => {
     expect(valuesOf(await import('../../src/entries/anthropic.js'))).toEqual(ANTHROPIC);
     expect(valuesOf(await import('../../src/entries/ai-sdk.js'))).toEqual(AI_SDK);
+  });
+
+  it('has forkpoint/testing: the vitest helpers and matchers, the trajectory checks behind them, the conformance suites', async () => {
+    expect(valuesOf(await import('../../src/testing/index.js'))).toEqual(TESTING);
+    // The trajectory matchers are registered with the rest: one expect.extend(forkpointMatchers) gives them all.
+    const { forkpointMatchers } = await import('../../src/testing/index.js');
+    expect(Object.keys(forkpointMatchers).sort()).toEqual([
+      'toHaveCalled',
+      'toHaveCalledWith',
+      'toHaveStepsAtMost',
+      'toHaveTrajectory',
+      'toReplayStrictly',
+      'toReplayStrictlyThrough',
+    ]);
   });
 
   it('offers nothing that skips a check the engine makes', async () => {

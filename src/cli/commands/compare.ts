@@ -6,7 +6,7 @@ import { EXIT } from '../exit-codes.js';
 import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatComparison } from '../output/format-comparison.js';
-import type { Summarizer } from '../output/summarizer.js';
+import type { Summarizer } from '../../text/index.js';
 import { summarizerFor } from './scenario-of-run.js';
 
 /** `forkpoint compare`: two runs side by side, where they first part, and how each ended. */

@@ -8,7 +8,7 @@ import type { Scenario, ScenarioStory } from '../../scenario/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
-import type { Summarizer } from '../output/summarizer.js';
+import type { Summarizer } from '../../text/index.js';
 import { formatDrift } from './drift.js';
 import { formatLint } from './lint.js';
 

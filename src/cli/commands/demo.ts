@@ -12,7 +12,7 @@ import { EXIT } from '../exit-codes.js';
 import { cliMessage } from '../flag-hints.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { formatRun } from '../output/format-run.js';
-import { summarizerOf } from '../output/summarizer.js';
+import { summarizerOf } from '../../text/index.js';
 import { tellRetention } from './demo-retention.js';
 import { tellSynthetic } from './demo-synthetic.js';
 import type { Telling } from './demo-telling.js';

@@ -8,7 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { atOption, scenarioOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
-import type { Style } from '../output/style.js';
+import type { Style } from '../../text/index.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /**

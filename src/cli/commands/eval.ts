@@ -15,7 +15,7 @@ import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { buildOption, scenarioOption, seedOption } from '../options/shared-options.js';
-import type { Style } from '../output/style.js';
+import type { Style } from '../../text/index.js';
 
 /**
  * `forkpoint eval`: runs every hand-written synthetic case with a build and

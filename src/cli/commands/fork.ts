@@ -19,9 +19,8 @@ import {
 import { integerOption, runIdOption, runIdValue } from '../options/value-parsers.js';
 import { formatCostLine } from '../output/format-cost.js';
 import { formatRun, formatRunBrief } from '../output/format-run.js';
-import type { Summarizer } from '../output/summarizer.js';
-import { summarizerOf } from '../output/summarizer.js';
-import { table } from '../output/table.js';
+import type { Summarizer } from '../../text/index.js';
+import { summarizerOf, table } from '../../text/index.js';
 import { overrideFrom } from './fork-override.js';
 import { scenarioFor } from './scenario-of-run.js';
 

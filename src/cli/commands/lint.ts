@@ -10,8 +10,8 @@ import { EXIT } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { ScenarioFlags } from '../options/scenario-flags.js';
 import { buildOption } from '../options/shared-options.js';
-import type { Style } from '../output/style.js';
-import { oneLine } from '../output/summarizer.js';
+import type { Style } from '../../text/index.js';
+import { oneLine } from '../../text/index.js';
 
 /**
  * `forkpoint lint`: the volatile-prompt lint. Builds a build's first model

@@ -15,9 +15,8 @@ import { ScenarioFlags } from '../options/scenario-flags.js';
 import { atOption, buildOption, captureOption, seedOption } from '../options/shared-options.js';
 import { integerOption } from '../options/value-parsers.js';
 import { captureStorage, formatCaptureStorage } from '../output/capture-storage.js';
-import { formatInput } from '../output/format-headline.js';
+import { formatInput, summarizerOf } from '../../text/index.js';
 import { formatRunBrief } from '../output/format-run.js';
-import { summarizerOf } from '../output/summarizer.js';
 import { dateOption } from '../options/value-parsers.js';
 import { MAX_BATCH_DAYS, batchDays, PeriodClock } from './batch-period.js';
 

@@ -8,10 +8,8 @@ import { withCommonOptions } from '../options/common-options.js';
 import { ScenarioFlags } from '../options/scenario-flags.js';
 import { atOption, buildOption, captureOption, latencyOption, seedOption } from '../options/shared-options.js';
 import { runIdOption } from '../options/value-parsers.js';
-import { headline } from '../output/format-headline.js';
+import { headline, streamingStepTable, summarizerOf } from '../../text/index.js';
 import { formatRunEnd } from '../output/format-run.js';
-import { streamingStepTable } from '../output/step-table.js';
-import { summarizerOf } from '../output/summarizer.js';
 
 /** `forkpoint record`: a new run against the live world, every step checkpointed as it happens. */
 export function recordCommand(cli: CommandContext) {

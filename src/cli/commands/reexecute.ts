@@ -15,7 +15,7 @@ import {
 } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatRun } from '../output/format-run.js';
-import { summarizerOf } from '../output/summarizer.js';
+import { summarizerOf } from '../../text/index.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /** `forkpoint reexecute`: the same input against the live world at another date. A second run, not a replay. */

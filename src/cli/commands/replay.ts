@@ -12,7 +12,7 @@ import { buildOption, scenarioOption, sideEffectsOption } from '../options/share
 import { runIdValue } from '../options/value-parsers.js';
 import { formatCostLine } from '../output/format-cost.js';
 import { formatRun } from '../output/format-run.js';
-import { summarizerOf } from '../output/summarizer.js';
+import { summarizerOf } from '../../text/index.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /**

@@ -8,7 +8,7 @@ import { withCommonOptions } from '../options/common-options.js';
 import { latencyOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatRun } from '../output/format-run.js';
-import { summarizerOf } from '../output/summarizer.js';
+import { summarizerOf } from '../../text/index.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /**

@@ -1,8 +1,8 @@
 import { ForkpointError } from '../../errors/index.js';
 import type { Scenario } from '../../scenario/index.js';
 import { loadScenario, scenarioReference } from '../../scenario/index.js';
-import type { Summarizer } from '../output/summarizer.js';
-import { summarizerOf } from '../output/summarizer.js';
+import type { Summarizer } from '../../text/index.js';
+import { summarizerOf } from '../../text/index.js';
 
 /**
  * The scenario a command works with: `--scenario DIR` when given, else the one

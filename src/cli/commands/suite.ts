@@ -11,8 +11,8 @@ import { withStore } from '../command-context.js';
 import { EXIT } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { junitXml } from '../output/junit.js';
-import type { Style } from '../output/style.js';
-import { table } from '../output/table.js';
+import type { Style } from '../../text/index.js';
+import { table } from '../../text/index.js';
 
 /** `forkpoint suite`: strict replay of every cassette in a folder, as a regression suite. */
 export function suiteCommand(cli: CommandContext) {

@@ -11,8 +11,8 @@ import { withCommonOptions } from '../options/common-options.js';
 import { atOption, repeatsOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatFindings } from '../output/format-findings.js';
-import type { Style } from '../output/style.js';
-import { table } from '../output/table.js';
+import type { Style } from '../../text/index.js';
+import { table } from '../../text/index.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /** `forkpoint verify`: a candidate arm and a control arm over a recorded failure, and one verdict. */

@@ -1,10 +1,7 @@
 import type { RestoredCheckpoint } from '../../checkpoint/index.js';
 import type { RunSummary } from '../../engine/index.js';
-import { headline } from './format-headline.js';
-import type { Style } from './style.js';
-import type { Summarizer } from './summarizer.js';
-import { oneLine } from './summarizer.js';
-import { table } from './table.js';
+import type { Style, Summarizer } from '../../text/index.js';
+import { headline, oneLine, table } from '../../text/index.js';
 
 /** The checkpoint after one step, as `show --step` prints it. */
 export function formatCheckpoint(

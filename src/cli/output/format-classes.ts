@@ -1,8 +1,8 @@
 import type { ClassesResult, RunClass, SimilarResult } from '../../workflows/index.js';
 import { countsWords, daysWords, percent, sinceWords } from '../../workflows/index.js';
 import { formatUsd } from './format-cost.js';
-import type { Style } from './style.js';
-import { table } from './table.js';
+import type { Style } from '../../text/index.js';
+import { table } from '../../text/index.js';
 
 /** What `forkpoint similar` prints: the run's class, its counts, and the runs that took its path and ended otherwise. */
 export function formatSimilar(result: SimilarResult, style: Style): string[] {

@@ -1,10 +1,8 @@
 import type { BranchCost, ComparedSide, ComparedStep, CostComparison, RunComparison } from '../../analysis/index.js';
 import { formatUsd, pricedBy } from './format-cost.js';
 import { formatEnding } from './format-ending.js';
-import type { Style } from './style.js';
-import type { Summarizer } from './summarizer.js';
-import type { Column } from './table.js';
-import { table } from './table.js';
+import type { Column, Style, Summarizer } from '../../text/index.js';
+import { table } from '../../text/index.js';
 
 // Side by side, each run's column holds at most this much of a step.
 const WIDTH = 46;

@@ -1,7 +1,6 @@
 import type { CopiedRun, CopyReport } from '../../store/index.js';
-import type { Style } from './style.js';
-import type { Column } from './table.js';
-import { table } from './table.js';
+import type { Column, Style } from '../../text/index.js';
+import { table } from '../../text/index.js';
 
 const plural = (count: number, one: string): string =>
   `${count.toLocaleString('en-US')} ${one}${count === 1 ? '' : 's'}`;

@@ -1,8 +1,7 @@
 import type { RunView, StepView } from '../../engine/index.js';
 import type { CostPart, RunCost, TokenCounts } from '../../pricing/index.js';
-import type { Style } from './style.js';
-import type { Column } from './table.js';
-import { table } from './table.js';
+import type { Column, Style } from '../../text/index.js';
+import { table } from '../../text/index.js';
 
 /** US dollars as outputs print them: six decimals, since a cheap model's step costs millionths; `?` when unknown. */
 export function formatUsd(usd: number | null): string {

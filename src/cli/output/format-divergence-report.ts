@@ -1,9 +1,8 @@
 import { DIVERGENCE_MEANINGS } from '../../analysis/index.js';
 import type { FieldChange } from '../../vocabulary/index.js';
 import type { DivergenceReport, ReportedReexecution } from '../../workflows/index.js';
-import { formatInput } from './format-headline.js';
-import type { Style } from './style.js';
-import { table } from './table.js';
+import type { Style } from '../../text/index.js';
+import { formatInput, table } from '../../text/index.js';
 
 interface Row {
   readonly source: string;

@@ -1,8 +1,7 @@
 import type { JsonObject } from '../../json/index.js';
 import type { RunErrorRecord } from '../../store/index.js';
 import type { RunStatus } from '../../vocabulary/index.js';
-import type { Style } from './style.js';
-import type { Summarizer } from './summarizer.js';
+import type { Style, Summarizer } from '../../text/index.js';
 
 /** The part of a run its ending line reads. */
 export interface Ending {

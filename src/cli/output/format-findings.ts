@@ -1,5 +1,5 @@
 import type { Finding } from '../../vocabulary/index.js';
-import type { Style } from './style.js';
+import type { Style } from '../../text/index.js';
 
 /**
  * A replay's findings: each divergence with its field-level diff, then the

@@ -1,9 +1,8 @@
 import type { Lineage, LineageNode, RunSummary } from '../../engine/index.js';
 import { describeOverride } from '../../fork/index.js';
 import { describeCheckpointMigration } from '../../vocabulary/index.js';
-import { formatFirewall, formatInput } from './format-headline.js';
-import type { Style } from './style.js';
-import type { Summarizer } from './summarizer.js';
+import type { Style, Summarizer } from '../../text/index.js';
+import { formatFirewall, formatInput } from '../../text/index.js';
 
 /** The summarizer of each run, by the scenario it came from. */
 export type SummarizerOfRun = (run: RunSummary) => Summarizer;

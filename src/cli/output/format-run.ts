@@ -1,10 +1,8 @@
 import type { RunView } from '../../engine/index.js';
 import { formatEnding } from './format-ending.js';
 import { formatFindings } from './format-findings.js';
-import { headline } from './format-headline.js';
-import { stepTable } from './step-table.js';
-import type { Style } from './style.js';
-import type { Summarizer } from './summarizer.js';
+import type { Style, Summarizer } from '../../text/index.js';
+import { headline, stepTable } from '../../text/index.js';
 
 /** How a run ended and what it found: the lines after its step table. */
 export function formatRunEnd(run: RunView, style: Style, summarizer: Summarizer): string[] {

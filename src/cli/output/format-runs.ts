@@ -1,9 +1,7 @@
 import type { RunPage, RunSummary } from '../../engine/index.js';
 import { formatUsd } from './format-cost.js';
-import { formatInput } from './format-headline.js';
-import type { Style } from './style.js';
-import type { Column } from './table.js';
-import { table } from './table.js';
+import type { Column, Style } from '../../text/index.js';
+import { formatInput, table } from '../../text/index.js';
 
 /**
  * The `runs` table: one page, newest first. A fork, replay or re-execution

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oneLine, summarizerOf } from '../../../src/cli/output/summarizer.js';
-import { scenario } from '../../support/incident.js';
+import { oneLine, summarizerOf } from '../../src/text/summarizer.js';
+import { scenario } from '../support/incident.js';
 
 const asks = { content: [{ type: 'tool_use', id: 't1', name: 'lookup', input: { id: 'A-1' } }] };
 const writes = { content: [{ type: 'text', text: 'All\n done.' }] };

@@ -1,11 +1,11 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { StepView } from '../../../src/engine/index.js';
-import { stepTable, streamingStepTable } from '../../../src/cli/output/step-table.js';
-import { styleFor } from '../../../src/cli/output/style.js';
-import { summarizerOf } from '../../../src/cli/output/summarizer.js';
-import type { Column } from '../../../src/cli/output/table.js';
-import { table } from '../../../src/cli/output/table.js';
+import type { StepView } from '../../src/engine/index.js';
+import { stepTable, streamingStepTable } from '../../src/text/step-table.js';
+import { styleFor } from '../../src/text/style.js';
+import { summarizerOf } from '../../src/text/summarizer.js';
+import type { Column } from '../../src/text/table.js';
+import { table } from '../../src/text/table.js';
 
 const plain = styleFor({ isTTY: false }, {});
 const coloured = styleFor({ isTTY: true }, {});

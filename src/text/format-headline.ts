@@ -1,10 +1,10 @@
-import type { RunSummary, RunView } from '../../engine/index.js';
-import type { SideEffectPolicy } from '../../firewall/index.js';
-import { allowsLiveSideEffects, formatSideEffectPolicy } from '../../firewall/index.js';
-import { describeOverride } from '../../fork/index.js';
-import type { JsonObject } from '../../json/index.js';
-import type { CheckpointMigration } from '../../vocabulary/index.js';
-import { describeCheckpointMigration } from '../../vocabulary/index.js';
+import type { RunSummary, RunView } from '../read/index.js';
+import type { SideEffectPolicy } from '../firewall/index.js';
+import { allowsLiveSideEffects, formatSideEffectPolicy } from '../firewall/index.js';
+import { describeOverride } from '../fork/index.js';
+import type { JsonObject } from '../json/index.js';
+import type { CheckpointMigration } from '../vocabulary/index.js';
+import { describeCheckpointMigration } from '../vocabulary/index.js';
 import type { Style } from './style.js';
 
 /** `key=value` for each field of a run's input: the input in a few characters. */

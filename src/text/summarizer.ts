@@ -1,7 +1,7 @@
-import type { StepView } from '../../engine/index.js';
-import type { JsonObject, JsonValue } from '../../json/index.js';
-import { isJsonObject } from '../../json/index.js';
-import type { Scenario } from '../../scenario/index.js';
+import type { StepView } from '../read/index.js';
+import type { JsonObject, JsonValue } from '../json/index.js';
+import { isJsonObject } from '../json/index.js';
+import type { Scenario } from '../scenario/index.js';
 
 const MAX = 96;
 

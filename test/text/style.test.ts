@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { styleFor } from '../../../src/cli/output/style.js';
-import { cli } from '../../support/cli-harness.js';
+import { styleFor } from '../../src/text/style.js';
+import { cli } from '../support/cli-harness.js';
 
 const ESC = '\u001b[';
 

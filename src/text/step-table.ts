@@ -1,4 +1,4 @@
-import type { StepView } from '../../engine/index.js';
+import type { StepView } from '../read/index.js';
 import type { Style } from './style.js';
 import type { Summarizer } from './summarizer.js';
 import type { Column, Widths } from './table.js';
