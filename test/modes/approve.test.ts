@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { forkpointMatchers } from '../../src/testing/index.js';
 import type { Engine } from '../../src/engine/index.js';
 import type { ForkOverride } from '../../src/fork/index.js';
 import { createEngine } from '../../src/engine/index.js';
@@ -8,6 +9,8 @@ import { pendingApprovalOf, requireRun } from '../../src/read/index.js';
 import type { StepView } from '../../src/read/index.js';
 import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
 import { rejectionCode } from '../support/thrown.js';
+
+expect.extend(forkpointMatchers);
 
 const supervised = refundBuild('supervised');
 const RECORDED = '0000a001';
@@ -98,6 +101,7 @@ describe('approvals', () => {
     });
     expect(approved.steps[6]).toMatchObject({ kind: 'refund', provenance: 'live', requestHash: pending?.requestHash });
     expect(calls.refund).toBe(1);
+    expect(approved).toHaveCalledWith('refund', { order_id: 'ORD-1', amount: 120 });
     expect(approved.resumes).toMatchObject([{ attempt: 2, fromStep: 6, after: 'awaiting-approval' }]);
   });
 
@@ -122,6 +126,9 @@ describe('approvals', () => {
       'model#3',
     ]);
     expect(rejected.steps[5]?.response).toMatchObject({ output: { approved: false }, isError: true });
+    // As a user's own suite asserts it: the rejected call never happened, the lookups did.
+    expect(rejected).not.toHaveCalled('refund');
+    expect(rejected).toHaveTrajectory(['lookup_order', 'lookup_customer'], { order: 'strict' });
     expect(rejected).toMatchObject({ status: 'completed', outcome: { refunded: 0 } });
   });
 
