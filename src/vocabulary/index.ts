@@ -1,5 +1,5 @@
 export { RUN_MODES, type RunMode } from './run-mode.js';
-export { RUN_STATUSES, type RunStatus } from './run-status.js';
+export { RUN_STATUSES, hasEnded, type RunStatus } from './run-status.js';
 export { PROVENANCES, type Provenance } from './provenance.js';
 export type { Tier } from './tier.js';
 export {

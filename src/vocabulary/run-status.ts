@@ -8,3 +8,12 @@ export const RUN_STATUSES = ['running', 'completed', 'failed', 'diverged', 'inte
  * that needs a person's approval, and `forkpoint approve` continues it.
  */
 export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/**
+ * Whether a run has ended, with an outcome to compare and a signature: it
+ * completed, failed or diverged. One that runs, was interrupted or waits for a
+ * person's approval has not.
+ */
+export function hasEnded(status: RunStatus): boolean {
+  return status === 'completed' || status === 'failed' || status === 'diverged';
+}

@@ -1,3 +1,4 @@
+import { hasEnded } from '../vocabulary/index.js';
 import type { DivergenceRow, SourcedDivergence, SourcedStep } from '../analysis/index.js';
 import { classifyDivergence, tallyDivergences } from '../analysis/index.js';
 import type { Cassette } from '../cassette/index.js';
@@ -94,7 +95,7 @@ export function reportedReexecution(
 
 /** The skip of a recording that has not ended: there is nothing to compare a re-execution with. Null once it has. */
 export function unfinishedSkip(run: Pick<RunSummary, 'runId' | 'status'>, reexecutions: number): SkippedRun | null {
-  if (run.status !== 'running' && run.status !== 'interrupted') return null;
+  if (hasEnded(run.status)) return null;
   return {
     runId: run.runId,
     code: 'INPUT_INVALID',

@@ -1,3 +1,5 @@
+import { hasEnded } from '../vocabulary/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
 import type { Engine } from '../engine/index.js';
 import { assertRunId } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
@@ -84,10 +86,10 @@ export async function similarRuns(engine: Engine, runId: string, query: SimilarQ
   };
 }
 
-function missing(runId: string, status: string): ForkpointError {
+function missing(runId: string, status: RunStatus): ForkpointError {
   return new ForkpointError(
     'SIGNATURE_MISSING',
-    status === 'running' || status === 'interrupted'
+    !hasEnded(status)
       ? `run ${runId} has not ended: a run gets its signature when it ends`
       : `run ${runId} ended before forkpoint made failure signatures (version ${SIGNATURE_VERSION}): it has none to compare`,
   );

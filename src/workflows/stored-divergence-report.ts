@@ -1,3 +1,4 @@
+import { hasEnded } from '../vocabulary/index.js';
 import type { Engine, RunSummary } from '../engine/index.js';
 import { assertRunId, assertWorldDate } from '../engine/index.js';
 import { ForkpointError, isForkpointError } from '../errors/index.js';
@@ -128,7 +129,7 @@ async function storedReexecutions(engine: Engine, at?: string): Promise<RunSumma
   } while (before !== undefined);
   return newestFirst
     .reverse()
-    .filter((run) => run.status !== 'running' && run.status !== 'interrupted')
+    .filter((run) => hasEnded(run.status))
     .filter((run) => at === undefined || run.worldAt === at);
 }
 

@@ -1,3 +1,4 @@
+import { hasEnded } from '../vocabulary/index.js';
 import type { Engine, Lineage, RunSummary } from '../engine/index.js';
 import { assertRunId, assertWorldDate } from '../engine/index.js';
 import { ForkpointError } from '../errors/index.js';
@@ -133,7 +134,7 @@ function runsOf(lineage: Lineage, mode: StoredVerificationQuery['mode']): RunSum
   return lineage.tree.children
     .map((child) => child.run)
     .filter((run) => run.sourceRunId === runId && run.parent === null && run.mode === ARM_MODE[mode])
-    .filter((run) => run.status !== 'running' && run.status !== 'interrupted');
+    .filter((run) => hasEnded(run.status));
 }
 
 // One version of the build: the code of its newest run, since older code is not the build being verified.
