@@ -1,35 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { forkpointMatchers } from '../../src/testing/index.js';
-import type { Engine } from '../../src/engine/index.js';
 import type { ForkOverride } from '../../src/fork/index.js';
-import { createEngine } from '../../src/engine/index.js';
 import { restoreCheckpoint } from '../../src/checkpoint/index.js';
-import { sqliteStore } from '../../src/store/index.js';
 import { pendingApprovalOf, requireRun } from '../../src/read/index.js';
 import type { StepView } from '../../src/read/index.js';
 import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
 import { rejectionCode } from '../support/thrown.js';
+import { deterministicEngine } from '../support/deterministic-engine.js';
 
 expect.extend(forkpointMatchers);
 
 const supervised = refundBuild('supervised');
 const RECORDED = '0000a001';
 
-/** An engine on an in-memory store whose clock ticks a second per reading and whose run ids count up. */
-function deterministicEngine(): Engine {
-  let now = Date.parse('2026-03-04T09:00:00.000Z');
-  let ids = 0;
-  return createEngine({
-    store: sqliteStore({ path: ':memory:' }),
-    clock: () => new Date((now += 1000)),
-    newRunId: () => (0x20000000 + ids++).toString(16),
-    random: () => 0.25,
-  });
-}
-
 /** A refund of ORD-1 (120, over the limit) recorded with the supervised build: it stops at the refund. */
 async function waitingDesk() {
-  const engine = deterministicEngine();
+  const engine = deterministicEngine({ firstId: 0x20000000, random: () => 0.25 });
   const desk = createRefundDesk();
   const recorded = await engine.record({
     agent: supervised,
@@ -68,7 +54,7 @@ describe('approvals', () => {
   });
 
   it('let a run below the limit go on without asking anyone', async () => {
-    const engine = deterministicEngine();
+    const engine = deterministicEngine({ firstId: 0x20000000, random: () => 0.25 });
     const desk = createRefundDesk();
     const run = await engine.record({ agent: supervised, world: desk.world, input: { orderId: 'ORD-2' } });
     expect(run.status).toBe('completed');
@@ -218,7 +204,7 @@ describe('approvals', () => {
 
 describe('a replay', () => {
   it('never waits for a person: strictly it diverges at the new question, going live it stops with APPROVAL_REQUIRED', async () => {
-    const engine = deterministicEngine();
+    const engine = deterministicEngine({ firstId: 0x20000000, random: () => 0.25 });
     const desk = createRefundDesk();
     // Recorded by a build that asks nobody: its cassette holds no answer.
     await engine.record({

@@ -5,12 +5,11 @@ import type { ForkOverride } from '../../src/fork/index.js';
 import type { RecordResult } from '../../src/modes/index.js';
 import type { SideEffectOption } from '../../src/firewall/index.js';
 import type { World } from '../../src/world/index.js';
-import { createEngine } from '../../src/engine/index.js';
 import { divergenceReport } from '../../src/workflows/index.js';
 import { isForkpointError } from '../../src/errors/index.js';
-import { sqliteStore } from '../../src/store/index.js';
 import type { RefundBuildName, RefundCalls } from '../support/refund-agent.js';
 import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
+import { deterministicEngine } from '../support/deterministic-engine.js';
 
 const PARENT = '0000aaaa';
 // The customer's order was 80, not 120: what would the desk have refunded?
@@ -19,18 +18,6 @@ const REFUSE = { default: 'refuse', tools: {} };
 
 const baseline = refundBuild('baseline');
 const terse = refundBuild('terse');
-
-/** An engine on an in-memory store whose clock ticks a second per reading and whose run ids count up. */
-function deterministicEngine(): Engine {
-  let now = Date.parse('2026-03-04T09:00:00.000Z');
-  let ids = 0;
-  return createEngine({
-    store: sqliteStore({ path: ':memory:' }),
-    clock: () => new Date((now += 1000)),
-    newRunId: () => (0x10000000 + ids++).toString(16),
-    random: () => 0.25,
-  });
-}
 
 interface Desk {
   readonly engine: Engine;
@@ -41,7 +28,7 @@ interface Desk {
 
 /** An engine holding the original run of order ORD-1: refund called live exactly once, as it should be. */
 async function recordedDesk(options: { notify?: boolean } = {}): Promise<Desk> {
-  const engine = deterministicEngine();
+  const engine = deterministicEngine({ random: () => 0.25 });
   const { world, calls } = createRefundDesk(options);
   const recording = await engine.record({
     agent: baseline,

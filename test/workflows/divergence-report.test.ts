@@ -3,28 +3,14 @@ import type { DivergenceReport, ReportedReexecution } from '../../src/workflows/
 import type { Engine } from '../../src/engine/index.js';
 import { DIVERGENCE_SOURCES } from '../../src/analysis/index.js';
 import { buildOf } from '../../src/scenario/index.js';
-import { createEngine } from '../../src/engine/index.js';
 import { divergenceReport } from '../../src/workflows/index.js';
-import { sqliteStore } from '../../src/store/index.js';
 import type { StudyRun } from '../../studies/divergence/record-study.js';
 import { recordDivergenceStudy } from '../../studies/divergence/record-study.js';
 import { build, scenario, worldAt, worldsAt } from '../support/incident.js';
+import { deterministicEngine } from '../support/deterministic-engine.js';
 
 const AT = '2026-03-09';
 const REPEATS = 2;
-
-/** An engine whose clock ticks a second per reading and whose ids and randomness repeat on every run. */
-function deterministicEngine(): Engine {
-  let now = Date.parse('2026-03-04T09:00:00.000Z');
-  let ids = 0;
-  let draws = 0;
-  return createEngine({
-    store: sqliteStore({ path: ':memory:' }),
-    clock: () => new Date((now += 1000)),
-    newRunId: () => (0x10000000 + ids++).toString(16),
-    random: () => (draws++ * 0.6180339887) % 1,
-  });
-}
 
 // Seeds that repeat on every run of the suite, as the engine's randomness does.
 let seedDraws = 0;

@@ -13,22 +13,10 @@ import { DIVERGENCE_SOURCES } from '../../src/analysis/index.js';
 import type { StudyRun } from '../../studies/divergence/record-study.js';
 import { recordDivergenceStudy } from '../../studies/divergence/record-study.js';
 import { build, worldAt, worldsAt } from '../support/incident.js';
+import { deterministicEngine } from '../support/deterministic-engine.js';
 
 const AT = '2026-03-09';
 const REPEATS = 2;
-
-/** An engine whose clock ticks a second per reading and whose ids and randomness repeat on every run. */
-function deterministicEngine(): Engine {
-  let now = Date.parse('2026-03-04T09:00:00.000Z');
-  let ids = 0;
-  let draws = 0;
-  return createEngine({
-    store: sqliteStore({ path: ':memory:' }),
-    clock: () => new Date((now += 1000)),
-    newRunId: () => (0x10000000 + ids++).toString(16),
-    random: () => (draws++ * 0.6180339887) % 1,
-  });
-}
 
 let seedDraws = 0;
 const plan = (run: { agent: { build: string } }): ReexecutionPlan => ({
