@@ -235,3 +235,27 @@ describe('a replay', () => {
     expect(desk.calls.refund).toBe(refunds);
   });
 });
+
+describe('two answers at once', () => {
+  it('let one go on and refuse the other with APPROVAL_NOT_PENDING, the run written once', async () => {
+    const { engine, world, calls } = await waitingDesk();
+    const answer = (by: string) =>
+      engine.approve({ runId: RECORDED, agent: supervised, world, by }).then(
+        (result) => ({ by, result }),
+        (error: unknown) => ({ by, error }),
+      );
+    const settled = await Promise.all([answer('dana'), answer('lee')]);
+    const won = settled.filter((one) => 'result' in one);
+    const lost = settled.filter((one) => 'error' in one);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0] !== undefined && 'error' in lost[0] && lost[0].error).toMatchObject({
+      code: 'APPROVAL_NOT_PENDING',
+    });
+    const run = await engine.getRun(RECORDED);
+    expect(run.steps.filter((step) => step.kind === 'approval')).toHaveLength(1);
+    expect(run.steps[5]?.response).toMatchObject({ output: { by: won[0]?.by } });
+    expect(run.resumes).toHaveLength(1);
+    expect(calls.refund).toBe(1);
+  });
+});
