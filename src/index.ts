@@ -205,6 +205,7 @@ export type {
   ExportedCassette,
   Lineage,
   LineageNode,
+  PendingApproval,
   RunPage,
   RunPageQuery,
   RunRetention,

@@ -25,4 +25,4 @@ export { cassetteOfRun } from './cassette-of-run.js';
 export { redactedSummary } from './redact-summary.js';
 export { priceTablesOf } from './run-prices.js';
 export { stepShapesOf } from './step-shapes.js';
-export { pendingApprovalOf, type PendingApproval } from './pending-approval.js';
+export { pendingApprovalOf, waitingApprovalOf, type PendingApproval } from './pending-approval.js';
