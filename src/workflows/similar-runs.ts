@@ -85,6 +85,11 @@ export async function similarRuns(engine: Engine, runId: string, query: SimilarQ
 }
 
 function missing(runId: string, status: string): ForkpointError {
+  if (status === 'awaiting-approval')
+    return new ForkpointError(
+      'SIGNATURE_MISSING',
+      `run ${runId} has not ended: it waits for a person's approval, and a run gets its signature when it ends; \`forkpoint show ${runId}\` names the call to answer`,
+    );
   return new ForkpointError(
     'SIGNATURE_MISSING',
     status === 'running' || status === 'interrupted'
