@@ -1,5 +1,5 @@
-import type { ApprovalAnswer, ApprovalDecision } from '../conversation/index.js';
-import { APPROVAL_KIND, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
+import type { AnswerWord, ApprovalAnswer } from '../conversation/index.js';
+import { APPROVAL_KIND, answerWord, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson, isJsonArray, isJsonObject } from '../json/index.js';
 import type { RunCost } from '../pricing/index.js';
@@ -74,7 +74,7 @@ export interface FirstDivergence {
    * there): `approved -> rejected` is a person who said otherwise, not a
    * tool that answered otherwise. Absent where they part elsewhere.
    */
-  readonly approval?: { readonly a: ApprovalDecision | null; readonly b: ApprovalDecision | null };
+  readonly approval?: { readonly a: AnswerWord | null; readonly b: AnswerWord | null };
 }
 
 /** What a run is for a comparison: its identity and how it ended. */
@@ -133,7 +133,7 @@ export function compareRuns(
         on: sameRequest ? 'response' : 'request',
         ...(answers[0] === undefined && answers[1] === undefined
           ? {}
-          : { approval: { a: answers[0]?.decision ?? null, b: answers[1]?.decision ?? null } }),
+          : { approval: { a: wordOf(answers[0]), b: wordOf(answers[1]) } }),
       };
     }
     steps.push({
@@ -176,6 +176,9 @@ function side(step: ComparableStep | undefined, summarize: (step: ComparableStep
     ...(answer === undefined ? {} : { approval: { ...answer, tool: approvalQuestionOf(step.request)?.tool ?? null } }),
   };
 }
+
+const wordOf = (answer: ApprovalAnswer | undefined): AnswerWord | null =>
+  answer === undefined ? null : answerWord(answer);
 
 // The person's answer an approval step holds; undefined on any other step.
 const answerAt = (step: ComparableStep | undefined): ApprovalAnswer | undefined =>

@@ -34,3 +34,4 @@ export {
   type ApprovalDecision,
   type ApprovalQuestion,
 } from './approval.js';
+export { answerWord, type AnswerWord } from './answer-word.js';

@@ -1,4 +1,4 @@
-import { APPROVAL_KIND, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
+import { APPROVAL_KIND, answerWord, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
 import type { JsonValue } from '../json/index.js';
 import { isJsonArray, isJsonObject } from '../json/index.js';
 import { usageOfResponse } from '../pricing/index.js';
@@ -96,7 +96,7 @@ function approvalStep(
       ...(answer === undefined
         ? {}
         : {
-            [FORKPOINT.approvalDecision]: answer.decision,
+            [FORKPOINT.approvalDecision]: answerWord(answer),
             [FORKPOINT.approvalBy]: answer.by,
             [FORKPOINT.approvalAt]: answer.at,
             [FORKPOINT.approvalRequestHash]: answer.requestHash,

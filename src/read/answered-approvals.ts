@@ -1,5 +1,5 @@
 import type { ApprovalAnswer } from '../conversation/index.js';
-import { APPROVAL_KIND, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
+import { APPROVAL_KIND, answerWord, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
 import type { JsonObject } from '../json/index.js';
 import type { StepView } from './run-view.js';
 
@@ -62,7 +62,7 @@ export function answeredApprovalsOf(steps: readonly ApprovalStepFacts[]): Readon
       callIndex: calls.get(question.tool) ?? 0,
       callStep: null,
     });
-    if (answer.decision === 'approved') awaited.set(`${question.tool}:${question.requestHash}`, step.step);
+    if (answerWord(answer) === 'approved') awaited.set(`${question.tool}:${question.requestHash}`, step.step);
   }
   return answered;
 }

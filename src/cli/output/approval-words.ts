@@ -1,4 +1,5 @@
 import type { ApprovalAnswer } from '../../conversation/index.js';
+import { answerWord } from '../../conversation/index.js';
 import type { PendingApproval, RunRetention } from '../../engine/index.js';
 import type { RunStatus } from '../../vocabulary/index.js';
 import type { Style } from './style.js';
@@ -21,7 +22,7 @@ const printable = (text: string): string => (CONTROL.test(text) ? JSON.stringify
 export function answerWords(answer: ApprovalAnswer, call: string | undefined, hash = true): string {
   const note = answer.note === null ? '' : `: ${JSON.stringify(answer.note)}`;
   const request = hash ? ` (request ${shortHash(answer.requestHash)})` : '';
-  return `${answer.decision}${call === undefined ? '' : ` ${printable(call)}`}${request} by ${printable(answer.by)}${note}`;
+  return `${answerWord(answer)}${call === undefined ? '' : ` ${printable(call)}`}${request} by ${printable(answer.by)}${note}`;
 }
 
 /** The call a person is asked to approve: `refund#0`. */

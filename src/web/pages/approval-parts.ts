@@ -1,15 +1,16 @@
 import type { ComparedApproval } from '../../analysis/index.js';
-import type { ApprovalDecision } from '../../conversation/index.js';
+import type { AnswerWord } from '../../conversation/index.js';
+import { answerWord } from '../../conversation/index.js';
 import type { AnsweredApproval, RunView } from '../../engine/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
 import { jsonTree } from './json-tree.js';
 
 // The decision by glyph and word, beside its colour: the colour is never the only sign.
-const DECISION_GLYPH: Readonly<Record<ApprovalDecision, string>> = { approved: '✓', rejected: '✗' };
+const DECISION_GLYPH: Readonly<Record<AnswerWord, string>> = { approved: '✓', rejected: '✗' };
 
 /** A person's decision as a mark: `✓ approved`, `✗ rejected`. */
-export function decisionMark(decision: ApprovalDecision): Html {
+export function decisionMark(decision: AnswerWord): Html {
   return html`<span class="decision decision-${decision}" data-decision="${decision}"
     ><span aria-hidden="true">${DECISION_GLYPH[decision]}</span> ${decision}</span
   >`;
@@ -24,14 +25,14 @@ const noteOf = (note: string | null): Html | null => (note === null ? null : htm
  */
 export function approvalSummary(approval: AnsweredApproval, callHref: string | null): Html {
   const call = html`<code>${approval.tool}#${approval.callIndex}</code>`;
-  return html`<span class="answer" data-approval="${approval.step}">${decisionMark(approval.decision)}
+  return html`<span class="answer" data-approval="${approval.step}">${decisionMark(answerWord(approval))}
     ${callHref === null ? call : html`<a data-call-step="${approval.callStep ?? ''}" href="${callHref}">${call}</a>`}
     by <span class="reviewer">${approval.by}</span>${noteOf(approval.note)}</span>`;
 }
 
 /** A compared side's approval step, in the compare page's words: the decision, the tool, who and why. */
 export function comparedAnswer(approval: ComparedApproval): Html {
-  return html`<span class="answer">${decisionMark(approval.decision)} ${approval.tool === null ? null : html`<code>${approval.tool}</code>`}
+  return html`<span class="answer">${decisionMark(answerWord(approval))} ${approval.tool === null ? null : html`<code>${approval.tool}</code>`}
     by <span class="reviewer">${approval.by}</span>${noteOf(approval.note)}</span>`;
 }
 
@@ -45,14 +46,14 @@ export function approvalAnswer(approval: AnsweredApproval, callHref: string | nu
   const call = html`<code>${approval.tool}#${approval.callIndex}</code>`;
   const made =
     approval.callStep === null
-      ? html`<span class="muted">${approval.decision === 'rejected' ? 'never made: the rejection stands as its result' : 'not made in this run'}</span>`
+      ? html`<span class="muted">${answerWord(approval) === 'rejected' ? 'never made: the rejection stands as its result' : 'not made in this run'}</span>`
       : callHref === null
         ? html`made at step ${approval.callStep}`
         : html`made at <a data-call-step="${approval.callStep}" href="${callHref}">step ${approval.callStep}</a>`;
   return html`<section class="panel answer-detail" aria-label="the person's answer">
     <h4>✋ a person's answer</h4>
     <dl class="facts">
-      <dt>decision</dt><dd>${decisionMark(approval.decision)}</dd>
+      <dt>decision</dt><dd>${decisionMark(answerWord(approval))}</dd>
       <dt>by</dt><dd class="reviewer">${approval.by}</dd>
       <dt>at</dt><dd>${approval.at}</dd>
       <dt>note</dt><dd>${approval.note === null ? html`<span class="muted">none given</span>` : html`<q class="note">${approval.note}</q>`}</dd>

@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../../conversation/index.js';
+import type { AnswerWord } from '../../conversation/index.js';
 import type { ComparedSide, ComparedStep, RunComparison } from '../../analysis/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
@@ -98,7 +98,7 @@ function stepRows(step: ComparedStep, comparison: RunComparison, links: PageLink
   </tr>${step.same || changes.every((part) => part === null) ? null : html`<tr class="changes-row" data-changes-of="${step.step}"><td></td><td></td><td colspan="2">${changes}</td></tr>`}`;
 }
 
-const answerOrNone = (decision: ApprovalDecision | null): Html =>
+const answerOrNone = (decision: AnswerWord | null): Html =>
   decision === null ? html`<span class="muted">no answer</span>` : decisionMark(decision);
 
 function sideCell(runId: string, step: number, side: ComparedSide | null, links: PageLinks): Html {
