@@ -208,6 +208,7 @@ export type {
   ExportedCassette,
   Lineage,
   LineageNode,
+  PendingApproval,
   RunPage,
   RunPageQuery,
   RunRetention,

@@ -1,3 +1,5 @@
+import type { AnswerWord, ApprovalAnswer } from '../conversation/index.js';
+import { APPROVAL_KIND, answerWord, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson, isJsonArray, isJsonObject } from '../json/index.js';
 import type { RunCost } from '../pricing/index.js';
@@ -22,6 +24,16 @@ export interface ComparableStep {
   readonly response: JsonValue;
 }
 
+/**
+ * An approval step's answer, as what it is: what a person decided about
+ * which call (its tool, and its request hash), by whom and why. A type, so it
+ * is plain JSON.
+ */
+export type ComparedApproval = ApprovalAnswer & {
+  /** The tool of the call, from the step's request; null where the caller gave no request. */
+  readonly tool: string | null;
+};
+
 /** One side of a compared step. */
 export interface ComparedSide {
   readonly kind: string;
@@ -31,6 +43,8 @@ export interface ComparedSide {
   /** True when the step called a side-effecting tool for real past a recording. */
   readonly sideEffect: boolean;
   readonly summary: string;
+  /** On an approval step, the person's answer; absent on every other step. */
+  readonly approval?: ComparedApproval;
 }
 
 /** A step of two runs, side by side; a side is null where that run has no such step. */
@@ -54,6 +68,13 @@ export interface FirstDivergence {
   readonly kind: string;
   readonly index: number;
   readonly on: 'request' | 'response';
+  /**
+   * Where the runs first part at a person's answer (either side's step is an
+   * approval), each side's decision (null where that side has no answer
+   * there): `approved -> rejected` is a person who said otherwise, not a
+   * tool that answered otherwise. Absent where they part elsewhere.
+   */
+  readonly approval?: { readonly a: AnswerWord | null; readonly b: AnswerWord | null };
 }
 
 /** What a run is for a comparison: its identity and how it ended. */
@@ -104,7 +125,16 @@ export function compareRuns(
     // One side at least has step i + 1: the loop runs to the longer run's end.
     const where = left ?? right;
     if (!same && firstDivergence === null && where !== undefined) {
-      firstDivergence = { step: i + 1, kind: where.kind, index: where.index, on: sameRequest ? 'response' : 'request' };
+      const answers = [answerAt(left), answerAt(right)] as const;
+      firstDivergence = {
+        step: i + 1,
+        kind: where.kind,
+        index: where.index,
+        on: sameRequest ? 'response' : 'request',
+        ...(answers[0] === undefined && answers[1] === undefined
+          ? {}
+          : { approval: { a: wordOf(answers[0]), b: wordOf(answers[1]) } }),
+      };
     }
     steps.push({
       step: i + 1,
@@ -135,6 +165,7 @@ function changesOf(left: ComparableStep | undefined, right: ComparableStep | und
 
 function side(step: ComparableStep | undefined, summarize: (step: ComparableStep) => string): ComparedSide | null {
   if (step === undefined) return null;
+  const answer = answerAt(step);
   return {
     kind: step.kind,
     index: step.index,
@@ -142,8 +173,16 @@ function side(step: ComparableStep | undefined, summarize: (step: ComparableStep
     provenance: step.provenance,
     sideEffect: step.sideEffect === true,
     summary: summarize(step),
+    ...(answer === undefined ? {} : { approval: { ...answer, tool: approvalQuestionOf(step.request)?.tool ?? null } }),
   };
 }
+
+const wordOf = (answer: ApprovalAnswer | undefined): AnswerWord | null =>
+  answer === undefined ? null : answerWord(answer);
+
+// The person's answer an approval step holds; undefined on any other step.
+const answerAt = (step: ComparableStep | undefined): ApprovalAnswer | undefined =>
+  step?.kind === APPROVAL_KIND ? approvalAnswerOf(step.response) : undefined;
 
 /**
  * The part of a response that is the observation: a model response's content

@@ -5,6 +5,7 @@ export {
   compareRuns,
   observationOf,
   type ComparableStep,
+  type ComparedApproval,
   type ComparedRun,
   type ComparedSide,
   type ComparedStep,

@@ -33,3 +33,4 @@ export {
   type ApprovalAnswer,
   type ApprovalQuestion,
 } from './approval.js';
+export { answerWord, type AnswerWord } from './answer-word.js';

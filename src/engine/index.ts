@@ -27,6 +27,7 @@ export { hostIdentity } from '../driver/index.js';
 export type { ReexecuteOptions } from '../modes/index.js';
 export type { ReplayOptions } from '../modes/index.js';
 export type { AgentRef, RunRetention, RunSummary, RunView, StepView } from '../read/index.js';
+export { answeredApprovalsOf, type AnsweredApproval, type PendingApproval } from '../read/index.js';
 export {
   decideCapture,
   formatCapturePolicy,

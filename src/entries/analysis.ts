@@ -20,6 +20,7 @@ export {
   tallyDivergences,
   type BranchCost,
   type ComparableStep,
+  type ComparedApproval,
   type ComparedRun,
   type CostComparison,
   type ComparedSide,

@@ -29,6 +29,7 @@ export function describeOverride(
   if (kind === 'tool-error' && typeof override.message === 'string')
     return `${label} ${JSON.stringify(override.message)}`;
   const known = (changes ?? []).filter(isFieldChange);
+  if (kind === 'approval') return approvalOverrideWords(override, known);
   if (known.length > 0) {
     const shown = known.slice(0, limit).map(describeChange);
     return `${label}: ${shown.join(', ')}${known.length > limit ? `, and ${known.length - limit} more` : ''}`;
@@ -47,6 +48,23 @@ export function describeOverride(
   );
   return `${label} ${detail.length > 60 ? `${detail.slice(0, 59)}…` : detail}`;
 }
+
+/**
+ * A fork that answered an approval otherwise, as a person's other answer:
+ * `approval answered otherwise: approved -> rejected, note "checked the invoice" -> "duplicate"`.
+ * Where the fork recorded no changes (its full tier expired), the decision it gave.
+ */
+function approvalOverrideWords(override: JsonObject, changes: readonly FieldChange[]): string {
+  const flipped = changes.find((change) => change.path === 'approved');
+  const given = typeof override.approved === 'boolean' ? answerOf(String(override.approved)) : '?';
+  const words = [flipped === undefined ? given : `${answerOf(flipped.before)} -> ${answerOf(flipped.after)}`];
+  for (const change of changes)
+    if (change.path !== 'approved') words.push(`${change.path} ${change.before} -> ${change.after}`);
+  return `approval answered otherwise: ${words.join(', ')}`;
+}
+
+// The stored answer is a flag; a person reads it as the word it stands for.
+const answerOf = (flag: string): string => (flag === 'true' ? 'approved' : flag === 'false' ? 'rejected' : flag);
 
 function isFieldChange(value: JsonObject): value is JsonObject & FieldChange {
   return typeof value.path === 'string' && typeof value.before === 'string' && typeof value.after === 'string';

@@ -23,7 +23,7 @@ import {
 import { conversationShapes } from '../signature/index.js';
 import type { ForkChange } from './fork-point.js';
 import { prepareFork } from './fork-point.js';
-import { requireFullTier, tierOfCopy, requireRun, summarizeRun } from '../read/index.js';
+import { requireFullTier, tierOfCopy, requireRun, summarizeRun, waitingApprovalOf } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
 import { partsLeftOutChange } from './parts-left-out.js';
 import type { ForkResult } from './mode-results.js';
@@ -116,7 +116,9 @@ export async function forkRun<T>(deps: EngineDeps, options: ForkOptions<T>): Pro
     watcher: collected.watcher,
   });
   const prices = await deps.prices(stored.scenario);
-  return { ...summarizeRun(stored, ownerCheck(deps), prices), ownSteps: collected.steps } as ForkResult;
+  const summary = summarizeRun(stored, ownerCheck(deps), prices);
+  const pendingApproval = await waitingApprovalOf(deps.store, stored, summary.status);
+  return { ...summary, ownSteps: collected.steps, pendingApproval } as ForkResult;
 }
 
 // Exactly one change, checked at run time: JavaScript callers can pass both, or neither.

@@ -1,7 +1,7 @@
 import type { ReplayDivergence } from '../analysis/index.js';
 import type { Divergence } from '../vocabulary/index.js';
 import type { CaptureReport } from '../retention/index.js';
-import type { RunSummary, RunView, StepView } from '../read/index.js';
+import type { PendingApproval, RunSummary, RunView, StepView } from '../read/index.js';
 import type { ParentLink, RunResume } from '../store/index.js';
 import type { ApprovalAnswer } from '../conversation/index.js';
 
@@ -54,6 +54,8 @@ export interface ForkResult extends RunSummary {
   readonly parent: ParentLink;
   /** The steps this fork made: step N (`override`, or `live` for a prompt or model change), then `live` or `simulated`. */
   readonly ownSteps: readonly StepView[];
+  /** The call a person is asked to approve when the fork stopped at rest waiting for one (see `RunView.pendingApproval`). */
+  readonly pendingApproval: PendingApproval | null;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   startSnapshot,
   newRunIdentity,
 } from '../driver/index.js';
-import { requireRun, summarizeRun, withSteps } from '../read/index.js';
+import { requireRun, summarizeRun, waitingApprovalOf, withSteps } from '../read/index.js';
 import { NO_PRICES } from '../pricing/index.js';
 import type { CapturePolicy } from '../retention/index.js';
 import { applyCapturePolicy } from '../retention/index.js';
@@ -96,7 +96,9 @@ export async function recordRun(deps: EngineDeps, options: RecordOptions): Promi
     watcher: collected.watcher,
   });
   const prices = await deps.prices(stored.scenario);
-  const recorded = withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices) as RecordResult;
+  const summary = summarizeRun(stored, ownerCheck(deps), prices);
+  const pending = await waitingApprovalOf(deps.store, stored, summary.status);
+  const recorded = withSteps(summary, collected.steps, prices, pending) as RecordResult;
   if (options.capture === undefined) return recorded;
   const capture = await applyCapturePolicy(
     deps.store,

@@ -18,7 +18,7 @@ import {
 } from '../driver/index.js';
 import { requireSameAgent } from './agent-of-run.js';
 import { requireDriven } from './require-driven.js';
-import { requireFullTier, tierOfCopy, requireRun, summarizeRun, withSteps } from '../read/index.js';
+import { requireFullTier, tierOfCopy, requireRun, summarizeRun, waitingApprovalOf, withSteps } from '../read/index.js';
 import { stepCollector } from './step-collector.js';
 import type { ReexecutionResult } from './mode-results.js';
 
@@ -76,5 +76,7 @@ export async function reexecuteRun(deps: EngineDeps, options: ReexecuteOptions):
   });
   // The steps as they were committed, so that the result is not read back from the store.
   const prices = await deps.prices(stored.scenario);
-  return withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices) as ReexecutionResult;
+  const summary = summarizeRun(stored, ownerCheck(deps), prices);
+  const pending = await waitingApprovalOf(deps.store, stored, summary.status);
+  return withSteps(summary, collected.steps, prices, pending) as ReexecutionResult;
 }

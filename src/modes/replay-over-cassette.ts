@@ -120,7 +120,8 @@ export async function replayOverCassette(
     watcher: collected.watcher,
   });
   const prices = await deps.prices(stored.scenario);
-  const view = withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices);
+  // A replay is never left waiting: the cassette answers every approval it recorded, and a miss is a divergence.
+  const view = withSteps(summarizeRun(stored, ownerCheck(deps), prices), collected.steps, prices, null);
   const first = plan.divergenceAmong(findings);
   // The findings just stored, as the transport typed them (a replay's own are never shaped), in their place.
   return withFields(view, {

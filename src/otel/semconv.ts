@@ -33,6 +33,12 @@ export const GEN_AI_OPERATION = {
   executeTool: 'execute_tool',
 } as const;
 
+/**
+ * The span name of a person's answer to an approval (`approval refund`): no
+ * GenAI operation, since no model or tool was called, so not `execute_tool`.
+ */
+export const APPROVAL_SPAN = 'approval';
+
 /** The general convention's error attribute: on a failed span, forkpoint's error code. */
 export const ERROR_TYPE = 'error.type';
 
@@ -58,6 +64,14 @@ export const FORKPOINT = {
   timing: 'forkpoint.timing',
   payloads: 'forkpoint.payloads',
   toolIsError: 'forkpoint.tool.is_error',
+  approvalTool: 'forkpoint.approval.tool',
+  approvalDecision: 'forkpoint.approval.decision',
+  approvalBy: 'forkpoint.approval.by',
+  approvalAt: 'forkpoint.approval.at',
+  approvalRequestHash: 'forkpoint.approval.request_hash',
+  approvalNote: 'forkpoint.approval.note',
+  pendingApprovalTool: 'forkpoint.approval.pending.tool',
+  pendingApprovalRequestHash: 'forkpoint.approval.pending.request_hash',
   errorMessage: 'forkpoint.error.message',
   linkType: 'forkpoint.link.type',
   recordedInputTokens: 'forkpoint.recorded_usage.input_tokens',

@@ -45,7 +45,8 @@ const nanosOf = (iso: string): bigint => BigInt(new Date(iso).getTime()) * 1_000
 
 /**
  * The spans of one run: an `invoke_agent` span for the run, and a child per
- * step (`chat {model}` or `execute_tool {name}`). forkpoint's step rows carry
+ * step (`chat {model}`, `execute_tool {name}`, or `approval {tool}` for a
+ * person's answer). forkpoint's step rows carry
  * no times, so the steps are laid in order in equal slices of the run's
  * interval (`forkpoint.timing = "ordered"`), never given durations they did
  * not have.
@@ -90,6 +91,13 @@ export function planRunSpans(
       [FORKPOINT.timing]: 'ordered',
       [FORKPOINT.payloads]: payloads,
       ...(run.scenario === null ? {} : { [FORKPOINT.scenario]: run.scenario }),
+      // A run stopped at rest for a person's answer: which call it waits on, by tool and request hash, no input.
+      ...(run.pendingApproval === null
+        ? {}
+        : {
+            [FORKPOINT.pendingApprovalTool]: run.pendingApproval.tool,
+            [FORKPOINT.pendingApprovalRequestHash]: run.pendingApproval.requestHash,
+          }),
       ...(run.loop === undefined ? {} : { [FORKPOINT.loop]: run.loop }),
     },
     links: sourceLinks(run),

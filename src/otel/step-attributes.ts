@@ -1,9 +1,10 @@
+import { APPROVAL_KIND, answerWord, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
 import type { JsonValue } from '../json/index.js';
 import { isJsonArray, isJsonObject } from '../json/index.js';
 import { usageOfResponse } from '../pricing/index.js';
 import { modelPayloadAttributes, toolPayloadAttributes } from './payload-attributes.js';
 import { providerNameOf } from './provider-name.js';
-import { FORKPOINT, GEN_AI, GEN_AI_OPERATION } from './semconv.js';
+import { APPROVAL_SPAN, FORKPOINT, GEN_AI, GEN_AI_OPERATION } from './semconv.js';
 import type { PayloadState, StepFacts, ToolCallQueue } from './step-facts.js';
 import type { SpanAttributes } from './usage-attributes.js';
 import { usageAttributes } from './usage-attributes.js';
@@ -22,7 +23,9 @@ const modelOfRequest = (request: JsonValue | null): string =>
  * The attributes of one step's span. A model step is a `chat` span, a CLIENT
  * span when it called the model live and an INTERNAL one when its answer came
  * from a cassette, a parent or an override; a tool step an INTERNAL
- * `execute_tool` span. Content goes in only when `payloads` is `full`.
+ * `execute_tool` span; a person's answer to an approval an INTERNAL
+ * `approval {tool}` span (see `approvalStep`). Content goes in only when
+ * `payloads` is `full`.
  */
 export function stepAttributes(
   facts: StepFacts,
@@ -49,6 +52,7 @@ export function stepAttributes(
   const response = readable ? facts.response : null;
   if (facts.kind === 'model')
     return modelStep(own, facts, request, response, payloads === 'full', toolCalls, providerFallback);
+  if (facts.kind === APPROVAL_KIND) return approvalStep(own, request, response, payloads === 'full');
   const callId = readable ? toolCalls.take(facts.kind) : undefined;
   const isError = isJsonObject(response) && response.isError === true;
   return {
@@ -62,6 +66,43 @@ export function stepAttributes(
       ...(callId === undefined ? {} : { [GEN_AI.toolCallId]: callId }),
       ...(response === null ? {} : { [FORKPOINT.toolIsError]: isError }),
       ...(payloads === 'full' && request !== null && response !== null ? toolPayloadAttributes(request, response) : {}),
+    },
+  };
+}
+
+/**
+ * A person's answer as a span of its own, not a tool's execution: nothing was
+ * executed, and the call it was about is the next span when it was approved.
+ * The answer's facts (the decision, who gave it and when, and the request
+ * hash of the call it binds) go in whenever the payloads can be read, as a
+ * tool step's error flag does; the reviewer's note and the call's arguments
+ * are content, in only with `content`. Once the payloads are gone the span
+ * is named `approval` and keeps its position and provenance only.
+ */
+function approvalStep(
+  own: SpanAttributes,
+  request: JsonValue | null,
+  response: JsonValue | null,
+  content: boolean,
+): DescribedStep {
+  const question = approvalQuestionOf(request ?? undefined);
+  const answer = approvalAnswerOf(response ?? undefined);
+  return {
+    name: question === undefined ? APPROVAL_SPAN : `${APPROVAL_SPAN} ${question.tool}`,
+    client: false,
+    attributes: {
+      ...own,
+      ...(question === undefined ? {} : { [FORKPOINT.approvalTool]: question.tool }),
+      ...(answer === undefined
+        ? {}
+        : {
+            [FORKPOINT.approvalDecision]: answerWord(answer),
+            [FORKPOINT.approvalBy]: answer.by,
+            [FORKPOINT.approvalAt]: answer.at,
+            [FORKPOINT.approvalRequestHash]: answer.requestHash,
+          }),
+      ...(content && answer !== undefined && answer.note !== null ? { [FORKPOINT.approvalNote]: answer.note } : {}),
+      ...(content && question !== undefined ? { [GEN_AI.toolCallArguments]: JSON.stringify(question.input) } : {}),
     },
   };
 }

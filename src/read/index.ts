@@ -25,4 +25,5 @@ export { cassetteOfRun } from './cassette-of-run.js';
 export { redactedSummary } from './redact-summary.js';
 export { priceTablesOf } from './run-prices.js';
 export { stepShapesOf } from './step-shapes.js';
-export { pendingApprovalOf, type PendingApproval } from './pending-approval.js';
+export { pendingApprovalOf, waitingApprovalOf, type PendingApproval } from './pending-approval.js';
+export { answeredApprovalsOf, type AnsweredApproval, type ApprovalStepFacts } from './answered-approvals.js';

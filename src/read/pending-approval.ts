@@ -1,8 +1,10 @@
 import { RequestHasher } from '../cassette/index.js';
 import { restoreCheckpoint } from '../checkpoint/index.js';
 import type { JsonObject } from '../json/index.js';
-import { awaitingOf } from '../machine/index.js';
+import { WRAPPED_LOOP_VERSION, awaitingOf } from '../machine/index.js';
 import type { RunRecord, StoreReader } from '../store/index.js';
+import type { RunStatus } from '../vocabulary/index.js';
+import { fullTierExpired } from './expired-view.js';
 
 /**
  * The question a run waits on: which call, exactly, a person is asked to
@@ -41,4 +43,25 @@ export async function pendingApprovalOf(store: StoreReader, run: RunRecord): Pro
     callIndex: restored.context.calls[call.name] ?? 0,
     requestHash,
   };
+}
+
+/**
+ * The approval a read shows a run waiting for: its pending question when the
+ * run, read as `status`, stopped at rest awaiting one (`awaiting-approval`,
+ * or `interrupted` where its last checkpoint awaits one) and its full tier is
+ * there at `now`. Null for every other run, and for one whose full tier has
+ * expired: the question is a payload of that tier. Only these runs pay the
+ * restore of their last checkpoint; a listing calls it for none.
+ */
+export async function waitingApprovalOf(
+  store: StoreReader,
+  run: RunRecord,
+  status: RunStatus,
+  now?: Date,
+): Promise<PendingApproval | null> {
+  if (status !== 'awaiting-approval' && status !== 'interrupted') return null;
+  // A wrapped loop keeps no machine checkpoints to ask, and a structural record keeps shapes only.
+  if (run.machineVersion === WRAPPED_LOOP_VERSION || run.tier === 'structural') return null;
+  if (run.purge !== null || (now !== undefined && fullTierExpired(run, now))) return null;
+  return (await pendingApprovalOf(store, run)) ?? null;
 }

@@ -5,6 +5,8 @@ import type { PriceLookup, PriceTable } from '../pricing/index.js';
 import { costOfSteps, runCostOf } from '../pricing/index.js';
 import type { RunOwner, RunRecord, StoreReader } from '../store/index.js';
 import { asReadAt, fullTierExpired } from './expired-view.js';
+import type { PendingApproval } from './pending-approval.js';
+import { waitingApprovalOf } from './pending-approval.js';
 import type { RunSummary, RunView, StepView } from './run-view.js';
 import { readStepViews } from './step-views.js';
 import type { RunStatus } from '../vocabulary/index.js';
@@ -59,10 +61,16 @@ export function summarizeRun(stored: RunRecord, isOwnerAlive: OwnerCheck, prices
 }
 
 /**
- * A run with the steps of its trajectory, priced from them: what a mode
- * returns from the steps it made, and what a read of the run shows.
+ * A run with the steps of its trajectory, priced from them, and the approval
+ * it waits for (see `waitingApprovalOf`; null for a run that waits for none):
+ * what a mode returns from the steps it made, and what a read of the run shows.
  */
-export function withSteps(summary: RunSummary, steps: readonly StepView[], prices: PriceTable): RunView {
+export function withSteps(
+  summary: RunSummary,
+  steps: readonly StepView[],
+  prices: PriceTable,
+  pendingApproval: PendingApproval | null,
+): RunView {
   const { stepCount: _stepCount, cost, ...rest } = summary;
   // An expired run shows no steps: what it stored when it ended is all that prices it.
   const priced = summary.retention.expired
@@ -70,7 +78,7 @@ export function withSteps(summary: RunSummary, steps: readonly StepView[], price
       ? null
       : { ...cost, steps: [] }
     : costOfSteps(steps, prices);
-  return withFields(rest, { steps, cost: priced });
+  return withFields(rest, { steps, cost: priced, pendingApproval });
 }
 
 /** Fetches a run record or fails with `RUN_NOT_FOUND`. */
@@ -90,7 +98,9 @@ export function runNotFound(store: StoreReader, runId: string): ForkpointError {
  * `prices` gives for its scenario. Steps a fork inherited from its parent are
  * read from the parent and marked `inherited`. With `now`, a run whose full
  * tier has expired by then shows no steps, and its summary's payloads shaped,
- * whether or not `gc` has removed them.
+ * whether or not `gc` has removed them. A run stopped at rest before a call
+ * that needs a person's approval says which call (its last checkpoint is
+ * restored for that, and only for such a run).
  */
 export async function readRunView(
   store: StoreReader,
@@ -99,12 +109,16 @@ export async function readRunView(
   prices: PriceLookup,
   now?: Date,
 ): Promise<RunView> {
-  const { run, steps } = await store.read(async (reader) => {
+  const { run, steps, pending } = await store.read(async (reader) => {
     const found = await requireRun(reader, runId);
     const expired = now !== undefined && fullTierExpired(found, now);
-    return { run: found, steps: expired ? [] : await readStepViews(reader, runId, { known: found }) };
+    return {
+      run: found,
+      steps: expired ? [] : await readStepViews(reader, runId, { known: found }),
+      pending: await waitingApprovalOf(reader, found, effectiveStatus(found, isOwnerAlive), now),
+    };
   });
   // Looked up once the read is over: a lookup may load a scenario, and a read holds the store's snapshot.
   const table = await prices(run.scenario);
-  return withSteps(summarizeRun(run, isOwnerAlive, table, now), steps, table);
+  return withSteps(summarizeRun(run, isOwnerAlive, table, now), steps, table, pending);
 }

@@ -3,6 +3,7 @@ import type { Tier, Finding, Provenance, RunMode, RunStatus } from '../vocabular
 import type { SideEffectPolicy } from '../firewall/index.js';
 import type { ParentLink, RunErrorRecord, RunPurge, RunResume } from '../store/index.js';
 import type { RunCost, RunCostDetail } from '../pricing/index.js';
+import type { PendingApproval } from './pending-approval.js';
 
 /** The agent build a run executed. */
 export interface AgentRef {
@@ -78,6 +79,15 @@ export interface RunView {
    * (without `inherited`, and no step's); null when it has neither.
    */
   readonly cost: RunCostDetail | null;
+  /**
+   * The call a person is asked to approve, when the run stopped at rest
+   * waiting for that answer (status `awaiting-approval`, or `interrupted`
+   * where its last checkpoint waits for one): the tool, its input, and the
+   * request hash an answer names (`forkpoint approve <run> --call <hash>`).
+   * Null for every other run, and for a waiting run whose full tier has
+   * expired (the question was a payload of it; `retention.expired` says so).
+   */
+  readonly pendingApproval: PendingApproval | null;
 }
 
 /** What the store holds of a run, and until when (see `Tier`). */
@@ -101,9 +111,11 @@ export interface RunRetention {
  * A run in a listing: everything but its steps. Its `cost` is priced from the
  * token totals the run stored when it ended (its own steps: a fork's
  * `inherited` is null, since a listing reads no steps); null while it runs,
- * and for runs that ended before forkpoint kept them.
+ * and for runs that ended before forkpoint kept them. It says no pending
+ * approval: finding the call would restore a checkpoint per row (a read of
+ * the run has it, see {@link RunView.pendingApproval}).
  */
-export type RunSummary = Omit<RunView, 'steps' | 'cost'> & {
+export type RunSummary = Omit<RunView, 'steps' | 'cost' | 'pendingApproval'> & {
   readonly stepCount: number;
   readonly cost: RunCost | null;
 };

@@ -19,3 +19,4 @@ export {
   type TableOptions,
   type Widths,
 } from './table.js';
+export { answerWords, pendingApprovalLines, pendingCallWords, type WaitingRun } from './approval-words.js';

@@ -1,4 +1,7 @@
-import type { StepView } from '../read/index.js';
+import type { AnsweredApproval, StepView } from '../read/index.js';
+import { answeredApprovalsOf } from '../read/index.js';
+import { answerWords } from './approval-words.js';
+import { oneLine } from './summarizer.js';
 import type { Style } from './style.js';
 import type { Summarizer } from './summarizer.js';
 import type { Column, Widths } from './table.js';
@@ -8,14 +11,32 @@ const INDENT = '  ';
 
 /**
  * A step's source in words: its provenance, and `live side effect` where a
- * tool that is not read-only was called for real past a recording.
+ * tool that is not read-only was called for real past a recording; a
+ * person's answer has the hand the web view gives it, so it reads as no tool's.
  */
 export function provenanceWords(step: Pick<StepView, 'provenance' | 'sideEffect'>): string {
-  return step.sideEffect ? 'live side effect' : step.provenance;
+  if (step.sideEffect) return 'live side effect';
+  return step.provenance === 'human' ? '✋ human' : step.provenance;
 }
 
-/** The columns of a run's step table; a resumed run's steps say which attempt wrote them. */
-function stepColumns(attempts: boolean, summarizer: Summarizer, style: Style): Column<StepView>[] {
+/**
+ * The columns of a run's step table; a resumed run's steps say which attempt
+ * wrote them. `approvals` are the run's answered approvals (see
+ * `answeredApprovalsOf`): each reads as the person's answer about the call it
+ * names, `refund#0`, rather than as a tool's output.
+ */
+function stepColumns(
+  attempts: boolean,
+  summarizer: Summarizer,
+  style: Style,
+  approvals: ReadonlyMap<number, AnsweredApproval> = new Map(),
+): Column<StepView>[] {
+  const said = (step: StepView): string => {
+    const approval = approvals.get(step.step);
+    return approval === undefined
+      ? summarizer.step(step)
+      : oneLine(answerWords(approval, `${approval.tool}#${approval.callIndex}`));
+  };
   return [
     { header: 'step', align: 'right', cell: (step) => String(step.step) },
     ...(attempts
@@ -27,7 +48,7 @@ function stepColumns(attempts: boolean, summarizer: Summarizer, style: Style): C
       cell: (step) => (step.sideEffect ? { text: provenanceWords(step), paint: style.red } : provenanceWords(step)),
     },
     { header: 'request', cell: (step) => step.requestHash },
-    { header: 'response', cell: (step) => summarizer.step(step) },
+    { header: 'response', cell: said },
   ];
 }
 
@@ -37,7 +58,10 @@ export function stepTable(
   summarizer: Summarizer,
   style: Style,
 ): string[] {
-  return table(run.steps, stepColumns(run.resumes.length > 0, summarizer, style), style, { indent: INDENT });
+  const approvals = answeredApprovalsOf(run.steps);
+  return table(run.steps, stepColumns(run.resumes.length > 0, summarizer, style, approvals), style, {
+    indent: INDENT,
+  });
 }
 
 /** A step table printed as its run goes, a step at a time: its widths are fixed before the first step. */

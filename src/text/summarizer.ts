@@ -1,7 +1,12 @@
+import { APPROVAL_KIND, approvalAnswerOf, approvalQuestionOf } from '../conversation/index.js';
 import type { StepView } from '../read/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { isJsonObject } from '../json/index.js';
 import type { Scenario } from '../scenario/index.js';
+import { answerWords } from './approval-words.js';
+
+/** What a summarizer reads of a step: its kind and response, and its request where the caller has it. */
+export type SummarizedStep = Pick<StepView, 'kind' | 'response'> & { readonly request?: JsonValue };
 
 const MAX = 96;
 
@@ -17,8 +22,11 @@ export function oneLine(text: string, max = MAX): string {
  * where it has none. The CLI knows no scenario's fields.
  */
 export interface Summarizer {
-  /** What a step's response said. */
-  step(step: Pick<StepView, 'kind' | 'response'>): string;
+  /**
+   * What a step's response said; an approval step, what the person decided
+   * about which tool (named from its request, when given), by whom and why.
+   */
+  step(step: SummarizedStep): string;
   /** How a run ended, when it reached an outcome. */
   outcome(outcome: JsonObject | null): string;
   /** The outcome in a word, for trees and tallies. */
@@ -30,6 +38,9 @@ export function summarizerOf(scenario?: Scenario): Summarizer {
   const own = scenario?.summarize;
   return {
     step: (step) => {
+      // An approval is forkpoint's own step, a person's answer: no scenario's words are about it.
+      const answer = step.kind === APPROVAL_KIND ? approvalAnswerOf(step.response) : undefined;
+      if (answer !== undefined) return oneLine(answerWords(answer, approvalQuestionOf(step.request)?.tool));
       const custom = own?.response?.(step.kind, step.response);
       if (custom !== undefined) return oneLine(custom);
       if (step.kind === 'model' && isJsonObject(step.response)) return oneLine(summarizeModelResponse(step.response));

@@ -30,14 +30,23 @@ export interface TableOptions {
 export type Widths = readonly number[];
 
 const textOf = (cell: Cell): string => (typeof cell === 'string' ? cell : cell.text);
-// Widths count code points, so that a character outside the BMP (an emoji) counts once.
-const length = (text: string): number => Array.from(text).length;
-const cut = (text: string, max: number | undefined): string =>
-  max === undefined || length(text) <= max
-    ? text
-    : `${Array.from(text)
-        .slice(0, max - 1)
-        .join('')}…`;
+// A terminal draws an emoji presented as one (the hand of a person's answer, ✋) two columns wide.
+const WIDE = /\p{Emoji_Presentation}/u;
+const columnsOf = (character: string): number => (WIDE.test(character) ? 2 : 1);
+// Widths count the columns a terminal draws: code points, so that a character outside the BMP counts once, and
+// an emoji twice.
+const length = (text: string): number => Array.from(text).reduce((sum, character) => sum + columnsOf(character), 0);
+function cut(text: string, max: number | undefined): string {
+  if (max === undefined || length(text) <= max) return text;
+  let kept = '';
+  let used = 0;
+  for (const character of text) {
+    if (used + columnsOf(character) > max - 1) break;
+    kept += character;
+    used += columnsOf(character);
+  }
+  return `${kept}…`;
+}
 
 /** Each column as wide as its widest cell (and its header), within its bounds. */
 export function fitWidths<Row>(columns: readonly Column<Row>[], rows: readonly Row[], header = true): Widths {

@@ -1,3 +1,4 @@
+import { APPROVAL_KIND } from '../conversation/index.js';
 import type { ToolSpec } from '../agent/index.js';
 import type { FieldChange } from '../vocabulary/index.js';
 import { diffJson } from '../analysis/index.js';
@@ -61,7 +62,13 @@ export async function probeDrift(engine: Engine, options: DriftOptions): Promise
     if (view.kind === 'model') continue;
     const where = { step: view.step, kind: view.kind, index: view.index };
     const spec = specs.get(view.kind);
-    if (spec === undefined) {
+    if (view.kind === APPROVAL_KIND) {
+      steps.push({
+        ...where,
+        status: 'skipped',
+        reason: "a person's answer, not the world's: there is nothing to ask again",
+      });
+    } else if (spec === undefined) {
       steps.push({ ...where, status: 'skipped', reason: `the build declares no tool ${view.kind}` });
     } else if (!spec.readOnly) {
       steps.push({ ...where, status: 'skipped', reason: 'not read-only: asking again would change the world' });

@@ -1,4 +1,5 @@
-import type { FailureSignature, StepShape, TrajectoryPart } from '../signature/index.js';
+import { APPROVAL_KIND } from '../conversation/index.js';
+import type { FailureSignature, StepShape, ToolShape, TrajectoryPart } from '../signature/index.js';
 import type { GroupCounts } from './signature-classes.js';
 
 const toolWord = (step: StepShape): string | undefined =>
@@ -8,24 +9,67 @@ const toolWord = (step: StepShape): string | undefined =>
       ? `model:${step.stop}`
       : undefined;
 
-const partWords = (part: TrajectoryPart): string[] => {
-  if (part.kind !== 'repeat') {
+const approvalIn = (part: TrajectoryPart | undefined): ToolShape | undefined =>
+  part?.kind === 'tool' && part.tool === APPROVAL_KIND ? part : undefined;
+
+/**
+ * The call an approval step answered, read from the steps around it (a
+ * signature keeps no payload, so not from the answer): the asks of the model
+ * turn before it not yet made, narrowed to the next call made when it was
+ * approved, or to the asks never made in that turn when it was rejected.
+ * Undefined where that leaves no single tool.
+ */
+function approvedTool(parts: readonly TrajectoryPart[], at: number, pending: readonly string[]): string | undefined {
+  const later: string[] = [];
+  for (const part of parts.slice(at + 1)) {
+    if (part.kind !== 'tool') break;
+    if (approvalIn(part) === undefined) later.push(part.tool);
+  }
+  const candidates =
+    approvalIn(parts[at])?.isError === true
+      ? pending.filter((tool) => !later.includes(tool))
+      : later.slice(0, 1).filter((tool) => pending.length === 0 || pending.includes(tool));
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/**
+ * The words of a run of parts, in order, each top-level part its own list: a
+ * tool step as its tool, a person's answer as what it was about and how it
+ * went (`approval(refund) ✓`, `✗` for a rejection), never as a tool named
+ * `approval`.
+ */
+function partsWords(parts: readonly TrajectoryPart[]): string[][] {
+  let pending: string[] = [];
+  return parts.map((part, at) => {
+    if (part.kind === 'repeat') {
+      const inside = partsWords(part.steps).flat();
+      pending = [];
+      return [`(${inside.length === 0 ? 'model' : inside.join(' → ')})+`];
+    }
+    if (part.kind === 'model') pending = [...part.asks];
+    const approval = approvalIn(part);
+    if (approval !== undefined) {
+      const tool = approvedTool(parts, at, pending);
+      // A rejected call is never made: its ask is answered by the rejection.
+      if (approval.isError && tool !== undefined) pending.splice(pending.indexOf(tool), 1);
+      return [`approval${tool === undefined ? '' : `(${tool})`} ${approval.isError ? '✗' : '✓'}`];
+    }
+    if (part.kind === 'tool' && pending.includes(part.tool)) pending.splice(pending.indexOf(part.tool), 1);
     const word = toolWord(part);
     return word === undefined ? [] : [word];
-  }
-  const inside = part.steps.flatMap(partWords);
-  return [`(${inside.length === 0 ? 'model' : inside.join(' → ')})+`];
-};
+  });
+}
 
 /**
  * A signature's trajectory in words: its tool steps in order (the model turns
  * between them are implied), an error marked `!`, a build's label in
- * brackets, a repeated block in `( )+`.
+ * brackets, a repeated block in `( )+`, a person's answer as `approval(refund) ✓`
+ * or `✗`.
  *
  * @example 'fetch_claim → ocr_document [ocr-confidence<0.5] → estimate_repair → fetch_policy'
  */
 export function trajectoryWords(signature: FailureSignature): string {
-  return signature.trajectory.flatMap(partWords).join(' → ') || '(no tool step)';
+  return partsWords(signature.trajectory).flat().join(' → ') || '(no tool step)';
 }
 
 /** How a signature's run ended, in words: `completed`, or `failed VALIDATION_FAILED at model`. */
@@ -36,9 +80,9 @@ export function endingWords(signature: FailureSignature): string {
 
 /** The observation that led to the ending, in words, or null when the run made no tool step. */
 export function leadWords(signature: FailureSignature): string | null {
-  const part = signature.lead === null ? undefined : signature.trajectory[signature.lead];
-  if (part === undefined) return null;
-  return partWords(part).join(' → ');
+  const words = signature.lead === null ? undefined : partsWords(signature.trajectory)[signature.lead];
+  if (words === undefined) return null;
+  return words.join(' → ');
 }
 
 /** A share of the period's runs as `classes` prints it: one decimal under 10%. */

@@ -87,6 +87,11 @@ export async function similarRuns(engine: Engine, runId: string, query: SimilarQ
 }
 
 function missing(runId: string, status: RunStatus): ForkpointError {
+  if (status === 'awaiting-approval')
+    return new ForkpointError(
+      'SIGNATURE_MISSING',
+      `run ${runId} has not ended: it waits for a person's approval, and a run gets its signature when it ends; \`forkpoint show ${runId}\` names the call to answer`,
+    );
   return new ForkpointError(
     'SIGNATURE_MISSING',
     !hasEnded(status)

@@ -502,6 +502,21 @@ describe('describeOverride', () => {
     ).toBe('tool-merge: remove text "ASSESSOR REPORT"');
   });
 
+  it('says a fork answered an approval otherwise: the answer as words, then what else the answer changed', () => {
+    const override = { kind: 'approval', approved: false, note: 'duplicate' };
+    expect(
+      describeOverride(override, [
+        { path: 'approved', before: 'true', after: 'false' },
+        { path: 'note', before: '"checked the invoice"', after: '"duplicate"' },
+      ]),
+    ).toBe('approval answered otherwise: approved -> rejected, note "checked the invoice" -> "duplicate"');
+    expect(describeOverride(override, [{ path: 'note', before: 'null', after: '"duplicate"' }])).toBe(
+      'approval answered otherwise: rejected, note null -> "duplicate"',
+    );
+    // An expired fork keeps no changes: the answer it gave is what is left to say.
+    expect(describeOverride(override, null)).toBe('approval answered otherwise: rejected');
+  });
+
   it('falls back to what the override holds when no changes were recorded', () => {
     expect(describeOverride({ kind: 'tool-error', message: 'OCR service timed out' })).toBe(
       'tool-error "OCR service timed out"',

@@ -3,6 +3,7 @@ import { createEngine } from '../../src/engine/index.js';
 import type { JsonObject } from '../../src/json/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import type { World } from '../../src/world/index.js';
+import { createRefundDesk, refundBuild } from './refund-agent.js';
 import { finalTurn, testAgent } from './test-agents.js';
 
 /** Markup that would run if a page let it through as markup. */
@@ -23,6 +24,19 @@ export const ESCAPED_LABEL = '&lt;svg onload=alert(4)&gt;';
 /** The ids of the recorded run and its fork. */
 export const XSS_RUN = '0000feed0001';
 export const XSS_FORK = '0000feed0002';
+
+/** A reviewer whose name is markup: `approve --by` takes any name without control characters. */
+export const MARKUP_REVIEWER = '<img src=x onerror=alert(5)>';
+export const ESCAPED_REVIEWER = '&lt;img src=x onerror=alert(5)&gt;';
+/** The reviewer's note, and a fork's note that rejects instead: markup both. */
+export const MARKUP_NOTE = '<script>alert(6)</script>';
+export const ESCAPED_NOTE = '&lt;script&gt;alert(6)&lt;/script&gt;';
+export const MARKUP_REASON = '<svg onload=alert(7)>';
+export const ESCAPED_REASON = '&lt;svg onload=alert(7)&gt;';
+
+/** A refund-desk run a reviewer named {@link MARKUP_REVIEWER} approved with {@link MARKUP_NOTE}, and its fork that rejects. */
+export const XSS_APPROVED = '0000feed0003';
+export const XSS_REJECTED = '0000feed0004';
 
 const agent = testAgent({
   tools: [
@@ -66,7 +80,9 @@ const world: World = {
  * Writes, into the SQLite file `db`, a run whose model text and tool results
  * hold {@link SCRIPT} and {@link IMAGE}, and a fork of it at the echo's result
  * (step 2) whose override holds them too and which calls the markup-named
- * tool live, so that the compare page diffs markup and the lineage lists it.
+ * tool live, so that the compare page diffs markup and the lineage lists it;
+ * and a refund approved by a reviewer whose name and note are markup, with a
+ * fork that rejects it for a reason that is markup too.
  */
 export async function writeXssRuns(db: string): Promise<void> {
   const store = sqliteStore({ path: db });
@@ -81,6 +97,31 @@ export async function writeXssRuns(db: string): Promise<void> {
       world,
       runId: XSS_FORK,
       sideEffects: { default: 'refuse', tools: { [MARKUP_TOOL]: 'live' } },
+    });
+    // Synthetic: a view at today's clock shows its payloads, the answers among them.
+    const supervised = refundBuild('supervised');
+    const desk = createRefundDesk();
+    await engine.record({
+      agent: supervised,
+      world: desk.world,
+      input: { orderId: 'ORD-1' },
+      runId: XSS_APPROVED,
+      tier: 'synthetic',
+    });
+    await engine.approve({
+      runId: XSS_APPROVED,
+      agent: supervised,
+      world: desk.world,
+      by: MARKUP_REVIEWER,
+      note: MARKUP_NOTE,
+    });
+    await engine.fork({
+      parentRunId: XSS_APPROVED,
+      atStep: 6,
+      agent: supervised,
+      world: desk.world,
+      runId: XSS_REJECTED,
+      override: { kind: 'approval', approved: false, note: MARKUP_REASON },
     });
   } finally {
     await store.close();

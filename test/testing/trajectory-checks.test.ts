@@ -100,8 +100,8 @@ describe('approval steps', () => {
   it('stand in the printed trajectory as the person who answered', () => {
     const printed = printTrajectory(trajectoryOf(approvals, { payloads: false }), 3);
     expect(printed.split('\n')).toHaveLength(7);
-    expect(printed).toMatch(/^ +2 {2}approval#0 +human +/m);
-    expect(printed).toMatch(/^ +5 {2}approval#1 +human .*"approved":false/m);
+    expect(printed).toMatch(/^ +2 {2}approval#0 +✋ human +\S+ +approved refund#0 .* by dana@example\.com$/m);
+    expect(printed).toMatch(/^ +5 {2}approval#1 +✋ human +\S+ +rejected refund#1 .*: "already refunded"$/m);
     expect(printed).toMatch(/^> +3 {2}refund#0 +live side effect /m);
   });
 });

@@ -58,6 +58,20 @@ describe('table', () => {
     expect(table([{ name: 'abcdefghij', count: 1 }], columns, plain)).toEqual(['name    count', 'abcde…      1']);
   });
 
+  it('counts an emoji two columns wide, as a terminal draws it, so the columns after a person’s ✋ stay in line', () => {
+    const lines = table(
+      [
+        { name: '✋ human', count: 1 },
+        { name: 'live', count: 22 },
+      ],
+      COLUMNS,
+      plain,
+    );
+    expect(lines).toEqual(['name      count  note', '✋ human      1  one', 'live         22  many']);
+    const columns: Column<Row>[] = [{ header: 'name', maxWidth: 4, cell: (row) => row.name }, COLUMNS[1]!];
+    expect(table([{ name: '✋ human', count: 1 }], columns, plain)).toEqual(['name  count', '✋ …      1']);
+  });
+
   it('pads by the text, not by its colour codes, so coloured cells stay in line', () => {
     const columns: Column<Row>[] = [
       { header: 'name', cell: (row) => ({ text: row.name, paint: coloured.red }) },

@@ -3,6 +3,9 @@ import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempFolder } from '../support/cli-harness.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import { createRefundDesk, refundBuild } from '../support/refund-agent.js';
 import { describeBrowser, openBrowser, screenshot, type BrowserSession } from '../support/chromium.js';
 import { INCIDENT, makeDemoStore, type DemoStore } from '../support/demo-store.js';
 import { forkpoint, startUi, type UiServer } from '../support/forkpoint-process.js';
@@ -14,6 +17,24 @@ const PAYLOAD = '<script>window.__xss=1</script><img src=x onerror="window.__xss
 // As a page shows it: a JSON string, whose quotes come out escaped, so the part before them is what to look for.
 const SHOWN = '<script>window.__xss=1</script><img src=x onerror=';
 const XSS_RUN = '00000000a5c1';
+// A person's answer is untrusted text too: a reviewer whose name is markup, and a note that is the payload.
+const REVIEWER = '<img src=x onerror="window.__xss=3">';
+const ANSWERED = '00000000a5c2';
+
+/** A refund the supervised build stopped for, answered by {@link REVIEWER} with the payload as the note, in `db`. */
+async function writeAnswer(db: string): Promise<void> {
+  const store = sqliteStore({ path: db });
+  try {
+    const engine = createEngine({ store });
+    const supervised = refundBuild('supervised');
+    const desk = createRefundDesk();
+    const input = { orderId: 'ORD-1' };
+    await engine.record({ agent: supervised, world: desk.world, input, runId: ANSWERED, tier: 'synthetic' });
+    await engine.approve({ runId: ANSWERED, agent: supervised, world: desk.world, by: REVIEWER, note: PAYLOAD });
+  } finally {
+    await store.close();
+  }
+}
 
 let folder: ReturnType<typeof tempFolder>;
 let demo: DemoStore;
@@ -46,6 +67,7 @@ describeBrowser('forkpoint ui and report in Chromium: a payload of markup stays 
       demo.db,
     ]);
     expect(fork.stdout).toContain(`fork · run ${XSS_RUN}`);
+    await writeAnswer(demo.db);
     ui = await startUi(demo.db);
     undo.push(() => ui.stop());
     session = await openBrowser();
@@ -66,6 +88,21 @@ describeBrowser('forkpoint ui and report in Chromium: a payload of markup stays 
     await expectShownAsText(detail.locator(':scope > details.step-response'));
     await expectInert(page);
     await screenshot(page, 'xss-step');
+    expectOnlyLocalRequests(session.requests, ui.origin);
+  });
+
+  it("shows a reviewer's name and note of markup as text, in the approval's row and its opened answer", async () => {
+    const { page } = session;
+    await page.goto(`${ui.origin}/runs/${ANSWERED}?step=6#step-6`);
+    const row = page.locator('tr#step-6 span.answer');
+    expect(await row.locator('.reviewer').textContent()).toBe(REVIEWER);
+    expect(await row.locator('q.note').textContent()).toBe(PAYLOAD);
+    const answer = page.locator('section#step-detail[data-step="6"] section.answer-detail');
+    expect(await answer.locator('dd.reviewer').textContent()).toBe(REVIEWER);
+    expect(await answer.locator('q.note').isVisible()).toBe(true);
+    expect(await answer.locator('q.note').textContent()).toBe(PAYLOAD);
+    await expectInert(page);
+    await screenshot(page, 'xss-answer');
     expectOnlyLocalRequests(session.requests, ui.origin);
   });
 

@@ -9,12 +9,20 @@ import { startTestUi } from '../support/ui-over-store.js';
 import {
   ESCAPED_IMAGE,
   ESCAPED_LABEL,
+  ESCAPED_NOTE,
+  ESCAPED_REASON,
+  ESCAPED_REVIEWER,
   ESCAPED_SCRIPT,
   IMAGE,
   MARKUP_LABEL,
+  MARKUP_NOTE,
+  MARKUP_REASON,
+  MARKUP_REVIEWER,
   MARKUP_TOOL,
   SCRIPT,
+  XSS_APPROVED,
   XSS_FORK,
+  XSS_REJECTED,
   XSS_RUN,
   writeXssRuns,
 } from '../support/xss-runs.js';
@@ -41,7 +49,18 @@ async function page(path: string): Promise<string> {
 }
 
 function expectNoRawPayload(markup: string, what: string): void {
-  for (const raw of [SCRIPT, IMAGE, MARKUP_TOOL, MARKUP_LABEL, '<script>alert', '<img ', '<svg'])
+  for (const raw of [
+    SCRIPT,
+    IMAGE,
+    MARKUP_TOOL,
+    MARKUP_LABEL,
+    MARKUP_REVIEWER,
+    MARKUP_NOTE,
+    MARKUP_REASON,
+    '<script>alert',
+    '<img ',
+    '<svg',
+  ])
     expect(markup, what).not.toContain(raw);
 }
 
@@ -121,6 +140,44 @@ describe('a run whose model text and tool results hold markup, on the server', (
     );
   });
 
+  it("shows a reviewer's name and note as text: in the approval's row, its opened answer and the call it let through", async () => {
+    const markup = await page(`/runs/${XSS_APPROVED}?step=6`);
+    expectNoRawPayload(markup, 'approved run page');
+    expectOnlyOwnMarkup(markup, 1, 'approved run page');
+    const row = sectionOf(sectionOf(markup, '<table class="timeline"', '</table>'), 'id="step-6"', '</tr>');
+    expect(row).toContain(`by <span class="reviewer">${ESCAPED_REVIEWER}</span>: <q class="note">${ESCAPED_NOTE}</q>`);
+    const answer = sectionOf(markup, '<section class="panel answer-detail"', '</section>');
+    expect(answer).toContain(`<dd class="reviewer">${ESCAPED_REVIEWER}</dd>`);
+    expect(answer).toContain(`<q class="note">${ESCAPED_NOTE}</q>`);
+    // The raw answer is in the folded response too, as JSON text.
+    expect(sectionOf(markup, '<details class="step-response"', '</details>')).toContain(`&quot;${ESCAPED_NOTE}&quot;`);
+  });
+
+  it("shows a fork's other answer as text: its reason in the timeline, the override and the parent's lineage", async () => {
+    const markup = await page(`/runs/${XSS_REJECTED}?step=6`);
+    expectNoRawPayload(markup, 'rejecting fork page');
+    expectOnlyOwnMarkup(markup, 1, 'rejecting fork page');
+    const row = sectionOf(sectionOf(markup, '<table class="timeline"', '</table>'), 'id="step-6"', '</tr>');
+    expect(row).toContain(`<q class="note">${ESCAPED_REASON}</q>`);
+    expect(sectionOf(markup, '<section class="panel override"', '</section>')).toContain(
+      `<ins>&quot;${ESCAPED_REASON}&quot;</ins>`,
+    );
+    const lineage = sectionOf(await page(`/runs/${XSS_APPROVED}`), '<nav class="lineage"', '</nav>');
+    expect(lineage).toContain(`note &quot;${ESCAPED_NOTE}&quot; -&gt; &quot;${ESCAPED_REASON}&quot;`);
+    expectNoRawPayload(lineage, 'lineage of the approved run');
+  });
+
+  it('the compare page shows both answers, names and notes as text', async () => {
+    const markup = await page(`/compare?a=${XSS_APPROVED}&b=${XSS_REJECTED}`);
+    expectNoRawPayload(markup, 'compare page of answers');
+    expectOnlyOwnMarkup(markup, 1, 'compare page of answers');
+    expect(markup).toContain('data-approval-divergence');
+    const row = sectionOf(markup, 'id="cmp-step-6"', '</tr>');
+    expect(row).toContain(`<q class="note">${ESCAPED_NOTE}</q>`);
+    expect(row).toContain(`<q class="note">${ESCAPED_REASON}</q>`);
+    expect(row).toContain(`<span class="reviewer">${ESCAPED_REVIEWER}</span>`);
+  });
+
   it('an error page echoes a query value holding markup as text', async () => {
     const answer = await httpRequest(ui.server.url, `/runs?mode=${encodeURIComponent(SCRIPT)}`);
     expect(answer.status).toBe(400);
@@ -149,5 +206,18 @@ describe('the report file of the run compared with its fork', () => {
     const data = sectionOf(markup, '<script type="application/json" id="forkpoint-data">', '</script>');
     expect(data.slice(data.indexOf('>') + 1, -'</script>'.length)).not.toContain('<');
     expect(data).toContain('\\u003cscript>alert(1)\\u003c/script>');
+  });
+
+  it("shows a reviewer's name and note escaped in a report of the answered run compared with the fork that rejects", async () => {
+    const file = join(folder.path, 'answers.html');
+    const result = await cli(['report', XSS_APPROVED, '--compare', XSS_REJECTED, '-o', file, '--db', db]);
+    expect(result.exit, result.stderr).toBe(0);
+    const markup = readFileSync(file, 'utf8');
+    expectNoRawPayload(markup, 'report of answers');
+    expectOnlyOwnMarkup(markup, 2, 'report of answers');
+    const answer = sectionOf(markup, `<section id="run-${XSS_APPROVED}-step-6-detail"`, '</section>');
+    expect(answer).toContain(`<dd class="reviewer">${ESCAPED_REVIEWER}</dd>`);
+    expect(answer).toContain(`<q class="note">${ESCAPED_NOTE}</q>`);
+    expect(sectionOf(markup, 'id="cmp-step-6"', '</tr>')).toContain(`<q class="note">${ESCAPED_REASON}</q>`);
   });
 });

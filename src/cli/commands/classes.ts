@@ -8,7 +8,10 @@ import { pricesOption, withCommonOptions } from '../options/common-options.js';
 import { periodBoundValue } from '../options/value-parsers.js';
 import { formatClasses } from '../output/format-classes.js';
 
-const ENDED = RUN_STATUSES.filter((status) => status !== 'running' && status !== 'interrupted');
+// A run waiting for a person's approval has not ended either: it has no signature, so no class.
+const ENDED = RUN_STATUSES.filter(
+  (status) => status !== 'running' && status !== 'interrupted' && status !== 'awaiting-approval',
+);
 
 /** `forkpoint classes`: every class of recorded runs in a period, by size. */
 export function classesCommand(cli: CommandContext) {

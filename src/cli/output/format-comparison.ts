@@ -1,4 +1,12 @@
-import type { BranchCost, ComparedSide, ComparedStep, CostComparison, RunComparison } from '../../analysis/index.js';
+import type {
+  BranchCost,
+  ComparedSide,
+  ComparedStep,
+  CostComparison,
+  FirstDivergence,
+  RunComparison,
+} from '../../analysis/index.js';
+import { answerWords } from '../../text/index.js';
 import { formatUsd, pricedBy } from './format-cost.js';
 import { formatEnding } from './format-ending.js';
 import type { Column, Style, Summarizer } from '../../text/index.js';
@@ -22,7 +30,7 @@ export function formatComparison(comparison: RunComparison, style: Style, summar
     ...table(comparison.steps, columns, style),
     firstDivergence === null
       ? 'first divergence: none (the runs observed the same things)'
-      : `first divergence: step ${firstDivergence.step}, ${firstDivergence.kind}#${firstDivergence.index}, on the ${firstDivergence.on}`,
+      : `first divergence: ${divergenceWords(firstDivergence, comparison)}`,
     `a: ${formatEnding(a, style, summarizer)}`,
     `b: ${formatEnding(b, style, summarizer)}`,
     ...formatCostComparison(comparison, style),
@@ -79,6 +87,26 @@ function formatCostComparison(comparison: RunComparison, style: Style): string[]
 
 function cell(side: ComparedSide | null): string {
   if (side === null) return '-';
-  const from = side.sideEffect ? 'live side-effect' : side.provenance;
+  const from = side.sideEffect ? 'live side-effect' : side.provenance === 'human' ? '✋ human' : side.provenance;
+  // A person's answer: what they decided about which call says more than the hash of the question.
+  if (side.approval !== undefined)
+    return `${side.kind}#${side.index} ${from} ${answerWords(side.approval, side.approval.tool ?? undefined, false)}`;
   return `${side.kind}#${side.index} ${from} ${side.requestHash.slice(0, 8)} ${side.summary}`;
+}
+
+/**
+ * Where two runs first part, in words: the step and call, and whether the
+ * request or only the response differed; at a person's answer, the two
+ * answers (`step 6, approval#0: approved -> rejected`), since a person said
+ * otherwise there, not a tool.
+ */
+function divergenceWords(first: FirstDivergence, comparison: RunComparison): string {
+  const at = `step ${first.step}, ${first.kind}#${first.index}`;
+  if (first.approval === undefined) return `${at}, on the ${first.on}`;
+  const { a, b } = first.approval;
+  const step = comparison.steps.find((each) => each.step === first.step);
+  const about = step?.a?.approval?.tool ?? step?.b?.approval?.tool ?? null;
+  const decisions =
+    a === b ? `${a ?? 'no answer'} on both, answered otherwise` : `${a ?? 'no answer'} -> ${b ?? 'no answer'}`;
+  return `${at}: ${decisions} (a person's answer${about === null ? '' : ` about ${about}`}, not a tool's output)`;
 }

@@ -7,14 +7,20 @@ import { formatFirewall, formatInput } from '../../text/index.js';
 /** The summarizer of each run, by the scenario it came from. */
 export type SummarizerOfRun = (run: RunSummary) => Summarizer;
 
-/** One run on one line: id, mode, build, its firewall and resumes, and how it ended (its verdict, in a word). */
+/**
+ * One run on one line: id, mode, build, its firewall and resumes, and how it
+ * ended (its verdict, in a word); a run stopped at rest before a call that
+ * needs approval says it waits for a person (`show` names the call).
+ */
 export function runLine(run: RunSummary, style: Style, summarizer: Summarizer): string {
   const ending =
     run.status === 'completed'
       ? style.green(summarizer.verdict(run.outcome))
       : run.status === 'running'
         ? run.status
-        : style.red(run.error?.code ?? run.status);
+        : run.status === 'awaiting-approval'
+          ? style.yellow("✋ waits for a person's answer")
+          : style.red(run.error?.code ?? run.status);
   const firewall = run.sideEffects === null ? '' : ` · ${formatFirewall(run.sideEffects, style)}`;
   const resumed = run.resumes.length === 0 ? '' : ` · ${style.yellow(`resumed ×${run.resumes.length}`)}`;
   return `${run.runId} ${run.mode} ${run.agent.build} · ${formatInput(run.input)}${run.worldAt === null ? '' : ` · world ${run.worldAt}`}${firewall}${resumed} · ${run.status} ${ending}`;

@@ -1,12 +1,20 @@
 import type { RunView } from '../../engine/index.js';
+import { pendingApprovalLines } from '../../text/index.js';
 import { formatEnding } from './format-ending.js';
 import { formatFindings } from './format-findings.js';
 import type { Style, Summarizer } from '../../text/index.js';
 import { headline, stepTable } from '../../text/index.js';
 
-/** How a run ended and what it found: the lines after its step table. */
+/**
+ * How a run ended and what it found: the lines after its step table. A run
+ * waiting for a person's approval says which call, and how to answer it.
+ */
 export function formatRunEnd(run: RunView, style: Style, summarizer: Summarizer): string[] {
-  return [formatEnding(run, style, summarizer), ...formatFindings(run.findings, style)];
+  return [
+    formatEnding(run, style, summarizer),
+    ...pendingApprovalLines(run, style),
+    ...formatFindings(run.findings, style),
+  ];
 }
 
 /** A run with its steps, as `record` and `show` print it. A resumed run's steps say which attempt wrote them. */
@@ -27,6 +35,7 @@ export function formatRunBrief(run: RunView, style: Style, summarizer: Summarize
   return [
     headline(run, style),
     `  ${run.steps.length} steps${sources === '' ? '' : ` (${sources}${fired})`}; ${formatEnding(run, style, summarizer)}`,
+    ...pendingApprovalLines(run, style).map((line) => `  ${line}`),
     ...formatFindings(run.findings, style).map((line) => `  ${line}`),
   ].join('\n');
 }

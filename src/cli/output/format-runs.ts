@@ -34,7 +34,14 @@ export function formatRuns(page: RunPage, style: Style, nextPage: string | null)
 
 // The status in its colour, and a note on a run that keeps only its shape.
 function status(run: RunSummary, style: Style): { text: string; paint: (text: string) => string } {
-  const colour = run.status === 'completed' ? style.green : run.status === 'running' ? plain : style.red;
+  const colour =
+    run.status === 'completed'
+      ? style.green
+      : run.status === 'running'
+        ? plain
+        : run.status === 'awaiting-approval'
+          ? style.yellow
+          : style.red;
   const held =
     run.retention.purge === null
       ? ''

@@ -39,9 +39,17 @@ tr.open-step, tr:target { background: var(--mark); }
 .prov-override { color: var(--ovr); border-width: 2px; font-weight: 600; }
 .prov-inherited { color: var(--inh); border-style: dotted; }
 .prov-simulated { color: var(--sim); border-style: dashed; }
+.prov-human { color: var(--accent); border-style: double; border-width: 3px; font-weight: 600; }
+.decision { white-space: nowrap; font-weight: 600; }
+.decision-approved { color: var(--ok); } .decision-rejected { color: var(--bad); }
+.reviewer { font-weight: 600; overflow-wrap: anywhere; }
+q.note { font-style: italic; overflow-wrap: anywhere; }
+.panel.waiting { border-left: 4px solid var(--warn); }
+code.command { user-select: all; }
+.answered-otherwise { color: var(--muted); }
 .status { white-space: nowrap; font-weight: 600; }
 .status-completed { color: var(--ok); } .status-failed, .status-diverged { color: var(--bad); }
-.status-running, .status-interrupted { color: var(--warn); }
+.status-running, .status-interrupted, .status-awaiting-approval { color: var(--warn); }
 .mode { font-family: ui-monospace, Menlo, Consolas, monospace; font-weight: 600; white-space: nowrap; }
 .side-effect { color: var(--bad); font-weight: 600; }
 .muted { color: var(--muted); }

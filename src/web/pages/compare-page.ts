@@ -1,3 +1,4 @@
+import type { AnswerWord } from '../../conversation/index.js';
 import type { ComparedSide, ComparedStep, RunComparison } from '../../analysis/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
@@ -5,6 +6,7 @@ import type { PageLinks } from './page-links.js';
 import type { RunWords } from './run-words.js';
 import { fieldChanges } from './field-changes.js';
 import { modeLabel, provenanceBadge, shortHash, statusBadge, usd } from './labels.js';
+import { comparedAnswer, decisionMark } from './approval-parts.js';
 
 /** What the compare page draws: `compare --json`, and the scenario whose words summarize it. */
 export interface ComparePageData {
@@ -30,7 +32,11 @@ export function comparePage(data: ComparePageData, links: PageLinks, words: RunW
       ? html`<p class="verdict">= no divergence: the runs observed the same things through ${comparison.steps.length} steps</p>`
       : html`<p class="verdict"><span class="divergence-mark">◆ first divergence</span> at
           <a href="#cmp-step-${firstDivergence.step}">step ${firstDivergence.step}</a>,
-          <code>${firstDivergence.kind}#${firstDivergence.index}</code>, on the ${firstDivergence.on}</p>`;
+          <code>${firstDivergence.kind}#${firstDivergence.index}</code>, ${
+            firstDivergence.approval === undefined
+              ? `on the ${firstDivergence.on}`
+              : html`<span data-approval-divergence>a person answered otherwise: ${answerOrNone(firstDivergence.approval.a)} → ${answerOrNone(firstDivergence.approval.b)}</span>`
+          }</p>`;
   return html`<article class="compare" id="compare">
     <h1>compare ${runRef('a', a)} vs ${runRef('b', b)}</h1>
     ${verdict}
@@ -92,6 +98,9 @@ function stepRows(step: ComparedStep, comparison: RunComparison, links: PageLink
   </tr>${step.same || changes.every((part) => part === null) ? null : html`<tr class="changes-row" data-changes-of="${step.step}"><td></td><td></td><td colspan="2">${changes}</td></tr>`}`;
 }
 
+const answerOrNone = (decision: AnswerWord | null): Html =>
+  decision === null ? html`<span class="muted">no answer</span>` : decisionMark(decision);
+
 function sideCell(runId: string, step: number, side: ComparedSide | null, links: PageLinks): Html {
   if (side === null) return html`<span class="muted">— no step —</span>`;
   const href = links.run(runId, step);
@@ -99,5 +108,5 @@ function sideCell(runId: string, step: number, side: ComparedSide | null, links:
   return html`${href === null ? call : html`<a href="${href}">${call}</a>`} ${provenanceBadge(side.provenance)}
     ${side.sideEffect ? html`<span class="side-effect">side effect, live</span>` : null}
     <span class="muted hash" title="${side.requestHash}">${shortHash(side.requestHash)}</span>
-    <div class="summary">${side.summary}</div>`;
+    <div class="summary">${side.approval === undefined ? side.summary : comparedAnswer(side.approval)}</div>`;
 }

@@ -1,5 +1,6 @@
 import type { RunView } from '../../engine/index.js';
 import type { JsonValue } from '../../json/index.js';
+import { isJsonObject } from '../../json/index.js';
 import type { Finding } from '../../vocabulary/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
@@ -18,8 +19,10 @@ export function overridePanel(run: Pick<RunView, 'parent'>): Html | null {
     before: asText(change.before),
     after: asText(change.after),
   }));
+  // A person's answer given otherwise is a change of who decided what, not of a tool's output.
+  const answered = isJsonObject(parent.override) && parent.override.kind === 'approval';
   return html`<section class="panel override" aria-label="override">
-    <h2>◆ override at step ${parent.atStep}</h2>
+    <h2>${answered ? `◆ ✋ the approval at step ${parent.atStep}, answered otherwise` : `◆ override at step ${parent.atStep}`}</h2>
     ${fieldChanges(changes, 'what the override changed') ?? html`<p class="muted">the fork recorded no field changes</p>`}
     <details><summary>the override as given</summary>${jsonTree(parent.override, { openDepth: 3 })}</details>
   </section>`;

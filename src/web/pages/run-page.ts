@@ -1,4 +1,5 @@
 import type { RunView, TierSizes, Lineage } from '../../engine/index.js';
+import { answeredApprovalsOf } from '../../engine/index.js';
 import type { Html } from '../html/html.js';
 import { html } from '../html/html.js';
 import type { PageLinks } from './page-links.js';
@@ -10,6 +11,7 @@ import { findingsPanel, overridePanel } from './run-notes.js';
 import { runLineage } from './run-lineage.js';
 import { verificationsOfRun } from './verify-page.js';
 import { runTimeline, TIMELINE_PAGE } from './run-timeline.js';
+import { approvalAnswer, waitingPanel } from './approval-parts.js';
 
 /** What `show --json` prints of a run: the run with its steps, and the bytes of each tier. */
 export type RunDocument = RunView & { readonly tiers: TierSizes };
@@ -41,24 +43,32 @@ export interface RunPageData {
 
 /**
  * A run's page: what it is (the CLI's headline, mode label first), how it
- * ended and what it cost, a fork's override or a replay's findings, its
- * lineage, and its timeline with the opened step's request, response and
- * checkpoint.
+ * ended and what it cost, the call it waits to have approved, a fork's
+ * override or a replay's findings, its lineage, and its timeline with the
+ * opened step's request, response and checkpoint (an approval step's, the
+ * person's answer first).
  */
 export function runPage(data: RunPageData, links: PageLinks, words: RunWords): Html {
   const { run, place } = data;
   const anchor = (step: number): string => (place === 'server' ? `step-${step}` : `run-${run.runId}-step-${step}`);
+  const approvals = answeredApprovalsOf(run.steps);
   const timeline = runTimeline(
     run,
     {
       from: data.from,
       to: data.to,
       anchor,
+      approvals,
       detail: (step) => {
         const checkpoint = data.opened.get(step.step);
         if (checkpoint === undefined) return null;
         const id = place === 'server' ? 'step-detail' : `run-${run.runId}-step-${step.step}-detail`;
-        return stepDetail(step, { id, open: place === 'server', checkpoint });
+        const approval = approvals.get(step.step);
+        const answer =
+          approval === undefined
+            ? null
+            : approvalAnswer(approval, approval.callStep === null ? null : links.run(run.runId, approval.callStep));
+        return stepDetail(step, { id, open: place === 'server', checkpoint, answer });
       },
     },
     links,
@@ -71,6 +81,7 @@ export function runPage(data: RunPageData, links: PageLinks, words: RunWords): H
     ${compareLinks(run, links)}
     ${data.signed === true ? similarLink(run, links) : null}
     ${verificationsOfRun(data.lineage, links)}
+    ${waitingPanel(run)}
     ${overridePanel(run)}
     ${findingsPanel(run.findings)}
     <h2>lineage</h2>

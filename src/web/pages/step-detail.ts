@@ -17,6 +17,8 @@ export interface StepDetailParts {
   /** Whether the request and response start unfolded. */
   readonly open: boolean;
   readonly checkpoint: CheckpointView;
+  /** On an approval step, the person's answer drawn as one (see `approvalAnswer`), above its request and response. */
+  readonly answer?: Html | null;
 }
 
 /** A step opened: its request, its response and the checkpoint after it, each as folded JSON. */
@@ -29,6 +31,7 @@ export function stepDetail(step: StepView, parts: StepDetailParts): Html {
   return html`<section id="${parts.id}" class="step-detail" data-step="${step.step}" aria-label="step ${step.step}">
     <h3>step ${step.step} · <code>${step.kind}#${step.index}</code> · ${provenanceBadge(step.provenance)}
       <span class="muted">request <code>${step.requestHash}</code></span></h3>
+    ${parts.answer ?? null}
     <details class="step-request" ${open}><summary>request</summary>${jsonTree(step.request, { openDepth: 2 })}</details>
     <details class="step-response" ${open}><summary>response</summary>${jsonTree(step.response, { openDepth: 3 })}</details>
     <details class="step-checkpoint"><summary>checkpoint after step ${step.step}</summary>${checkpoint}</details>

@@ -8,7 +8,10 @@ import type { Route } from './route-answer.js';
 import { choiceParam, periodParam, runIdParam } from './query-params.js';
 
 // The statuses a run ends with: `classes --status` offers these and no other.
-const ENDED = RUN_STATUSES.filter((status) => status !== 'running' && status !== 'interrupted');
+// A run waiting for a person's approval has not ended either: it has no signature, so no class.
+const ENDED = RUN_STATUSES.filter(
+  (status) => status !== 'running' && status !== 'interrupted' && status !== 'awaiting-approval',
+);
 
 /**
  * Whether a run is one of a class: every class of a period (`classes --json`)
