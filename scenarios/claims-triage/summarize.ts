@@ -23,6 +23,11 @@ export function summarizeClaimsResponse(kind: string, response: JsonValue): stri
   if (kind === 'model') return undefined;
   const output = response.output;
   if (!isObject(output)) return undefined;
+  // A person's answer: a rejection is an error result too, but it has no error to print, only who said no and why.
+  if (kind === 'approval') {
+    const note = typeof output.note === 'string' ? `: ${output.note}` : '';
+    return `${jsonText(output.decision)} by ${jsonText(output.by)}${note}`;
+  }
   if (response.isError === true) return `error: ${jsonText(output.error)}`;
   switch (kind) {
     case 'fetch_claim':
@@ -37,6 +42,8 @@ export function summarizeClaimsResponse(kind: string, response: JsonValue): stri
     }
     case 'estimate_repair':
       return `${jsonText(output.estimate_id)}: ${jsonText(output.currency)} ${jsonText(output.amount)}`;
+    case 'issue_payment':
+      return `${jsonText(output.payment_id)}: ${jsonText(output.currency)} ${jsonText(output.amount)}${output.simulated === true ? ' (simulated)' : ` to ${jsonText(output.paid_to)}`}`;
     case 'fetch_policy':
       return `${jsonText(output.policy_id)}: deductible ${jsonText(output.deductible)}, cover ${jsonText(output.cover_limit)} ${jsonText(output.currency)}`;
   }
