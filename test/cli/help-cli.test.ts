@@ -9,6 +9,7 @@ const COMMANDS = [
   'reexecute',
   'fork',
   'resume',
+  'approve',
   'compare',
   'verify',
   'divergence-report',
