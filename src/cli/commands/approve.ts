@@ -3,12 +3,13 @@ import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { latencyOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatRun } from '../output/format-run.js';
 import { summarizerOf } from '../output/summarizer.js';
+import { printPendingApproval } from './pending-approval-note.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 const REQUEST_HASH = /^[0-9a-f]{16}$/;
@@ -65,8 +66,12 @@ export function approveCommand(cli: CommandContext) {
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });
       if (options.json === true) cli.json(result);
-      else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
-      cli.exit(result.status === 'completed' || result.status === 'awaiting-approval' ? EXIT.ok : EXIT.negative);
+      else {
+        cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
+        // It may wait again, for the next call that needs an answer.
+        await printPendingApproval(cli, engine, runId);
+      }
+      cli.exit(exitOfRun(result.status));
     });
   });
 }

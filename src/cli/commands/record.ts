@@ -3,7 +3,7 @@ import { formatCapturePolicy } from '../../engine/index.js';
 import { buildOf, scenarioReference } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { ScenarioFlags } from '../options/scenario-flags.js';
 import { atOption, buildOption, captureOption, latencyOption, seedOption } from '../options/shared-options.js';
@@ -12,6 +12,7 @@ import { headline } from '../output/format-headline.js';
 import { formatRunEnd } from '../output/format-run.js';
 import { streamingStepTable } from '../output/step-table.js';
 import { summarizerOf } from '../output/summarizer.js';
+import { printPendingApproval } from './pending-approval-note.js';
 
 /** `forkpoint record`: a new run against the live world, every step checkpointed as it happens. */
 export function recordCommand(cli: CommandContext) {
@@ -55,7 +56,8 @@ export function recordCommand(cli: CommandContext) {
       cli.style,
     );
     await withStore(await cli.openStore(options), async (store) => {
-      const run = await cli.engine(options, store).record({
+      const engine = cli.engine(options, store);
+      const run = await engine.record({
         agent,
         world: cli.openWorld(scenario, { at, seed: cli.seed(seed), latencyMs }),
         input,
@@ -75,6 +77,7 @@ export function recordCommand(cli: CommandContext) {
       if (json) cli.json(run);
       else {
         cli.print(formatRunEnd(run, cli.style, summarizer).join('\n'));
+        await printPendingApproval(cli, engine, run.runId);
         if (run.capture?.kept === false) {
           cli.print(
             cli.style.dim(
@@ -83,7 +86,7 @@ export function recordCommand(cli: CommandContext) {
           );
         }
       }
-      cli.exit(run.status === 'completed' ? EXIT.ok : EXIT.negative);
+      cli.exit(exitOfRun(run.status));
     });
   });
 }

@@ -3,12 +3,13 @@ import { requireDriven } from '../../engine/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { latencyOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
 import { formatRun } from '../output/format-run.js';
 import { summarizerOf } from '../output/summarizer.js';
+import { printPendingApproval } from './pending-approval-note.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /**
@@ -43,8 +44,11 @@ export function resumeCommand(cli: CommandContext) {
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });
       if (options.json === true) cli.json(result);
-      else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
-      cli.exit(result.status === 'completed' ? EXIT.ok : EXIT.negative);
+      else {
+        cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
+        await printPendingApproval(cli, engine, runId);
+      }
+      cli.exit(exitOfRun(result.status));
     });
   });
 }

@@ -9,6 +9,7 @@ import { formatCheckpoint } from '../output/format-checkpoint.js';
 import { formatRunCost } from '../output/format-cost.js';
 import { formatRun } from '../output/format-run.js';
 import { formatRetention, formatTierSizes } from '../output/format-tiers.js';
+import { printPendingApproval } from './pending-approval-note.js';
 import { summarizerFor } from './scenario-of-run.js';
 
 /** `forkpoint show`: a run's steps with their provenance and what its model steps cost, or the checkpoint after one step. */
@@ -36,6 +37,7 @@ export function showCommand(cli: CommandContext) {
         if (options.json === true) cli.json(run);
         else {
           cli.print(formatRun(run, cli.style, await summarizerFor(run.scenario)));
+          await printPendingApproval(cli, engine, runId);
           cli.print(formatRunCost(run, cli.style).join('\n'));
           cli.print(cli.style.dim(`${formatRetention(run.retention)}\n${formatTierSizes(run.tiers)}`));
         }
