@@ -87,6 +87,7 @@ export {
   type InputFlag,
   type Scenario,
   type ScenarioStory,
+  type StoryApproval,
   type StoryIncident,
   type StoryText,
   type Summarize,
