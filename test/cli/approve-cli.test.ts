@@ -198,4 +198,35 @@ describe('forkpoint fork --approval rejected --reason', () => {
       /^b: completed: refer: The payment of EUR 1903 was rejected by dana: the bank details/m,
     );
   });
+
+  it('never carries an answer over to other arguments: a fork whose model asks for 1990 waits for its own', async () => {
+    await recordSupervised('CLM-91077', '--run-id', 'a0091077');
+    const approvedCall = await waitingCall();
+    await approve('a0091077', '--call', approvedCall, '--by', 'dana');
+    const fork = await cli([
+      'fork',
+      'a0091077',
+      '--at-step',
+      '9',
+      '--override',
+      '{"kind":"model-patch","operations":[{"op":"replace","path":"/content/2/input/amount","value":1990}]}',
+      '--run-id',
+      'f0091078',
+      '--db',
+      db,
+    ]);
+    expect(fork.exit).toBe(0);
+    expect(fork.stdout).toContain(
+      "awaiting approval: stopped at rest after step 9, before a call that needs a person's approval",
+    );
+    const waits =
+      /^waits for issue_payment#0 \{"amount":1990,"claim_id":"CLM-91077","currency":"EUR"\} · request ([0-9a-f]{16}) · the answer will be step 10$/m.exec(
+        fork.stdout,
+      );
+    expect(waits?.[1]).toMatch(/^[0-9a-f]{16}$/);
+    expect(waits?.[1]).not.toBe(approvedCall);
+    const mismatch = await approve('f0091078', '--call', approvedCall, '--by', 'dana');
+    expect(mismatch.exit).toBe(2);
+    expect(mismatch.stderr).toMatch(/^forkpoint: APPROVAL_MISMATCH: /);
+  });
 });

@@ -23,6 +23,7 @@ import type { Summarizer } from '../output/summarizer.js';
 import { summarizerOf } from '../output/summarizer.js';
 import { table } from '../output/table.js';
 import { overrideFrom } from './fork-override.js';
+import { printPendingApproval } from './pending-approval-note.js';
 import { scenarioFor } from './scenario-of-run.js';
 
 /** `forkpoint fork`: restore the checkpoint after step N-1, change one thing at step N, continue live. */
@@ -128,6 +129,10 @@ export function forkCommand(cli: CommandContext) {
         if (repeats > 1) cli.note(`fork ${i + 1}/${repeats}: ${fork.runId}`);
       }
       printForks(cli, options.json === true, forks, summarizerOf(scenario));
+      // A fork whose model asks again for a call that needs approval waits, as a recording does.
+      const [single] = forks;
+      if (options.json !== true && repeats === 1 && single !== undefined)
+        await printPendingApproval(cli, engine, single.runId);
       cli.exit(forks.every((fork) => exitOfRun(fork.status) === EXIT.ok) ? EXIT.ok : EXIT.negative);
     });
   });
