@@ -10,15 +10,13 @@ afterEach(() => {
   folder.cleanup();
 });
 
-/** The approval chapter's lines, in order: recorded and waiting (unless found waiting), approved, replayed, forked. */
-function expectApprovalChapter(stdout: string, options: { recorded: boolean } = { recorded: true }): void {
+/** The approval chapter's lines, in order: recorded and waiting, approved, replayed, forked (see demo-approval.test.ts). */
+function expectApprovalChapter(stdout: string): void {
   const chapter = stdout.slice(stdout.indexOf('\n9. '));
   expect(chapter).toMatch(/^9\. A person in the loop: the supervised build pays what it approves with issue_payment/m);
-  if (options.recorded) {
-    expect(chapter).toMatch(
-      /^record · run a0091077 · claims-triage\/supervised .* world 2026-03-09 · seed 20260309\n(.*\n){9} +9 +model#4 +live +[0-9a-f]{16} +asks issue_payment \{"claim_id":"CLM-91077","amount":1903,"currency":"EUR"\}\nawaiting approval: stopped at rest after step 9/m,
-    );
-  }
+  expect(chapter).toMatch(
+    /^record · run a0091077 · claims-triage\/supervised .* world 2026-03-09 · seed 20260309\n(.*\n){9} +9 +model#4 +live +[0-9a-f]{16} +asks issue_payment \{"claim_id":"CLM-91077","amount":1903,"currency":"EUR"\}\nawaiting approval: stopped at rest after step 9/m,
+  );
   const pending =
     /^waits for issue_payment#0 \{"amount":1903,"claim_id":"CLM-91077","currency":"EUR"\} · request ([0-9a-f]{16}) · the answer will be step 10$/m.exec(
       chapter,
@@ -138,53 +136,5 @@ describe('forkpoint demo (npm start)', () => {
     expect(chapter).toMatch(/^record · run a0091077 .* resumed at step 10 \(attempt 2, after awaiting-approval, /m);
     expect(chapter).toMatch(/Live calls: 0\./);
     expect(chapter).toMatch(/outcome approve -> refer; issue_payment calls in the branch: 0/);
-  });
-
-  it('answers the approval run an earlier telling left waiting', async () => {
-    const db = join(folder.path, 'demo.db');
-    const recorded = await cli([
-      'record',
-      'scenarios/claims-triage',
-      '--build',
-      'supervised',
-      '--claim',
-      'CLM-91077',
-      '--at',
-      '2026-03-09',
-      '--seed',
-      '20260309',
-      '--run-id',
-      'a0091077',
-      '--tier',
-      'synthetic',
-      '--db',
-      db,
-    ]);
-    expect(recorded.stdout).toContain('awaiting approval: stopped at rest after step 9');
-    const result = await cli(['demo', '--db', db]);
-    expect(result.exit).toBe(0);
-    expect(result.stderr).toMatch(/run a0091077 is already recorded in .*, waiting for its answer/);
-    expectApprovalChapter(result.stdout, { recorded: false });
-  });
-
-  it('refuses another run under the approval run id, and names a way out', async () => {
-    const db = join(folder.path, 'demo.db');
-    await cli([
-      'record',
-      'scenarios/claims-triage',
-      '--claim',
-      'CLM-91002',
-      '--at',
-      '2026-03-09',
-      '--run-id',
-      'a0091077',
-      '--db',
-      db,
-    ]);
-    const result = await cli(['demo', '--db', db]);
-    expect(result.exit).toBe(2);
-    expect(result.stderr).toMatch(
-      /^forkpoint: RUN_EXISTS: run a0091077 in .* is not the story's supervised recording; run the demo with --db on another file$/m,
-    );
   });
 });

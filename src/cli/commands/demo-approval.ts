@@ -97,16 +97,16 @@ async function approvedRun(
       tier: 'synthetic',
     });
     cli.print(formatRun(recorded, cli.style, summarizer));
-  } else cli.note(`(run ${runId} is already recorded in ${location}, waiting for its answer)`);
-
+  }
   const pending = await pendingApprovalOf(engine.store, await requireRun(engine.store, runId));
   if (pending === undefined) {
     throw new ForkpointError(
       'RUN_EXISTS',
-      `run ${runId} in ${location} waits for no approval (it is ${existing?.status ?? 'recorded'}); run the demo with --db on another file`,
+      `run ${runId} in ${location} waits for no approval (its status is ${existing?.status ?? 'recorded'}); run the demo with --db on another file`,
       { details: { runId, path: location } },
     );
   }
+  if (existing !== undefined) cli.note(`(run ${runId} is already recorded in ${location}, waiting for its answer)`);
   cli.print(formatPendingApproval(runId, pending, cli.style));
   cli.print(approval.text.waiting);
   cli.print(
