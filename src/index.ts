@@ -90,6 +90,7 @@ export {
   type InputFlag,
   type Scenario,
   type ScenarioStory,
+  type StoryApproval,
   type StoryIncident,
   type StoryText,
   type Summarize,

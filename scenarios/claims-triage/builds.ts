@@ -8,7 +8,7 @@ import type {
 } from '../../src/index.js';
 import { defineAgent, isJsonObject } from '../../src/index.js';
 import { parseDecision, validateDecision } from './outcome.js';
-import { TOOL_SPECS } from './tool-specs.js';
+import { ISSUE_PAYMENT, TOOL_SPECS } from './tool-specs.js';
 
 /** The claims-triage instructions every build starts from. */
 export const SYSTEM_PROMPT = [
@@ -90,4 +90,21 @@ export const timestamped = defineAgent({
   ...common,
   build: 'timestamped',
   systemPrompt: ({ now }) => `${SYSTEM_PROMPT}\nCurrent time: ${now.toISOString()}`,
+});
+
+/**
+ * Baseline that also pays what it approves, with `issue_payment`: a payout
+ * above EUR 1,000 waits for a person's approval (the tool's own rule), so its
+ * run stops at rest until someone answers with `forkpoint approve`.
+ */
+export const supervised = defineAgent({
+  ...common,
+  build: 'supervised',
+  systemPrompt: [
+    SYSTEM_PROMPT,
+    'When you approve a positive payout, pay it with issue_payment before you write the decision, and name the payment',
+    'id in the reason. A payout above EUR 1,000 is paid only once a reviewer approves it; if the reviewer rejects it or',
+    'the payment fails, refer the claim to a human assessor with payout null and say why.',
+  ].join('\n'),
+  tools: [...TOOL_SPECS, ISSUE_PAYMENT],
 });

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../src/index.js';
 import { ForkpointError, defineScenario } from '../../src/index.js';
-import { baseline, patched, timestamped } from './builds.js';
+import { baseline, patched, supervised, timestamped } from './builds.js';
 import { CLAIMS_PRICES } from './prices.js';
 import { claimsStory } from './story.js';
 import { claimsSummarize } from './summarize.js';
@@ -16,7 +16,7 @@ export default defineScenario({
   name: 'claims-triage',
   description:
     'Triage motor insurance claims: fetch the claim, OCR the assessor form, estimate, apply the policy, decide.',
-  builds: { baseline, patched, timestamped },
+  builds: { baseline, patched, timestamped, supervised },
   defaultBuild: 'baseline',
   inputFlags: { claim: { description: 'the claim to triage, e.g. CLM-91077' } },
   inputFrom(flags): JsonObject {
@@ -38,7 +38,7 @@ export default defineScenario({
   prices: CLAIMS_PRICES,
 });
 
-export { baseline, patched, timestamped } from './builds.js';
+export { baseline, patched, supervised, timestamped } from './builds.js';
 export { CLAIMS, POLICIES } from './world/claims-data.js';
 export { OCR_V2_FROM } from './world/read-document.js';
 export { openClaimsWorld, type ClaimsWorldOptions } from './world/open-world.js';

@@ -4,7 +4,8 @@ import type { Scenario } from '../../src/index.js';
  * The incident of CLM-91077 as `forkpoint demo` tells it (`npm start`): OCR
  * v1 reads a folded assessor form as 205 cm2, the baseline build approves a
  * negative payout, the patched build refers low-confidence readings, and a
- * fork with the corrected reading shows what the run would have done.
+ * fork with the corrected reading shows what the run would have done; then
+ * the supervised build pays the corrected claim once a reviewer approves.
  */
 export const claimsStory: NonNullable<Scenario['story']> = {
   incident: {
@@ -27,6 +28,30 @@ export const claimsStory: NonNullable<Scenario['story']> = {
     override: { kind: 'tool-merge', patch: { fields: { damage_area_cm2: { value: 2050, confidence: 0.97 } } } },
   },
   costVerdict: 'refer',
+  // The supervised build pays what it approves. On 9 March OCR v2 reads the folded form as 2050 cm2: an estimate
+  // of EUR 2403 less the deductible of 500 is a payout of 1903, above its limit of EUR 1,000.
+  approval: {
+    runId: 'a0091077',
+    build: 'supervised',
+    input: { claimId: 'CLM-91077' },
+    at: '2026-03-09',
+    seed: 20260309,
+    reviewer: 'dana@claims.example',
+    note: "Photos match the assessor's form; roof panel replacement confirmed.",
+    rejection: "The holder's bank details changed last week; call the holder before paying.",
+    text: {
+      chapter:
+        'A person in the loop: the supervised build pays what it approves with issue_payment, and a payout above EUR 1,000 waits for a reviewer. Record CLM-91077 on 2026-03-09 with it.',
+      waiting:
+        'The payout of EUR 1903 is above the limit: the run stopped at rest before the payment, and nothing is paid until a person answers. No process waits for it.',
+      approved:
+        'The answer is step 10, bound to the request hash of that exact call; the payment was made once, live, and the run went on in place as attempt 2.',
+      replayed:
+        'A strict replay asks nobody: the answer is an observation like any other, and a replay of the approved run pays nothing.',
+      rejected:
+        'Had the reviewer said no, the model would have seen the rejection as the result of its call and referred the claim to a human assessor: nothing paid.',
+    },
+  },
   text: {
     chapters: {
       record: 'Record the incident: CLM-91077 on 2026-03-04 with the baseline build.',

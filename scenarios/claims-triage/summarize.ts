@@ -37,6 +37,8 @@ export function summarizeClaimsResponse(kind: string, response: JsonValue): stri
     }
     case 'estimate_repair':
       return `${jsonText(output.estimate_id)}: ${jsonText(output.currency)} ${jsonText(output.amount)}`;
+    case 'issue_payment':
+      return `${jsonText(output.payment_id)}: ${jsonText(output.currency)} ${jsonText(output.amount)}${output.simulated === true ? ' (simulated)' : ` to ${jsonText(output.paid_to)}`}`;
     case 'fetch_policy':
       return `${jsonText(output.policy_id)}: deductible ${jsonText(output.deductible)}, cover ${jsonText(output.cover_limit)} ${jsonText(output.currency)}`;
   }

@@ -1,8 +1,9 @@
 import type { ToolSpec } from '../../src/index.js';
 
 /**
- * The four tools of the claims-triage agent. Only `estimate_repair` writes (it
- * registers an estimate), so it carries a simulator for the side-effect firewall.
+ * The four tools every claims-triage build offers. Only `estimate_repair`
+ * writes (it registers an estimate), so it carries a simulator for the
+ * side-effect firewall.
  */
 export const TOOL_SPECS: readonly ToolSpec[] = [
   {
@@ -56,3 +57,38 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     readOnly: true,
   },
 ];
+
+/**
+ * The payment tool of the `supervised` build: it moves money, so it is not
+ * read-only, and a payout above EUR 1,000 waits for a person's approval
+ * before it is made. Its simulator answers a fork or a re-execution that asks
+ * for one by name, paying nothing.
+ */
+export const ISSUE_PAYMENT: ToolSpec = {
+  name: 'issue_payment',
+  description: 'Pay an approved payout to the holder of a claim. Returns the payment id.',
+  inputSchema: {
+    type: 'object',
+    properties: { claim_id: { type: 'string' }, amount: { type: 'number' }, currency: { type: 'string' } },
+    required: ['claim_id', 'amount', 'currency'],
+  },
+  readOnly: false,
+  // The limit is written here, not imported, so that it is part of the code hash: raising it is a new build.
+  // An amount that is not a number cannot be checked against it, so it waits too.
+  requiresApproval: ({ input }) => {
+    const limit = 1000;
+    return typeof input.amount !== 'number' || input.amount > limit;
+  },
+  simulate: ({ input, index }) => {
+    const { claim_id: claimId, amount, currency } = input;
+    if (typeof claimId !== 'string') throw new Error('claim_id must be a string');
+    if (typeof amount !== 'number' || !(amount > 0)) throw new Error('amount must be a positive number');
+    return {
+      payment_id: `SIM-PAY-${claimId}-${index}`,
+      claim_id: claimId,
+      amount,
+      currency: currency ?? 'EUR',
+      simulated: true,
+    };
+  },
+};

@@ -1,3 +1,5 @@
+import type { RunStatus } from '../vocabulary/index.js';
+
 /** The CLI's exit statuses. */
 export const EXIT = {
   /** The command did what was asked and the run (or verdict) is good. */
@@ -12,3 +14,13 @@ export const EXIT = {
 
 /** One of the CLI's exit statuses. */
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * The exit status of a command that ran a run to where it stopped: `ok` when
+ * it completed, and when it stopped at rest waiting for a person's approval
+ * (nothing went wrong: it waits for `forkpoint approve`); `negative` when it
+ * failed, diverged or was interrupted.
+ */
+export function exitOfRun(status: RunStatus): ExitCode {
+  return status === 'completed' || status === 'awaiting-approval' ? EXIT.ok : EXIT.negative;
+}

@@ -18,6 +18,40 @@ export interface StoryPeriod {
   readonly until: string;
 }
 
+/**
+ * A story's approval chapter: a build that asks a person before some calls,
+ * recorded (or found) under a fixed run id on an input where it asks; a
+ * reviewer approves the call, a strict replay serves the answer, and a fork
+ * answers it otherwise.
+ */
+export interface StoryApproval {
+  readonly runId: string;
+  /** The build whose rule asks for the approval. */
+  readonly build: string;
+  readonly input: JsonObject;
+  /** The world's date it is recorded against, `YYYY-MM-DD`. */
+  readonly at: string;
+  readonly seed: number;
+  /** Who approves the call, and why, in their words. */
+  readonly reviewer: string;
+  readonly note: string;
+  /** Why the reviewer rejects the call in the fork that answers otherwise. */
+  readonly rejection: string;
+  /** The sentences of the chapter, in the scenario's words. */
+  readonly text: {
+    /** The chapter's title. */
+    readonly chapter: string;
+    /** After the recording stopped at rest: what it waits for. */
+    readonly waiting: string;
+    /** After the approval let the run go on. */
+    readonly approved: string;
+    /** After the strict replay served the answer from the recording. */
+    readonly replayed: string;
+    /** After the fork in which the reviewer rejected the call. */
+    readonly rejected: string;
+  };
+}
+
 /** The sentences a story tells between its runs, in the scenario's words. */
 export interface StoryText {
   /** The title of each chapter the scenario names. */
@@ -51,7 +85,9 @@ export interface StoryText {
  * The story `forkpoint demo` tells over a scenario: record an incident,
  * re-execute it with a fix and a control arm, replay both strictly, fork the
  * incident at the step that explains it, replay a build with a volatile
- * prompt, let retention remove the full tier, and score the synthetic cases.
+ * prompt, let retention remove the full tier, score the synthetic cases, and,
+ * where the scenario has them, find the incident's class over a period and
+ * put a person in the loop of a run.
  * The CLI runs the chapters; the scenario supplies the data and the words.
  */
 export interface ScenarioStory {
@@ -70,5 +106,7 @@ export interface ScenarioStory {
   readonly fork: { readonly atStep: number; readonly override: JsonObject };
   /** The synthetic cases the fix costs: those it ends with this verdict where the incident's build passes. */
   readonly costVerdict: string;
+  /** The approval chapter; no chapter without one. */
+  readonly approval?: StoryApproval;
   readonly text: StoryText;
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { baseline, patched, timestamped } from '../../scenarios/claims-triage/index.js';
+import { baseline, patched, supervised, timestamped } from '../../scenarios/claims-triage/index.js';
 import { codeMaterial } from '../../src/agent/code-hash.js';
 import type { AgentDefinition, ToolSpec } from '../../src/agent/index.js';
 import type { JsonValue } from '../../src/json/index.js';
@@ -94,11 +94,11 @@ describe('the claims builds', () => {
   it('have the code hashes under vitest that they have compiled by tsc and run by node', () => {
     expect(existsSync(DIST_BUILDS), `${DIST_BUILDS} is missing: run npm run build`).toBe(true);
     const script = `const b = await import(${JSON.stringify(DIST_BUILDS)});
-      console.log(JSON.stringify([b.baseline.codeHash, b.patched.codeHash, b.timestamped.codeHash]));`;
+      console.log(JSON.stringify([b.baseline.codeHash, b.patched.codeHash, b.timestamped.codeHash, b.supervised.codeHash]));`;
     const compiled: unknown = JSON.parse(
       execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
     );
     // A mismatch after editing the builds may only mean dist/ is stale: npm run build.
-    expect(compiled).toEqual([baseline.codeHash, patched.codeHash, timestamped.codeHash]);
+    expect(compiled).toEqual([baseline.codeHash, patched.codeHash, timestamped.codeHash, supervised.codeHash]);
   });
 });

@@ -10,6 +10,42 @@ afterEach(() => {
   folder.cleanup();
 });
 
+/** The approval chapter's lines, in order: recorded and waiting, approved, replayed, forked (see demo-approval.test.ts). */
+function expectApprovalChapter(stdout: string): void {
+  const chapter = stdout.slice(stdout.indexOf('\n9. '));
+  expect(chapter).toMatch(/^9\. A person in the loop: the supervised build pays what it approves with issue_payment/m);
+  expect(chapter).toMatch(
+    /^record · run a0091077 · claims-triage\/supervised .* world 2026-03-09 · seed 20260309\n(.*\n){9} +9 +model#4 +live +[0-9a-f]{16} +asks issue_payment \{"claim_id":"CLM-91077","amount":1903,"currency":"EUR"\}\nawaiting-approval: stopped at rest after step 9, before issue_payment#0/m,
+  );
+  const pending =
+    /^ {2}the call: issue_payment#0 \{"amount":1903,"claim_id":"CLM-91077","currency":"EUR"\} \(step 10\), request ([0-9a-f]{16})$/m.exec(
+      chapter,
+    );
+  expect(pending).not.toBeNull();
+  const hash = pending?.[1] ?? '';
+  expect(chapter).toContain(`\`forkpoint approve a0091077 --call ${hash} --by dana@claims.example --reason "`);
+  expect(chapter).toMatch(/^record · run a0091077 .* resumed at step 10 \(attempt 2, after awaiting-approval, /m);
+  expect(chapter).toMatch(
+    /^ +10 +2 +approval#0 +✋ human +[0-9a-f]{16} +approved issue_payment#0 \(request [0-9a-f]{8}…\) by dana@claims\.example: "Photos match/m,
+  );
+  expect(chapter).toMatch(
+    new RegExp(`^ +11 +2 +issue_payment#0 +live +${hash} +PAY-[0-9a-f]{8}: EUR 1903 to Marta Lindqvist$`, 'm'),
+  );
+  expect(chapter).toMatch(/^completed: approve, payout 1903: .* Paid as PAY-[0-9a-f]{8}\.$/m);
+  expect(chapter).toMatch(
+    /^replay:strict · run [0-9a-f]{12} · claims-triage\/supervised .* over the recorded observations of run a0091077 .*\n {2}12 steps \(recorded\); completed: approve, payout 1903/m,
+  );
+  expect(chapter).toContain(
+    'The answer at step 10 came from the recording (approval#0 recorded): nobody was asked. Live calls: 0.',
+  );
+  expect(chapter).toMatch(
+    /^fork · run ([0-9a-f]{12}) · claims-triage\/supervised .* forked from run a0091077 at step 10 \(approval answered otherwise: approved -> rejected, note .*\n {2}11 steps \(inherited\/override\/live\); completed: refer: The payment of EUR 1903 was rejected by dana@claims\.example/m,
+  );
+  expect(chapter).toMatch(
+    /^compare a0091077 [0-9a-f]{12}: first divergence at step 10 \(approval#0, on the response\); outcome approve -> refer; issue_payment calls in the branch: 0$/m,
+  );
+}
+
 describe('forkpoint demo (npm start)', () => {
   it('tells the whole story, each run labelled with its mode', async () => {
     const db = join(folder.path, 'demo.db');
@@ -32,6 +68,11 @@ describe('forkpoint demo (npm start)', () => {
       'replay:structural',
       'replay:structural',
       'similar',
+      // The approval chapter: recorded and waiting, approved, replayed strictly, forked with a rejection.
+      'record',
+      'record',
+      'replay:strict',
+      'fork',
     ]);
     // The classes chapter: the incident's class among two weeks of every claim, and the period's one-offs.
     expect(result.stdout).toMatch(
@@ -81,6 +122,7 @@ describe('forkpoint demo (npm start)', () => {
     );
     expect(result.stdout).toMatch(/--build baseline: (\d+)\/\1 pass \(100\.0%\)/);
     expect(result.stdout).toMatch(/The 0\.55 threshold refers [1-9]\d* legitimate faint forms/);
+    expectApprovalChapter(result.stdout);
   });
 
   it('runs again on the same database, keeping the incident it recorded', async () => {
@@ -89,5 +131,12 @@ describe('forkpoint demo (npm start)', () => {
     const again = await cli(['demo', '--db', db]);
     expect(again.exit).toBe(0);
     expect(again.stderr).toMatch(/run 9b40c1d5 is already recorded/);
+    // The approved run is kept and shown, not answered twice; the replay and the fork are made again.
+    expect(again.stderr).toMatch(/run a0091077 is already recorded and answered in .*; showing it/);
+    const chapter = again.stdout.slice(again.stdout.indexOf('\n9. '));
+    expect(chapter).not.toContain('awaiting-approval: stopped at rest');
+    expect(chapter).toMatch(/^record · run a0091077 .* resumed at step 10 \(attempt 2, after awaiting-approval, /m);
+    expect(chapter).toMatch(/Live calls: 0\./);
+    expect(chapter).toMatch(/outcome approve -> refer; issue_payment calls in the branch: 0/);
   });
 });

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, Message } from '../../../src/index.js';
+import type { JsonObject, JsonValue, Message, ToolDefinition } from '../../../src/index.js';
 import { isJsonObject, textOf } from '../../../src/index.js';
 
 /** One tool call the conversation holds, with its result once it has one. */
@@ -14,10 +14,15 @@ export interface ConversationFacts {
   /** The claim id the user asked about, if the first message names one. */
   readonly claimId: string | undefined;
   readonly exchanges: readonly ToolExchange[];
+  /** The names of the tools the request offers: the model calls no other. */
+  readonly offered: ReadonlySet<string>;
 }
 
-/** Reads the claim id and every tool call with its result out of the messages. */
-export function readConversation(messages: readonly Message[]): ConversationFacts {
+/** Reads the claim id and every tool call with its result out of the messages, and the tools on offer. */
+export function readConversation(
+  messages: readonly Message[],
+  tools: readonly Pick<ToolDefinition, 'name'>[],
+): ConversationFacts {
   const first = messages[0];
   const claimId = first === undefined ? undefined : /CLM-\d+/.exec(textOf(first.content))?.[0];
   const calls = new Map<string, { name: string; input: JsonObject }>();
@@ -31,7 +36,7 @@ export function readConversation(messages: readonly Message[]): ConversationFact
       }
     }
   }
-  return { claimId, exchanges };
+  return { claimId, exchanges, offered: new Set(tools.map((tool) => tool.name)) };
 }
 
 /** The outputs of every successful call to `tool`, oldest first. */

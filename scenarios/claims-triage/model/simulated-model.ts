@@ -47,7 +47,7 @@ export function simulatedModel(options: SimulatedModelOptions): ModelProvider {
       // The model turns so far number this call: the first call of a run is 0, as it always was.
       const position = request.messages.filter((message) => message.role === 'assistant').length;
       const random = seededRandom(options.seed, position);
-      const move = nextMove(readConversation(request.messages), traits, random);
+      const move = nextMove(readConversation(request.messages, request.tools), traits, random);
       // A refusal is said plainly, without reasoning shown, as a provider's refusal comes back.
       if (move.kind === 'refuse') return refusal(request, move.reason, random);
       const text = phrase(move, request.model, random, variation);

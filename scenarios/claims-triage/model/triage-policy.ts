@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../../src/index.js';
 import { isJsonObject } from '../../../src/index.js';
-import type { ConversationFacts } from './conversation-facts.js';
+import type { ConversationFacts, ToolExchange } from './conversation-facts.js';
 import { outputsOf } from './conversation-facts.js';
 import { jsonText } from '../json-text.js';
 
@@ -23,7 +23,7 @@ export interface Decision {
 export type Move =
   | {
       readonly kind: 'call';
-      readonly stage: 'claim' | 'ocr' | 'estimate' | 'policy';
+      readonly stage: 'claim' | 'ocr' | 'estimate' | 'policy' | 'payment';
       readonly calls: readonly { name: string; input: JsonObject }[];
     }
   | { readonly kind: 'decide'; readonly decision: Decision }
@@ -31,6 +31,9 @@ export type Move =
 
 /** A move the model words and reasons about as usual: every move but a refusal. */
 export type SpokenMove = Exclude<Move, { readonly kind: 'refuse' }>;
+
+/** The tool that pays an approved payout; only the supervised build offers it. */
+export const PAYMENT_TOOL = 'issue_payment';
 
 // Words addressed to the assistant inside a claim, trying to steer its decision: the model will not act on them.
 const INSTRUCTIONS_TO_THE_ASSISTANT = /ignore (?:all |your )?(?:previous |prior )?instructions/i;
@@ -130,6 +133,12 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
       `The estimate of EUR ${amount} exceeds the cover limit of EUR ${jsonText(policy.cover_limit)}.`,
     );
   }
+  const payout = amount - deductible;
+  const assessed = `${capitalise(peril)} damage of ${total} cm2 estimated at EUR ${amount}; deductible EUR ${deductible}.`;
+  // Once the payment has answered, the decision follows from it: the model does not weigh a faint form afresh,
+  // and never pays twice.
+  const payment = facts.exchanges.find((exchange) => exchange.name === PAYMENT_TOOL);
+  if (payment !== undefined) return afterPayment(payment, payout, assessed);
   if (lowest >= 0.55 && lowest < 0.75 && chance() < traits.borderlineReferralRate) {
     return decide(
       'refer',
@@ -137,11 +146,30 @@ export function nextMove(facts: ConversationFacts, traits: ModelTraits, chance: 
       `The form is faint (confidence ${lowest}); referring to confirm ${total} cm2 before paying.`,
     );
   }
-  return decide(
-    'approve',
-    amount - deductible,
-    `${capitalise(peril)} damage of ${total} cm2 estimated at EUR ${amount}; deductible EUR ${deductible}.`,
-  );
+  // Only a request that offers the payment tool pays before deciding: every other build decides as it always did.
+  if (facts.offered.has(PAYMENT_TOOL) && payout > 0) {
+    const currency = typeof policy.currency === 'string' ? policy.currency : 'EUR';
+    return {
+      kind: 'call',
+      stage: 'payment',
+      calls: [{ name: PAYMENT_TOOL, input: { claim_id: jsonText(claim.claim_id), amount: payout, currency } }],
+    };
+  }
+  return decide('approve', payout, assessed);
+}
+
+// The decision once the payment answered: paid, rejected by the reviewer it waited for, or failed.
+function afterPayment(payment: ToolExchange, payout: number, assessed: string): Move {
+  const output = isJsonObject(payment.output) ? payment.output : {};
+  if (payment.isError && output.rejected === true) {
+    const why = typeof output.reason === 'string' ? output.reason : 'no reason given';
+    return decide('refer', null, `The payment of EUR ${payout} was rejected by ${jsonText(output.by)}: ${why}`);
+  }
+  if (payment.isError) {
+    const error = typeof output.error === 'string' ? output.error : 'payment error';
+    return decide('refer', null, `The payment of EUR ${payout} could not be made (${error}); referring to a human.`);
+  }
+  return decide('approve', payout, `${assessed} Paid as ${jsonText(output.payment_id)}.`);
 }
 
 // A model does not retry a tool that answered with an error: it hands the claim to a human.

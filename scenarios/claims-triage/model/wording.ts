@@ -18,6 +18,11 @@ const PHRASES: Record<Exclude<SpokenMove, { kind: 'decide' }>['stage'] | 'decide
     'Let me look at the policy terms.',
     'Fetching the policy to apply the deductible.',
   ],
+  payment: [
+    'The claim is payable: issuing the payment before I write the decision.',
+    'Paying the approved amount now.',
+    'Sending the payout to the payment desk.',
+  ],
   decide: ['Assessment complete.', 'Here is my decision.', 'Decision follows.'],
 };
 

@@ -6,9 +6,9 @@ import { readDocument } from './read-document.js';
 import type { Timeline } from './timeline.js';
 import { valueAt } from './timeline.js';
 
-/** The four tool backends of a claims world, by tool name. */
+/** The tool backends of a claims world, by tool name: the four every build calls, and the payment desk. */
 export type ClaimsTools = Readonly<
-  Record<'fetch_claim' | 'ocr_document' | 'estimate_repair' | 'fetch_policy', ToolHandler>
+  Record<'fetch_claim' | 'ocr_document' | 'estimate_repair' | 'fetch_policy' | 'issue_payment', ToolHandler>
 >;
 
 /**
@@ -86,6 +86,23 @@ export function claimsTools(catalogue: ClaimsCatalogue, at: string, delay: () =>
         // Only once the policy has been amended: a policy never amended (or not yet) answers as it always did.
         ...(amendment === undefined ? {} : { amendment }),
       };
+    },
+
+    // Only the supervised build offers this tool. The payment id is a digest of what was paid, to whom and on
+    // which day, so that a run repeated against the same world pays under the same id.
+    async issue_payment(input) {
+      await delay();
+      const claimId = stringField(input, 'claim_id');
+      const { amount, currency } = input;
+      const claim = catalogue.claims.find((candidate) => candidate.claimId === claimId);
+      if (claim === undefined) throw new Error(`claim ${claimId} not found`);
+      const status = valueAt(claim.status, at);
+      if (status !== 'open') throw new Error(`claim ${claimId} is ${status}: nothing can be paid on it`);
+      if (typeof amount !== 'number' || !Number.isFinite(amount) || !(amount > 0))
+        throw new Error('amount must be a positive number of euros');
+      if (currency !== 'EUR') throw new Error(`payments are made in EUR, not ${JSON.stringify(currency)}`);
+      const paymentId = `PAY-${createHash('sha256').update(`${claimId}:${amount}:${currency}:${at}`).digest('hex').slice(0, 8)}`;
+      return { payment_id: paymentId, claim_id: claimId, amount, currency, paid_to: claim.holder, value_date: at };
     },
   };
 }

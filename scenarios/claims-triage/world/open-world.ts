@@ -11,7 +11,7 @@ export interface ClaimsWorldOptions extends WorldOptions {
 }
 
 /**
- * The claims-triage world on day `at`: the simulated model and the four tool
+ * The claims-triage world on day `at`: the simulated model and the five tool
  * backends, with that day's outages (see `withOutages`). It states its day
  * and seed, so every run that meets it stores them.
  */

@@ -3,7 +3,7 @@ import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { latencyOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
@@ -65,8 +65,11 @@ export function approveCommand(cli: CommandContext) {
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });
       if (options.json === true) cli.json(result);
-      else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
-      cli.exit(result.status === 'completed' || result.status === 'awaiting-approval' ? EXIT.ok : EXIT.negative);
+      else {
+        cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
+        // It may wait again, for the next call that needs an answer.
+      }
+      cli.exit(exitOfRun(result.status));
     });
   });
 }

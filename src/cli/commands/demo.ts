@@ -17,6 +17,7 @@ import { tellRetention } from './demo-retention.js';
 import { tellSynthetic } from './demo-synthetic.js';
 import type { Telling } from './demo-telling.js';
 import { PeriodClock } from './batch-period.js';
+import { tellApproval } from './demo-approval.js';
 import { tellClasses } from './demo-classes.js';
 import { chapter, incidentRecording, tellFork, tellReexecution, tellReplays, tellVolatile } from './demo-telling.js';
 
@@ -67,15 +68,18 @@ export function demoCommand(cli: CommandContext) {
       await tellRetention(telling);
       chapter(cli, 7, text.chapters.synthetic);
       await tellSynthetic(telling);
+      // The chapters a scenario may leave out are numbered on from 8, as many as it has.
+      let next = 8;
       if (story.period !== undefined) {
         chapter(
           cli,
-          8,
+          next++,
           `One run or a class of runs? Every claim on every day from ${story.period.from} to ${story.period.until}, with the ${story.incident.build} build.`,
         );
         const clock = new PeriodClock();
         await tellClasses(telling, story.period, cli.engine(options, store, clock.read), clock);
       }
+      if (story.approval !== undefined) await tellApproval(telling, next, story.approval);
       cli.print(
         `\nEvery run of this story is in ${store.location}: \`npx forkpoint tree ${incident.runId}\` shows them under the incident,`,
       );

@@ -6,7 +6,7 @@ import { ForkpointError } from '../../errors/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import {
   atOption,
@@ -127,7 +127,10 @@ export function forkCommand(cli: CommandContext) {
         if (repeats > 1) cli.note(`fork ${i + 1}/${repeats}: ${fork.runId}`);
       }
       printForks(cli, options.json === true, forks, summarizerOf(scenario));
-      cli.exit(forks.every((fork) => fork.status === 'completed') ? EXIT.ok : EXIT.negative);
+      // A fork whose model asks again for a call that needs approval waits, as a recording does.
+      const [single] = forks;
+      if (options.json !== true && repeats === 1 && single !== undefined)
+      cli.exit(forks.every((fork) => exitOfRun(fork.status) === EXIT.ok) ? EXIT.ok : EXIT.negative);
     });
   });
 }

@@ -3,7 +3,7 @@ import { formatCapturePolicy } from '../../engine/index.js';
 import { buildOf, scenarioReference } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { ScenarioFlags } from '../options/scenario-flags.js';
 import { atOption, buildOption, captureOption, latencyOption, seedOption } from '../options/shared-options.js';
@@ -53,7 +53,8 @@ export function recordCommand(cli: CommandContext) {
       cli.style,
     );
     await withStore(await cli.openStore(options), async (store) => {
-      const run = await cli.engine(options, store).record({
+      const engine = cli.engine(options, store);
+      const run = await engine.record({
         agent,
         world: cli.openWorld(scenario, { at, seed: cli.seed(seed), latencyMs }),
         input,
@@ -81,7 +82,7 @@ export function recordCommand(cli: CommandContext) {
           );
         }
       }
-      cli.exit(run.status === 'completed' ? EXIT.ok : EXIT.negative);
+      cli.exit(exitOfRun(run.status));
     });
   });
 }

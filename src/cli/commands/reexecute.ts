@@ -3,7 +3,7 @@ import { requireDriven } from '../../engine/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import {
   atOption,
@@ -48,7 +48,7 @@ export function reexecuteCommand(cli: CommandContext) {
       });
       if (options.json === true) cli.json(result);
       else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
-      cli.exit(result.status === 'completed' ? EXIT.ok : EXIT.negative);
+      cli.exit(exitOfRun(result.status));
     });
   });
 }

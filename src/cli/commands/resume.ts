@@ -3,7 +3,7 @@ import { requireDriven } from '../../engine/index.js';
 import { buildOf } from '../../scenario/index.js';
 import type { CommandContext } from '../command-context.js';
 import { withStore } from '../command-context.js';
-import { EXIT } from '../exit-codes.js';
+import { exitOfRun } from '../exit-codes.js';
 import { withCommonOptions } from '../options/common-options.js';
 import { latencyOption, scenarioOption, sideEffectsOption } from '../options/shared-options.js';
 import { runIdValue } from '../options/value-parsers.js';
@@ -43,8 +43,10 @@ export function resumeCommand(cli: CommandContext) {
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });
       if (options.json === true) cli.json(result);
-      else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
-      cli.exit(result.status === 'completed' ? EXIT.ok : EXIT.negative);
+      else {
+        cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
+      }
+      cli.exit(exitOfRun(result.status));
     });
   });
 }

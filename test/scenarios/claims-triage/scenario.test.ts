@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import scenario, { CLAIMS, baseline, patched, timestamped } from '../../../scenarios/claims-triage/index.js';
+import scenario, {
+  CLAIMS,
+  baseline,
+  patched,
+  supervised,
+  timestamped,
+} from '../../../scenarios/claims-triage/index.js';
 import { buildOf } from '../../../src/scenario/index.js';
 import { thrown } from '../../support/thrown.js';
 import { callTool } from './claims-fixtures.js';
@@ -36,15 +42,18 @@ describe('the scenario definition', () => {
     expect(buildOf(scenario, undefined)).toBe(baseline);
   });
 
-  test('offers baseline, patched and timestamped by name', () => {
+  test('offers baseline, patched, timestamped and supervised by name', () => {
     expect(buildOf(scenario, 'baseline')).toBe(baseline);
     expect(buildOf(scenario, 'patched')).toBe(patched);
     expect(buildOf(scenario, 'timestamped')).toBe(timestamped);
+    expect(buildOf(scenario, 'supervised')).toBe(supervised);
   });
 
-  test('opens a world with the four tools the builds offer', () => {
+  test('opens a world with every tool some build offers: the four of baseline, and the payment of supervised', () => {
     const world = scenario.openWorld({ at: '2026-03-04', seed: 1, latencyMs: 0 });
-    expect(Object.keys(world.tools).sort()).toEqual(baseline.tools.map((tool) => tool.name).sort());
+    const offered = new Set(Object.values(scenario.builds).flatMap((build) => build.tools.map((tool) => tool.name)));
+    expect(Object.keys(world.tools).sort()).toEqual([...offered].sort());
+    expect([...offered]).toEqual([...baseline.tools.map((tool) => tool.name), 'issue_payment']);
   });
 });
 
@@ -80,6 +89,13 @@ describe('scenario.summarize.response', () => {
 
   test('summarizes a tool error with its message', () => {
     expect(summarize('fetch_claim', { error: 'claim CLM-1 not found' }, true)).toBe('error: claim CLM-1 not found');
+  });
+
+  test('summarizes a payment with its id, amount and payee, and says when it was only simulated', async () => {
+    const paid = await callTool('2026-03-09', 'issue_payment', { claim_id: 'CLM-91002', amount: 779, currency: 'EUR' });
+    expect(summarize('issue_payment', paid)).toMatch(/^PAY-[0-9a-f]{8}: EUR 779 to Dev Raman$/);
+    const simulated = { payment_id: 'SIM-PAY-CLM-91002-0', amount: 779, currency: 'EUR', simulated: true };
+    expect(summarize('issue_payment', simulated)).toBe('SIM-PAY-CLM-91002-0: EUR 779 (simulated)');
   });
 
   test('leaves model responses to the default rendering', () => {

@@ -200,6 +200,55 @@ describe('repair estimates', () => {
   });
 });
 
+describe('the payment desk (issue_payment, offered by the supervised build only)', () => {
+  const pay = (at: string, input: Parameters<typeof callTool>[2]) => callTool(at, 'issue_payment', input);
+
+  test('pays an open claim to its holder, under an id that is a digest of what, to whom and on which day', async () => {
+    const paid = await pay('2026-03-09', { claim_id: 'CLM-91077', amount: 1903, currency: 'EUR' });
+    expect(paid).toEqual({
+      payment_id: expect.stringMatching(/^PAY-[0-9a-f]{8}$/),
+      claim_id: 'CLM-91077',
+      amount: 1903,
+      currency: 'EUR',
+      paid_to: 'Marta Lindqvist',
+      value_date: '2026-03-09',
+    });
+    const id = pick(paid, 'payment_id');
+    expect(pick(await pay('2026-03-09', { claim_id: 'CLM-91077', amount: 1903, currency: 'EUR' }), 'payment_id')).toBe(
+      id,
+    );
+    expect(
+      pick(await pay('2026-03-09', { claim_id: 'CLM-91077', amount: 1902, currency: 'EUR' }), 'payment_id'),
+    ).not.toBe(id);
+    expect(
+      pick(await pay('2026-03-10', { claim_id: 'CLM-91077', amount: 1903, currency: 'EUR' }), 'payment_id'),
+    ).not.toBe(id);
+  });
+
+  test('pays nothing on a claim that is unknown or no longer open', async () => {
+    await expect(pay('2026-03-09', { claim_id: 'CLM-00000', amount: 10, currency: 'EUR' })).rejects.toThrow(
+      /CLM-00000 not found/,
+    );
+    expect(pick(await fetchClaim('2026-03-06', 'CLM-91046'), 'status')).toBe('settled');
+    await expect(pay('2026-03-06', { claim_id: 'CLM-91046', amount: 10, currency: 'EUR' })).rejects.toThrow(
+      /CLM-91046 is settled/,
+    );
+  });
+
+  test.each([0, -5, Number.NaN, '100'])('refuses an amount of %s', async (amount) => {
+    await expect(pay('2026-03-09', { claim_id: 'CLM-91077', amount, currency: 'EUR' })).rejects.toThrow(
+      /amount must be a positive number/,
+    );
+  });
+
+  test('pays in the currency the policies are written in, and no other', async () => {
+    await expect(pay('2026-03-09', { claim_id: 'CLM-91077', amount: 10, currency: 'USD' })).rejects.toThrow(
+      /in EUR, not "USD"/,
+    );
+    await expect(pay('2026-03-09', { claim_id: 'CLM-91077', amount: 10 })).rejects.toThrow(/in EUR/);
+  });
+});
+
 describe('unknown ids', () => {
   test('fetch_claim throws for an unknown claim', async () => {
     await expect(fetchClaim('2026-03-04', 'CLM-00000')).rejects.toThrow(/CLM-00000/);
