@@ -73,10 +73,11 @@ export function stepAttributes(
 /**
  * A person's answer as a span of its own, not a tool's execution: nothing was
  * executed, and the call it was about is the next span when it was approved.
- * The answer's facts (the decision, who gave it and when, and the request
- * hash of the call it binds) go in whenever the payloads can be read, as a
- * tool step's error flag does; the reviewer's note and the call's arguments
- * are content, in only with `content`. Once the payloads are gone the span
+ * The answer's facts (the decision, when, and the request hash of the call
+ * it binds) go in whenever the payloads can be read, as a tool step's error
+ * flag does; who answered (a person's name or address), the reviewer's note
+ * and the call's arguments are content, in only with `content`: a tracing
+ * backend is often shared more widely than the store. Once the payloads are gone the span
  * is named `approval` and keeps its position and provenance only.
  */
 function approvalStep(
@@ -97,10 +98,10 @@ function approvalStep(
         ? {}
         : {
             [FORKPOINT.approvalDecision]: answerWord(answer),
-            [FORKPOINT.approvalBy]: answer.by,
             [FORKPOINT.approvalAt]: answer.at,
             [FORKPOINT.approvalRequestHash]: answer.requestHash,
           }),
+      ...(content && answer !== undefined ? { [FORKPOINT.approvalBy]: answer.by } : {}),
       ...(content && answer !== undefined && answer.note !== null ? { [FORKPOINT.approvalNote]: answer.note } : {}),
       ...(content && question !== undefined ? { [GEN_AI.toolCallArguments]: JSON.stringify(question.input) } : {}),
     },

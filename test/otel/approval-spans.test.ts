@@ -48,14 +48,14 @@ describe("a person's answer in an OTLP export", () => {
       'forkpoint.provenance': 'human',
       'forkpoint.approval.tool': 'refund',
       'forkpoint.approval.decision': 'approved',
-      'forkpoint.approval.by': 'dana@example.com',
       'forkpoint.approval.at': '2026-03-04T09:00:00.000Z',
       'forkpoint.approval.request_hash': refundHash,
     });
-    // Nothing was executed: no GenAI operation, no tool; and the note and the call's input are content.
+    // Nothing was executed: no GenAI operation, no tool; and who answered, the note and the call's input are content.
     for (const key of [
       'gen_ai.operation.name',
       'gen_ai.tool.name',
+      'forkpoint.approval.by',
       'forkpoint.approval.note',
       'gen_ai.tool.call.arguments',
     ])
@@ -70,10 +70,11 @@ describe("a person's answer in an OTLP export", () => {
     });
   });
 
-  it("carries the reviewer's note and the call's arguments with --content full", async () => {
+  it("carries who answered, the reviewer's note and the call's arguments with --content full", async () => {
     const { engine, desk } = await waiting();
     await engine.approve({ runId: RUN, agent: supervised, world: desk.world, by: 'dana@example.com', note: NOTE });
     const { attributes } = await stepSpan(engine, RUN, 6, 'full');
+    expect(attributes['forkpoint.approval.by']).toBe('dana@example.com');
     expect(attributes['forkpoint.approval.note']).toBe(NOTE);
     expect(JSON.parse(String(attributes['gen_ai.tool.call.arguments']))).toEqual({ order_id: 'ORD-1', amount: 120 });
   });
@@ -92,7 +93,6 @@ describe("a person's answer in an OTLP export", () => {
     expect(attributes).toMatchObject({
       'forkpoint.provenance': 'override',
       'forkpoint.approval.decision': 'rejected',
-      'forkpoint.approval.by': 'dana@example.com',
     });
     expect(names).not.toContain('execute_tool refund');
   });
