@@ -130,7 +130,7 @@ export function forkCommand(cli: CommandContext) {
       // A fork whose model asks again for a call that needs approval waits, as a recording does.
       const [single] = forks;
       if (options.json !== true && repeats === 1 && single !== undefined)
-      cli.exit(forks.every((fork) => exitOfRun(fork.status) === EXIT.ok) ? EXIT.ok : EXIT.negative);
+        cli.exit(forks.every((fork) => exitOfRun(fork.status) === EXIT.ok) ? EXIT.ok : EXIT.negative);
     });
   });
 }
