@@ -43,9 +43,7 @@ export function resumeCommand(cli: CommandContext) {
         ...(sideEffects === undefined ? {} : { sideEffects }),
       });
       if (options.json === true) cli.json(result);
-      else {
-        cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
-      }
+      else cli.print(formatRun(result, cli.style, summarizerOf(scenario)));
       cli.exit(exitOfRun(result.status));
     });
   });
