@@ -8,7 +8,7 @@ import { resolveSideEffectPolicy } from '../firewall/index.js';
 import type { PendingApproval } from '../read/index.js';
 import { pendingApprovalOf, readRunView, requireFullTier, requireRun } from '../read/index.js';
 import type { RunRecord } from '../store/index.js';
-import { humanAnswerTransport, liveTransport } from '../transports/index.js';
+import { liveTransport, overrideTransport } from '../transports/index.js';
 import type { Transport } from '../transports/index.js';
 import type { World } from '../world/index.js';
 import { requireSameAgent } from './agent-of-run.js';
@@ -115,7 +115,8 @@ export async function approveRun(deps: EngineDeps, options: ApproveOptions): Pro
       after: 'awaiting-approval',
       sideEffects: policy,
       use: 'approve a call of',
-      live: (fromStep) => humanAnswerTransport({ step: fromStep, answer, live: world }),
+      live: (fromStep) =>
+        overrideTransport({ step: fromStep, answer: { type: 'approval', answer }, live: world, provenance: 'human' }),
     });
   } catch (error) {
     // Another process answered, or resumed the run, between the read and the take-over: it won.

@@ -1,7 +1,6 @@
 export { firewalledTransport, type FirewallOptions } from './firewalled-transport.js';
 export { liveTransport } from './live-transport.js';
 export { overrideTransport, type InjectedAnswer, type OverrideOptions } from './override-transport.js';
-export { humanAnswerTransport, type HumanAnswerOptions } from './human-answer-transport.js';
 export {
   replayingTransport,
   type FidelityReplayOptions,

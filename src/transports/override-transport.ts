@@ -15,27 +15,36 @@ export interface OverrideOptions {
   readonly answer: InjectedAnswer;
   /** Where every other answer comes from. */
   readonly live: Transport;
+  /**
+   * Where the injected answer says it came from: `override` (the default,
+   * a fork's change), or `human` for a person's answer to the approval a run
+   * waits on (`forkpoint approve`), which goes in the same way.
+   */
+  readonly provenance?: 'override' | 'human';
 }
 
 /**
  * A fork's transport: the answer at the fork step is the injected one, marked
- * `override`; every other request goes to the live world. An approval's
- * injected answer must name the call it answers (the driver checks).
+ * `override`; every other request goes to the live world, a later approval
+ * included, so a second question stops the run again. A person's answer to
+ * the approval a run waits on goes in the same way, marked `human`. An
+ * approval's injected answer must name the call it answers (the driver checks).
  */
 export function overrideTransport(options: OverrideOptions): Transport {
   const { step, answer, live } = options;
+  const provenance = options.provenance ?? 'override';
   return {
     async model(call: ModelCall): Promise<Answered<ModelResponse>> {
       if (call.step !== step || answer.type !== 'model') return live.model(call);
-      return { response: structuredClone(answer.response), provenance: 'override' };
+      return { response: structuredClone(answer.response), provenance };
     },
     async tool(call: ToolCall): Promise<Answered<ToolResponse>> {
       if (call.step !== step || answer.type !== 'tool') return live.tool(call);
-      return { response: structuredClone(answer.response), provenance: 'override' };
+      return { response: structuredClone(answer.response), provenance };
     },
     async approval(call: ApprovalCall): Promise<Answered<ApprovalAnswer> | undefined> {
       if (call.step !== step || answer.type !== 'approval') return live.approval?.(call);
-      return { response: structuredClone(answer.answer), provenance: 'override' };
+      return { response: structuredClone(answer.answer), provenance };
     },
   };
 }

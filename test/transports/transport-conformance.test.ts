@@ -7,7 +7,6 @@ import { structuralCassetteOf } from '../../src/tiers/index.js';
 import type { Transport } from '../../src/transports/index.js';
 import {
   firewalledTransport,
-  humanAnswerTransport,
   liveTransport,
   overrideTransport,
   replayingTransport,
@@ -115,9 +114,10 @@ describeTransportConformance("a person's answer, over the firewalled world", {
   sideEffects: 'refuse',
   answersApproval: { step: 5, answer: { ...rejected, approved: true, note: null }, provenance: 'human' },
   create: (fixture) =>
-    humanAnswerTransport({
+    overrideTransport({
       step: 5,
-      answer: { ...rejected, approved: true, note: null },
+      answer: { type: 'approval', answer: { ...rejected, approved: true, note: null } },
       live: firewalled(fixture, 'refuse'),
+      provenance: 'human',
     }),
 });
