@@ -42,10 +42,12 @@ export type ApprovalQuestion = {
  * An approval step's request, in the shape every step's request has: the
  * question stands as the input of the reserved `approval` kind.
  */
-export function approvalRequestOf(call: ToolUsePart, requestHash: string): ToolRequest {
-  const question: ApprovalQuestion = { tool: call.name, input: call.input, requestHash };
-  return { tool: APPROVAL_KIND, input: question };
+export function approvalRequestOf(call: ToolUsePart, requestHash: string): ApprovalRequest {
+  return { tool: APPROVAL_KIND, input: { tool: call.name, input: call.input, requestHash } };
 }
+
+/** An approval step's request: a tool request of the reserved kind whose input is the question. */
+export type ApprovalRequest = ToolRequest & { readonly tool: typeof APPROVAL_KIND; readonly input: ApprovalQuestion };
 
 /**
  * An approval step's response, in the shape every tool step's response has:

@@ -32,5 +32,6 @@ export {
   rejectionContentOf,
   type ApprovalAnswer,
   type ApprovalQuestion,
+  type ApprovalRequest,
 } from './approval.js';
 export { answerWord, type AnswerWord } from './answer-word.js';

@@ -9,7 +9,7 @@ import type {
   ToolRequest,
   ToolResponse,
 } from '../conversation/index.js';
-import { approvalQuestionOf, approvalRequestOf, approvalResponseOf } from '../conversation/index.js';
+import { approvalRequestOf, approvalResponseOf } from '../conversation/index.js';
 import type { JsonObject, JsonValue } from '../json/index.js';
 import type { ApprovalCall, ModelCall, ToolCall } from '../transports/index.js';
 import type { World } from '../world/index.js';
@@ -158,14 +158,12 @@ export function transportFixture(options: { readonly worldDown?: boolean } = {})
   // A person's answer about the call `request` stands for: asked of the recording only, never of the world.
   const approval = (request: ToolRequest, recorded: ApprovalAnswer): void => {
     const use = { type: 'tool_use', id: 'toolu_refund', name: request.tool, input: request.input } as const;
-    const question = approvalRequestOf(use, recorded.requestHash);
-    const asked = approvalQuestionOf(question);
-    if (asked === undefined) throw new Error('an approval request holds its question');
+    const asked = approvalRequestOf(use, recorded.requestHash);
     const call: ApprovalCall = {
       ...next('approval'),
-      ...hasher.hashToolRequest(question),
-      request: question,
-      question: asked,
+      ...hasher.hashToolRequest(asked),
+      request: asked,
+      question: asked.input,
     };
     script.push({ type: 'approval', call, recorded });
     entries.push(entryOf(call, parsed(call.canonical), approvalResponseOf(recorded)));
