@@ -121,9 +121,15 @@ describe('checkpoints across builds', () => {
     expect(error.message).toContain('keeps no build state');
   });
 
-  it('fork every step under a build with a renamed state: migrated and continued, or refused whole, never half restored', async () => {
+  it('fork every step under the same build or one with a renamed state: continued, migrated, or refused whole, never half restored', async () => {
     const { engine, store, desk, recorded } = await recordedLedger();
-    const builds = [LEDGER_BUILDS.v2, LEDGER_BUILDS.v2Unmigrated, LEDGER_BUILDS.v2Throws, LEDGER_BUILDS.v2Invalid];
+    const builds = [
+      LEDGER_BUILDS.v1,
+      LEDGER_BUILDS.v2,
+      LEDGER_BUILDS.v2Unmigrated,
+      LEDGER_BUILDS.v2Throws,
+      LEDGER_BUILDS.v2Invalid,
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: recorded.steps.length }),
@@ -147,13 +153,19 @@ describe('checkpoints across builds', () => {
           } catch (error) {
             expect(error).toBeInstanceOf(ForkpointError);
             expect((error as ForkpointError).code).toBe('CHECKPOINT_INCOMPATIBLE');
-            expect(agent).not.toBe(LEDGER_BUILDS.v2);
+            expect([LEDGER_BUILDS.v1, LEDGER_BUILDS.v2]).not.toContain(agent);
             expect(await runsOf(engine)).toEqual(before);
+            return;
+          }
+          const own = await restoreCheckpoint(store, forked.runId, atStep);
+          if (agent === LEDGER_BUILDS.v1) {
+            // The same build: the checkpoint continues as stored, its state the parent's own up to the fork.
+            expect(forked.parent.migration).toBeUndefined();
+            expect(own.context.buildState?.version).toBe(1);
             return;
           }
           expect(agent).toBe(LEDGER_BUILDS.v2);
           expect(forked.parent.migration?.state).toEqual({ from: 1, to: 2, build: 'ledger-v2' });
-          const own = await restoreCheckpoint(store, forked.runId, atStep);
           expect(own.context.buildState?.version).toBe(2);
           expect(LEDGER_BUILDS.v2.state?.validate?.(own.context.buildState?.value ?? null)).toEqual([]);
         },
