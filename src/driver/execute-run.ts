@@ -3,7 +3,7 @@ import type { RequestHasher } from '../cassette/index.js';
 import { withFields } from '../json/index.js';
 import type { NewRunRecord, RunRecord } from '../store/index.js';
 import type { Transport } from '../transports/index.js';
-import type { AgentSnapshot, DriveResult } from './drive-run.js';
+import type { AgentSnapshot, DriveResult } from './drive-types.js';
 import { driveRun } from './drive-run.js';
 import type { EngineDeps } from './engine-deps.js';
 import { finishOfFinalSnapshot, finishRun } from './finish-run.js';

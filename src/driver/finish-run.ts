@@ -1,7 +1,7 @@
 import { ForkpointError, isForkpointError } from '../errors/index.js';
 import { withFields } from '../json/index.js';
 import type { RunFinish } from '../store/index.js';
-import type { AgentSnapshot, DriveResult } from './drive-run.js';
+import type { AgentSnapshot, DriveResult } from './drive-types.js';
 import type { EngineDeps } from './engine-deps.js';
 import type { RunEnding } from './run-ending.js';
 import type { RunWriter } from './run-writer.js';

@@ -6,7 +6,7 @@ export { driveRun } from './drive-run.js';
 export { toolDefinitionsOf } from './tool-definitions.js';
 export { modelRequestOf } from './model-request-of.js';
 /** @internal Names the machine's xstate types, kept out of the published declarations (tsconfig.build.json). */
-export type { AgentSnapshot, CompletedStep, DriveOptions, DriveResult } from './drive-run.js';
+export type { AgentSnapshot, CompletedStep, DriveOptions, DriveResult } from './drive-types.js';
 export { hostIdentity } from './host-identity.js';
 export { RUN_ID_ATTEMPTS } from './fresh-run-id.js';
 export { assertRunId, assertSeed, assertWorldDate, newRunIdentity } from './validate-inputs.js';

@@ -11,7 +11,7 @@ import type {
 } from '../machine/index.js';
 import { nextSnapshot } from '../machine/index.js';
 import type { CallPosition } from '../transports/index.js';
-import type { AgentSnapshot, CompletedStep, DriveOptions } from './drive-run.js';
+import type { AgentSnapshot, CompletedStep, DriveOptions } from './drive-types.js';
 import { modelRequestOf } from './model-request-of.js';
 
 /** Where one step stands: the snapshot before it, and its number. */

@@ -1,5 +1,5 @@
 import type { Finding } from '../vocabulary/index.js';
-import type { DriveResult } from './drive-run.js';
+import type { DriveResult } from './drive-types.js';
 
 /**
  * How the end of a drive becomes the run's end. A live run ends at its final

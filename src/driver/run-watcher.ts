@@ -1,4 +1,4 @@
-import type { CompletedStep } from './drive-run.js';
+import type { CompletedStep } from './drive-types.js';
 
 /**
  * Who watches a run as it happens: told once the run exists (before its first

@@ -4,7 +4,7 @@ import type { JsonObject } from '../json/index.js';
 import { assertJsonValue } from '../json/index.js';
 import type { AgentMachine, BuildStateRecord } from '../machine/index.js';
 import { createAgentMachine, initialSnapshot } from '../machine/index.js';
-import type { AgentSnapshot } from './drive-run.js';
+import type { AgentSnapshot } from './drive-types.js';
 import type { EngineDeps } from './engine-deps.js';
 
 const machines = new WeakMap<AgentBuild, AgentMachine>();
