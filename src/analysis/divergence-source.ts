@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../json/index.js';
 import { stableJson } from '../json/index.js';
-import type { ComparableStep, ComparedRun } from './compare-runs.js';
+import type { ComparableStep, ComparedRun, FirstDivergence } from './compare-runs.js';
 import { compareRuns, observationOf } from './compare-runs.js';
 import type { FieldChange } from '../vocabulary/index.js';
 import { diffJson } from './diff-json.js';
@@ -12,6 +12,8 @@ import { maskVolatile, volatileKindsBetween } from './volatile-spans.js';
  * Where a re-execution first left its recording, by cause:
  * - `tool-response`: same request, the tool answered differently (the world moved);
  * - `model-response`: same request, the model answered differently (sampling);
+ * - `approval`: the same call put to a person, answered otherwise (another
+ *   verdict, reviewer, time or note);
  * - `volatile-request`: the request differs only in bytes the build puts there
  *   afresh on every call (a timestamp, a request id);
  * - `code`: the request differs because the build's code changed;
@@ -19,19 +21,32 @@ import { maskVolatile, volatileKindsBetween } from './volatile-spans.js';
  *   where the recording holds the real system's answer;
  * - `blocked`: the side-effect firewall stopped the re-execution while it
  *   still followed the recording, so where it would have left is unknown;
+ * - `awaiting-approval`: the re-execution stopped at rest before a call that
+ *   needs a person's approval, nobody has answered it yet, and up to there it
+ *   followed the recording;
  * - `none`: the re-execution followed the recording to the end.
  */
 export type DivergenceSource =
-  'tool-response' | 'model-response' | 'volatile-request' | 'code' | 'simulated' | 'blocked' | 'none';
+  | 'tool-response'
+  | 'model-response'
+  | 'approval'
+  | 'volatile-request'
+  | 'code'
+  | 'simulated'
+  | 'blocked'
+  | 'awaiting-approval'
+  | 'none';
 
 /** Every source, in the order the report's table lists them. */
 export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = [
   'tool-response',
   'model-response',
+  'approval',
   'volatile-request',
   'code',
   'simulated',
   'blocked',
+  'awaiting-approval',
   'none',
 ];
 
@@ -39,12 +54,23 @@ export const DIVERGENCE_SOURCES: readonly DivergenceSource[] = [
 export const DIVERGENCE_MEANINGS: Readonly<Record<DivergenceSource, string>> = {
   'tool-response': 'same request; a tool answered differently (the world moved)',
   'model-response': 'same request; the model answered differently (sampling)',
+  approval: 'same call put to a person; answered otherwise',
   'volatile-request': 'the request differs only in per-call bytes (a timestamp, an id)',
   code: "the request differs: the build's code changed",
   simulated: "same request; a side-effecting tool's simulator answered, not the world",
   blocked: 'stopped by the side-effect firewall while still on the recording',
+  'awaiting-approval': "waiting for a person's approval while still on the recording",
   none: 'followed the recording to the end',
 };
+
+/**
+ * True for the sources of a re-execution that stopped while it still followed
+ * its recording (the firewall, a person not yet asked): nothing differed yet,
+ * so a report says why it stopped instead of what changed.
+ */
+export function stoppedOnRecording(source: DivergenceSource): boolean {
+  return source === 'blocked' || source === 'awaiting-approval';
+}
 
 /** What the classifier reads of a step: a `StepView` has it. */
 export interface SourcedStep extends ComparableStep {
@@ -117,6 +143,8 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
   // compareRuns says `response` only where both runs made the same request.
   if (first.on === 'response' && before !== undefined && after !== undefined) {
     const diff = diffJson(observationOf(before.response), observationOf(after.response), DIFF_LIMIT);
+    if (first.approval !== undefined)
+      return { ...where, source: 'approval', reason: approvalReason(first.approval), diff };
     return first.kind === 'model'
       ? { ...where, source: 'model-response', reason: 'same request; the model answered differently', diff }
       : { ...where, source: 'tool-response', reason: `same request; ${first.kind} answered differently`, diff };
@@ -156,6 +184,13 @@ export function classifyDivergence(recorded: DivergenceSide, reexecuted: Diverge
     reason: `the request changed and the code hash differs (${recorded.codeHash} -> ${reexecuted.codeHash})`,
     diff,
   };
+}
+
+// A person's answer is no tool's: it says who answered, and what, on each side.
+function approvalReason(words: NonNullable<FirstDivergence['approval']>): string {
+  return words.a === words.b
+    ? `the same call put to a person, ${words.a ?? 'unanswered'} on both sides, by another reviewer, at another time or with another note`
+    : `the same call put to a person: ${words.a ?? 'unanswered'} in the recording, ${words.b ?? 'unanswered'} in the re-execution`;
 }
 
 function asComparedRun(side: DivergenceSide): ComparedRun {

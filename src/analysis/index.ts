@@ -17,6 +17,7 @@ export { outcomeHistogram, outcomeKey, type CountedRun } from './outcome-histogr
 export { judgeVerification, type Judgement, type Verdict, type VerificationEvidence } from './verdict.js';
 export {
   DIVERGENCE_MEANINGS,
+  stoppedOnRecording,
   DIVERGENCE_SOURCES,
   classifyDivergence,
   type DivergenceSide,

@@ -57,19 +57,19 @@ export type DivergenceReportDocument = { readonly mode: 'reexecution'; readonly 
   'mode'
 > & { readonly build: string | null };
 
-/** The part of a re-execution the firewall adjustment reads: how it ended and each step's provenance. */
-export type FirewalledRun = Pick<RunView, 'error'> & {
+/** The part of a re-execution that decides how it stopped: its status, how it ended and each step's provenance. */
+export type FirewalledRun = Pick<RunView, 'error' | 'status'> & {
   readonly steps: readonly Pick<RunView['steps'][number], 'kind' | 'provenance'>[];
 };
 
 /**
  * Where a re-execution first left its recording and why: the comparison of
- * the two cassettes (see `classifyDivergence`), then what the firewall made of
- * it. The one classification behind `divergenceReport`, which has just made
+ * the two cassettes (see `classifyDivergence`), then what the firewall, or a
+ * person's approval not yet given, made of it. The one classification behind `divergenceReport`, which has just made
  * the re-execution, and `storedDivergenceReport`, which reads it back.
  */
 export function classifyReexecution(recording: Cassette, reexecution: Cassette, run: FirewalledRun): SourcedDivergence {
-  return firewalled(classifyDivergence(sideOf(recording), sideOf(reexecution)), run);
+  return stoppedAtRest(firewalled(classifyDivergence(sideOf(recording), sideOf(reexecution)), run), run);
 }
 
 /** A classified re-execution as the report lists it. */
@@ -156,6 +156,25 @@ function firewalled(divergence: SourcedDivergence, run: FirewalledRun): SourcedD
     };
   }
   return divergence;
+}
+
+/**
+ * A re-execution that waits for a person's approval has no step where its
+ * recording has the answer: while it followed the recording up to there, that
+ * is a run not yet finished, not a request that changed.
+ */
+function stoppedAtRest(divergence: SourcedDivergence, run: FirewalledRun): SourcedDivergence {
+  if (run.status !== 'awaiting-approval') return divergence;
+  const waitingAt = run.steps.length + 1;
+  if (divergence.step !== null && divergence.step < waitingAt) return divergence;
+  return {
+    ...divergence,
+    source: 'awaiting-approval',
+    step: waitingAt,
+    on: null,
+    reason: `it waits at step ${waitingAt} for a person's approval while it still follows the recording`,
+    diff: [],
+  };
 }
 
 function sideOf(cassette: Cassette): { codeHash: string; steps: SourcedStep[]; messages: Cassette['messages'] } {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DivergenceSide, SourcedStep } from '../../src/analysis/index.js';
 import { classifyDivergence, maskVolatile, tallyDivergences } from '../../src/analysis/index.js';
 import type { Message } from '../../src/conversation/index.js';
+import { APPROVAL_KIND, approvalRequestOf, approvalResponseOf } from '../../src/conversation/index.js';
 import type { JsonObject, JsonValue } from '../../src/json/index.js';
 
 const OLD = 'code-old';
@@ -82,6 +83,30 @@ describe('classifyDivergence', () => {
       on: 'response',
     });
     expect(result.diff).toEqual([{ path: 'output.status', before: '"open"', after: '"settled"' }]);
+  });
+
+  it("is approval, never tool-response, when the same call put to a person got another answer, with both sides' words", () => {
+    const answer = (approved: boolean, by: string) =>
+      approvalResponseOf({ approved, by, at: '2026-03-09T10:00:00.000Z', note: null, requestHash: 'h-pay' });
+    const question = approvalRequestOf({ type: 'tool_use', id: 'toolu_1', name: 'issue_payment', input: {} }, 'h-pay');
+    const ask = (response: JsonValue): SourcedStep => ({
+      kind: APPROVAL_KIND,
+      index: 0,
+      requestHash: 'h-ask',
+      provenance: 'human',
+      request: question,
+      response,
+    });
+    const recorded = [...recording(), ask(answer(true, 'dana'))];
+    const otherwise = classifyDivergence(side(recorded), side([...recording(), ask(answer(false, 'dana'))]));
+    expect(otherwise).toMatchObject({ source: 'approval', step: 4, call: 'approval#0', on: 'response' });
+    expect(otherwise.reason).toBe(
+      'the same call put to a person: approved in the recording, rejected in the re-execution',
+    );
+    const anotherReviewer = classifyDivergence(side(recorded), side([...recording(), ask(answer(true, 'sam'))]));
+    expect(anotherReviewer).toMatchObject({ source: 'approval', step: 4 });
+    expect(anotherReviewer.reason).toMatch(/approved on both sides, by another reviewer/);
+    expect(anotherReviewer.diff).toEqual([{ path: 'output.by', before: '"dana"', after: '"sam"' }]);
   });
 
   it('is model-response when the same model request got differently worded answer', () => {
@@ -252,10 +277,12 @@ describe('tallyDivergences', () => {
     expect(table.rows.map((row) => [row.source, row.count, row.share])).toEqual([
       ['tool-response', 2, 0.5],
       ['model-response', 0, 0],
+      ['approval', 0, 0],
       ['volatile-request', 0, 0],
       ['code', 1, 0.25],
       ['simulated', 0, 0],
       ['blocked', 0, 0],
+      ['awaiting-approval', 0, 0],
       ['none', 1, 0.25],
     ]);
     expect(table.rows[0]!.entries).toEqual([entries[1], entries[2]]);

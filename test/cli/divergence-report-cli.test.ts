@@ -130,10 +130,12 @@ describe('forkpoint divergence-report', () => {
     expect(parsed.rows.map((row) => row.source)).toEqual([
       'tool-response',
       'model-response',
+      'approval',
       'volatile-request',
       'code',
       'simulated',
       'blocked',
+      'awaiting-approval',
       'none',
     ]);
     expect(parsed.rows.reduce((sum, row) => sum + row.count, 0)).toBe(8);

@@ -3,7 +3,12 @@ import type { DivergenceReport, ReportedReexecution } from '../../src/workflows/
 import type { Engine } from '../../src/engine/index.js';
 import { DIVERGENCE_SOURCES } from '../../src/analysis/index.js';
 import { buildOf } from '../../src/scenario/index.js';
-import { divergenceReport } from '../../src/workflows/index.js';
+import { divergenceReport, storedDivergenceReport } from '../../src/workflows/index.js';
+import claims, { supervised } from '../../scenarios/claims-triage/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { sqliteStore } from '../../src/store/index.js';
+import { formatDivergenceReport } from '../../src/cli/output/format-divergence-report.js';
+import { styleFor } from '../../src/text/index.js';
 import type { StudyRun } from '../../studies/divergence/record-study.js';
 import { recordDivergenceStudy } from '../../studies/divergence/record-study.js';
 import { build, scenario, worldAt, worldsAt } from '../support/incident.js';
@@ -52,8 +57,9 @@ describe('divergenceReport over the recorded divergence study', () => {
     expect(report.mode).toBe('reexecution');
     expect(report.rows.map((row) => row.source)).toEqual(DIVERGENCE_SOURCES);
     for (const row of report.rows) {
-      // Nothing is simulated or blocked when the one side effect may go live.
-      if (row.source === 'simulated' || row.source === 'blocked') expect(row.count, row.source).toBe(0);
+      // Nothing is simulated or blocked when the one side effect may go live, and no build of the study asks a person.
+      if (['simulated', 'blocked', 'approval', 'awaiting-approval'].includes(row.source))
+        expect(row.count, row.source).toBe(0);
       else expect(row.count, row.source).toBeGreaterThan(0);
       expect(row.entries).toHaveLength(row.count);
       expect(row.share).toBeCloseTo(row.count / report.total, 10);
@@ -167,6 +173,70 @@ describe('divergenceReport behind the side-effect firewall', () => {
       ['simulated', 6],
     ]);
     expect(sourceOf(await divergenceReport(engine, { ...options, sideEffects: 'live' }))).toEqual([['none', null]]);
+  });
+});
+
+describe('divergenceReport over a run a person approved', () => {
+  // CLM-91077 with supervised on 03-09: the payout of 1903 waits for a reviewer at step 10. Re-executed
+  // against the same day and seed with payments live, the re-execution follows its recording up to that
+  // question, and nobody is there to answer it.
+  const DAY = '2026-03-09';
+  const world = () => claims.openWorld({ at: DAY, seed: 20260309, latencyMs: 0 });
+  const approvedRecording = async () => {
+    let now = Date.parse('2026-03-09T09:00:00.000Z');
+    const engine = createEngine({ store: sqliteStore({ path: ':memory:' }), clock: () => new Date((now += 1000)) });
+    const input = { claimId: 'CLM-91077' };
+    const recorded = await engine.record({ agent: supervised, world: world(), input, runId: 'a0091077' });
+    await engine.approve({ runId: recorded.runId, agent: supervised, world: world(), by: 'dana@claims.example' });
+    return {
+      engine,
+      runIds: [recorded.runId],
+      plan: () => ({ agent: supervised, world }),
+      sideEffects: 'live' as const,
+    };
+  };
+  const entriesOf = (report: { rows: readonly { entries: readonly ReportedReexecution[] }[] }) =>
+    report.rows.flatMap((row) => row.entries);
+
+  it('counts a re-execution waiting for the answer while still on its recording as awaiting-approval, not as a changed request', async () => {
+    const { engine, ...options } = await approvedRecording();
+    const report = await divergenceReport(engine, options);
+    const [entry, ...more] = entriesOf(report);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      source: 'awaiting-approval',
+      step: 10,
+      call: 'approval#0',
+      on: null,
+      status: 'awaiting-approval',
+      diff: [],
+    });
+    expect(entry!.reason).toMatch(/waits at step 10 for a person's approval/);
+    // The CLI says why it stopped where a divergence would name its call and first change.
+    const text = formatDivergenceReport(report, DAY, undefined, styleFor({ isTTY: false }, {}));
+    expect(text).toMatch(/^ {2}awaiting-approval +1 +100\.0% +waiting for a person's approval/m);
+    expect(text).toContain(`a0091077 claimId=CLM-91077 #1 -> ${entry!.runId}  ${entry!.reason}`);
+  });
+
+  it("counts a reviewer who answered the re-execution otherwise as approval, with both sides' words", async () => {
+    const { engine, ...options } = await approvedRecording();
+    const [waiting] = entriesOf(await divergenceReport(engine, options));
+    await engine.approve({
+      runId: waiting!.runId,
+      agent: supervised,
+      world: world(),
+      approved: false,
+      by: 'sam@claims.example',
+      note: 'Call the holder first.',
+    });
+    const stored = await storedDivergenceReport(engine, { at: DAY, runIds: options.runIds });
+    const [entry, ...more] = entriesOf(stored);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ source: 'approval', step: 10, call: 'approval#0', on: 'response' });
+    expect(entry!.reason).toBe(
+      'the same call put to a person: approved in the recording, rejected in the re-execution',
+    );
+    expect(entry!.diff.map((change) => change.path)).toEqual(expect.arrayContaining(['output.approved', 'output.by']));
   });
 });
 

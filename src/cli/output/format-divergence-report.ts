@@ -1,4 +1,4 @@
-import { DIVERGENCE_MEANINGS } from '../../analysis/index.js';
+import { DIVERGENCE_MEANINGS, stoppedOnRecording } from '../../analysis/index.js';
 import type { FieldChange } from '../../vocabulary/index.js';
 import type { DivergenceReport, ReportedReexecution } from '../../workflows/index.js';
 import type { Style } from '../../text/index.js';
@@ -60,7 +60,8 @@ export function formatDivergenceReport(
           { header: '', cell: where },
           {
             header: '',
-            cell: (entry) => (entry.source === 'none' || entry.source === 'blocked' ? '' : firstChange(entry.diff)),
+            cell: (entry) =>
+              entry.source === 'none' || stoppedOnRecording(entry.source) ? '' : firstChange(entry.diff),
           },
         ],
         style,
@@ -81,7 +82,7 @@ export function formatDivergenceReport(
 // Where a re-execution left its recording; a run that never left it says how it ended instead.
 function where(entry: ReportedReexecution): string {
   if (entry.source === 'none') return entry.status;
-  if (entry.source === 'blocked') return entry.reason;
+  if (stoppedOnRecording(entry.source)) return entry.reason;
   return `step ${entry.step} ${entry.call ?? ''}`;
 }
 

@@ -1,5 +1,5 @@
 import type { DivergenceRow } from '../../analysis/index.js';
-import { DIVERGENCE_MEANINGS } from '../../analysis/index.js';
+import { DIVERGENCE_MEANINGS, stoppedOnRecording } from '../../analysis/index.js';
 import type { JsonObject } from '../../json/index.js';
 import type {
   DivergenceReportDocument,
@@ -104,7 +104,7 @@ function entryRow(entry: ReportedReexecution, links: PageLinks): Html {
 // Where a re-execution left its recording; one that never left it says so in words.
 function where(entry: ReportedReexecution): Html {
   if (entry.source === 'none') return html`<span class="muted">never: followed the recording to the end</span>`;
-  if (entry.source === 'blocked') return html`${entry.reason}`;
+  if (stoppedOnRecording(entry.source)) return html`${entry.reason}`;
   return html`step ${entry.step ?? '?'} <code>${entry.call ?? ''}</code>${entry.on === null ? '' : `, on the ${entry.on}`}`;
 }
 
