@@ -14,10 +14,14 @@ import type { StepView } from '../read/index.js';
  */
 export type CapturePolicy = { readonly keep: 'all' } | { readonly keep: 'errors+sample'; readonly rate: number };
 
-/** What the capture policy did with one run, and why. */
+/**
+ * What the capture policy did with one run, and why: `awaiting-approval` is a
+ * run that stopped for a person's answer, kept whole because the answer
+ * continues it from its full tier.
+ */
 export interface CaptureDecision {
   readonly kept: boolean;
-  readonly reason: 'all' | 'error' | 'sampled' | 'not-sampled';
+  readonly reason: 'all' | 'error' | 'awaiting-approval' | 'sampled' | 'not-sampled';
 }
 
 /** A capture decision with the size of each tier, measured as cassette files before anything was dropped. */
@@ -52,12 +56,13 @@ export function sampleDraw(run: Pick<RunRecord, 'runId' | 'seed'>): number {
   return Number.parseInt(sha256Hex(`${run.seed ?? 0}:${run.runId}`, 8), 16) / 2 ** 32;
 }
 
-/** Decides whether a finished run keeps its full tier. */
+/** Decides whether a run that stopped (it ended, or waits for a person) keeps its full tier. */
 export function decideCapture(
   policy: CapturePolicy,
   run: Pick<RunRecord, 'runId' | 'seed' | 'status'>,
 ): CaptureDecision {
   if (policy.keep === 'all') return { kept: true, reason: 'all' };
+  if (run.status === 'awaiting-approval') return { kept: true, reason: 'awaiting-approval' };
   if (run.status !== 'completed') return { kept: true, reason: 'error' };
   return sampleDraw(run) < policy.rate ? { kept: true, reason: 'sampled' } : { kept: false, reason: 'not-sampled' };
 }

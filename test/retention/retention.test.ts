@@ -6,6 +6,7 @@ import { isForkpointError } from '../../src/errors/index.js';
 import { parseCassette, serializeCassette } from '../../src/cassette/index.js';
 import { sqliteStore } from '../../src/store/index.js';
 import { build, worldAt } from '../support/incident.js';
+import claims, { supervised } from '../../scenarios/claims-triage/index.js';
 
 const RECORDED = new Date('2026-03-04T09:00:00.000Z');
 const hoursLater = (hours: number) => new Date(RECORDED.getTime() + hours * 3_600_000);
@@ -299,5 +300,22 @@ describe('the capture policy', () => {
     expect(kept).toBeLessThan(0.12);
     expect(decideCapture({ keep: 'errors+sample', rate: 1 }, run)).toEqual({ kept: true, reason: 'sampled' });
     expect(decideCapture({ keep: 'all' }, { ...run, status: 'failed' })).toEqual({ kept: true, reason: 'all' });
+  });
+
+  it('keeps a run that waits for a person whole, as waiting, not as an error: the answer continues it from its full tier', async () => {
+    const { engine } = engineWithClock();
+    const world = () => claims.openWorld({ at: '2026-03-09', seed: 20260309, latencyMs: 0 });
+    const waiting = await engine.record({
+      agent: supervised,
+      world: world(),
+      input: { claimId: 'CLM-91077' },
+      capture: { keep: 'errors+sample', rate: 0 },
+    });
+    expect(waiting).toMatchObject({
+      status: 'awaiting-approval',
+      capture: { kept: true, reason: 'awaiting-approval' },
+    });
+    const approved = await engine.approve({ runId: waiting.runId, agent: supervised, world: world(), by: 'dana' });
+    expect(approved.status).toBe('completed');
   });
 });
