@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { memoryStore } from '../../src/store/index.js';
-import type { ProviderEmulator } from '../../src/testing/index.js';
 import { divergenceReport, runSuite, verifyRun } from '../../src/workflows/index.js';
 import { syntheticWorld, testAgent } from '../support/test-agents.js';
-import type { WrappedRuns } from '../wrap/support/wrapped-runs.js';
-import { WRAPPED_AGENT, recordWrappedRuns, startWrappedEmulator } from '../wrap/support/wrapped-runs.js';
+import { WRAPPED_AGENT, useWrappedRuns } from '../wrap/support/wrapped-runs.js';
 
 // A driven agent's build and world: what a caller who took the wrapped run for a driven one would pass.
 const agent = testAgent();
 const world = () => syntheticWorld({ toolCalls: 1 });
 
 describe('what needs the driven machine, on a wrapped loop’s runs', () => {
-  let emulator: ProviderEmulator;
   const engine = createEngine({ store: memoryStore() });
-  let runs: WrappedRuns;
-  beforeAll(async () => {
-    emulator = await startWrappedEmulator();
-    runs = await recordWrappedRuns(engine, emulator);
-  });
-  afterAll(async () => {
-    await emulator.close();
-  });
+  const wrapped = useWrappedRuns(engine);
 
   /** Expects `attempt` to be refused with LOOP_NOT_DRIVEN naming the run and `instead`, and nothing written. */
   const refused = async (attempt: () => Promise<unknown>, runId: string, instead: RegExp) => {
     const before = (await engine.listRuns()).length;
-    const requests = emulator.received().length;
+    const requests = wrapped.emulator.received().length;
     const error: unknown = await attempt().then(
       () => undefined,
       (thrown: unknown) => thrown,
@@ -39,11 +29,11 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
     expect(message).toMatch(instead);
     expect(message).not.toContain('\n');
     expect((await engine.listRuns()).length).toBe(before);
-    expect(emulator.received().length).toBe(requests);
+    expect(wrapped.emulator.received().length).toBe(requests);
   };
 
   it('refuses a fork from a restored state, naming the fork:prefix session that does it by prefix replay', async () => {
-    const { runId } = runs.recorded;
+    const { runId } = wrapped.runs.recorded;
     await refused(
       () =>
         engine.fork({
@@ -61,7 +51,7 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
   });
 
   it('refuses a fork of a fork by prefix replay, which is a wrapped run too', async () => {
-    const { runId } = runs.forked;
+    const { runId } = wrapped.runs.forked;
     const fork = () =>
       engine.fork({
         parentRunId: runId,
@@ -74,7 +64,7 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
   });
 
   it('refuses a resume, naming the replay:fidelity session that goes live where the recording ends', async () => {
-    const { runId } = runs.recorded;
+    const { runId } = wrapped.runs.recorded;
     await refused(
       () => engine.resume({ runId, agent, world: world() }),
       runId,
@@ -83,7 +73,7 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
   });
 
   it('refuses a driven replay of its cassette, full or structural, naming the replay:strict session', async () => {
-    const { runId } = runs.recorded;
+    const { runId } = wrapped.runs.recorded;
     const full = await engine.cassette(runId);
     expect(full.loop).toBe('wrapped');
     const structural = await engine.cassette(runId, 'structural');
@@ -95,7 +85,7 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
   });
 
   it('refuses a re-execution, naming the record session that runs the loop again', async () => {
-    const { runId } = runs.recorded;
+    const { runId } = wrapped.runs.recorded;
     await refused(
       () => engine.reexecute({ sourceRunId: runId, agent, world: world() }),
       runId,
@@ -106,7 +96,7 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
   });
 
   it('refuses a verification and a divergence report, before either arm runs', async () => {
-    const { runId } = runs.recorded;
+    const { runId } = wrapped.runs.recorded;
     const verify = () => verifyRun(engine, { runId, candidate: agent, baseline: agent, mode: 'replay' });
     await refused(verify, runId, /verify a fix by replaying it through each build of your loop/);
     const report = () => divergenceReport(engine, { runIds: [runId], plan: () => ({ agent, world: () => world() }) });
@@ -114,7 +104,7 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
   });
 
   it('lets a suite report a wrapped cassette as invalid, saying to replay it through the loop', async () => {
-    const cassette = await engine.cassette(runs.recorded.runId);
+    const cassette = await engine.cassette(wrapped.runs.recorded.runId);
     const suite = await runSuite(engine, { cassettes: [{ name: 'wrapped.json', cassette }], agent, keepRuns: false });
     expect(suite).toMatchObject({ invalid: 1, passed: 0 });
     expect(suite.cases[0]?.status).toBe('invalid');
@@ -123,7 +113,7 @@ describe('what needs the driven machine, on a wrapped loop’s runs', () => {
   });
 
   it('still reads the checkpoint of a wrapped step: the conversation the loop sent, and the tool results since', async () => {
-    const checkpoint = await engine.checkpoint(runs.recorded.runId, 4);
+    const checkpoint = await engine.checkpoint(wrapped.runs.recorded.runId, 4);
     // After the OCR (step 4): the loop's second request (claim asked, claim read), and the OCR's answer to send next.
     expect(checkpoint.context.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(checkpoint.context.pending).toEqual([]);

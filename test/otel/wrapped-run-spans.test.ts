@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { exportRunSpans, spanIdOf, traceIdOf } from '../../src/otel/index.js';
 import { memoryStore } from '../../src/store/index.js';
-import type { ProviderEmulator } from '../../src/testing/index.js';
 import { attributesOf, KIND, spansOfJson } from '../support/otlp-spans.js';
 import { LOOP_MODEL } from '../wrap/support/claim-world.js';
-import type { WrappedRuns } from '../wrap/support/wrapped-runs.js';
-import { WRAPPED_AGENT, recordWrappedRuns, startWrappedEmulator } from '../wrap/support/wrapped-runs.js';
+import { WRAPPED_AGENT, useWrappedRuns } from '../wrap/support/wrapped-runs.js';
 
 describe('OTLP spans of a wrapped loop’s runs', () => {
-  let emulator: ProviderEmulator;
   const engine = createEngine({ store: memoryStore() });
-  let runs: WrappedRuns;
-  beforeAll(async () => {
-    emulator = await startWrappedEmulator();
-    runs = await recordWrappedRuns(engine, emulator);
-  });
-  afterAll(async () => {
-    await emulator.close();
-  });
+  const wrapped = useWrappedRuns(engine);
 
   it('export as a driven run’s do: an agent span, a chat span per model call with its usage, the wire’s provider', async () => {
-    const exported = await exportRunSpans(engine, runs.recorded.runId);
+    const exported = await exportRunSpans(engine, wrapped.runs.recorded.runId);
     const spans = spansOfJson(exported.json);
     expect(spans[0]).toMatchObject({ name: `invoke_agent ${WRAPPED_AGENT}` });
     expect(attributesOf(spans[0]!)).toMatchObject({ 'forkpoint.loop': 'wrapped', 'forkpoint.mode': 'record' });
@@ -35,7 +25,7 @@ describe('OTLP spans of a wrapped loop’s runs', () => {
   });
 
   it('link a prefix-replay fork to its parent and count only its own live calls', async () => {
-    const fork = await engine.getRun(runs.forked.runId);
+    const fork = await engine.getRun(wrapped.runs.forked.runId);
     const spans = spansOfJson((await exportRunSpans(engine, fork.runId)).json);
     const parent = fork.parent!;
     expect(spans[0]!.links.map((link) => [link.traceId, link.spanId])).toEqual([

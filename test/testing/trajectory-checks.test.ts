@@ -39,6 +39,16 @@ const answer = (approved: boolean, hash: string): ApprovalAnswer => ({
   note: approved ? null : 'already refunded',
   requestHash: hash,
 });
+// A person's answer at step n about the refund the model asked for at step `askedAt`.
+const answered = (n: number, index: number, askedAt: number, input: JsonObject, approved: boolean, hash: string) =>
+  step({
+    step: n,
+    kind: 'approval',
+    index,
+    provenance: 'human',
+    request: approvalRequestOf({ type: 'tool_use', id: `toolu_${askedAt}`, name: 'refund', input }, hash),
+    response: approvalResponseOf(answer(approved, hash)),
+  });
 
 // A refund desk's run as the approval flow stores it: the model asks for a refund, a person approves it and
 // the refund is made; it asks for a second, a person rejects it and the call never happens.
@@ -46,14 +56,7 @@ const first = { order: 'A-1', amount: 40 };
 const second = { order: 'A-2', amount: 40 };
 const approvals: StepView[] = [
   asks(1, 0, 'refund', first),
-  step({
-    step: 2,
-    kind: 'approval',
-    index: 0,
-    provenance: 'human',
-    request: approvalRequestOf({ type: 'tool_use', id: 'toolu_1', name: 'refund', input: first }, 'aaaa000000000001'),
-    response: approvalResponseOf(answer(true, 'aaaa000000000001')),
-  }),
+  answered(2, 0, 1, first, true, 'aaaa000000000001'),
   step({
     step: 3,
     kind: 'refund',
@@ -63,14 +66,7 @@ const approvals: StepView[] = [
     response: { output: { refunded: 40 }, isError: false },
   }),
   asks(4, 1, 'refund', second),
-  step({
-    step: 5,
-    kind: 'approval',
-    index: 1,
-    provenance: 'human',
-    request: approvalRequestOf({ type: 'tool_use', id: 'toolu_4', name: 'refund', input: second }, 'aaaa000000000002'),
-    response: approvalResponseOf(answer(false, 'aaaa000000000002')),
-  }),
+  answered(5, 1, 4, second, false, 'aaaa000000000002'),
   step({
     step: 6,
     kind: 'model',

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { memoryStore } from '../../src/store/index.js';
-import type { ProviderEmulator } from '../../src/testing/index.js';
 import { forkpointMatchers } from '../../src/testing/index.js';
-import type { WrappedRuns } from '../wrap/support/wrapped-runs.js';
-import { recordWrappedRuns, startWrappedEmulator } from '../wrap/support/wrapped-runs.js';
+import { useWrappedRuns } from '../wrap/support/wrapped-runs.js';
 
 expect.extend(forkpointMatchers);
 
@@ -23,20 +21,11 @@ function failureOf(assertion: () => void): string {
 // estimate on 205, deny), the recording's strict replay, and a fork by prefix replay at the OCR (step 4)
 // with the corrected total, after which the model estimates on 2050 and approves.
 describe("the trajectory matchers on a wrapped loop's session results", () => {
-  let emulator: ProviderEmulator;
   const engine = createEngine({ store: memoryStore() });
-  let runs: WrappedRuns;
-  beforeAll(async () => {
-    emulator = await startWrappedEmulator();
-    runs = await recordWrappedRuns(engine, emulator);
-  });
-  afterAll(async () => {
-    await emulator.close();
-    await engine.store.close();
-  });
+  const wrapped = useWrappedRuns(engine, { closeStore: true });
 
   it('read what session.close() gives: its calls, in order, with their inputs', () => {
-    const { recorded, replayed } = runs;
+    const { recorded, replayed } = wrapped.runs;
     for (const run of [recorded, replayed]) {
       expect(run).toHaveTrajectory(['fetch_claim', 'ocr_document', 'estimate_repair']);
       expect(run).toHaveCalledWith('estimate_repair', { invoiceTotal: 205 });
@@ -45,7 +34,7 @@ describe("the trajectory matchers on a wrapped loop's session results", () => {
   });
 
   it("read a fork by prefix replay whole: the parent's calls before the fork, its own after", () => {
-    const { forked } = runs;
+    const { forked } = wrapped.runs;
     expect(forked.mode).toBe('fork:prefix');
     expect(forked).toHaveTrajectory(['fetch_claim', 'ocr_document', 'estimate_repair']);
     expect(forked).toHaveCalledWith('estimate_repair', expect.objectContaining({ invoiceTotal: 2050 }));
@@ -54,12 +43,12 @@ describe("the trajectory matchers on a wrapped loop's session results", () => {
 
   it('fail naming the step, under the headline that says the loop is your own', () => {
     const message = failureOf(() => {
-      expect(runs.recorded).not.toHaveCalledWith('estimate_repair', { invoiceTotal: 205 });
+      expect(wrapped.runs.recorded).not.toHaveCalledWith('estimate_repair', { invoiceTotal: 205 });
     });
     expect(message).toMatch(
       /^step 6 estimate_repair#0 \(asked for by model#2 at step 5\) was called with \{"invoiceTotal": 205\}; expected no call with \{"invoiceTotal": 205\}\n\n/,
     );
-    expect(message).toContain(`record · run ${runs.recorded.runId} · claims-loop/`);
+    expect(message).toContain(`record · run ${wrapped.runs.recorded.runId} · claims-loop/`);
     expect(message).toContain('(your own loop)');
     expect(message).toMatch(/^> +6 {2}estimate_repair#0 +live /m);
   });

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll } from 'vitest';
 import type { Engine } from '../../../src/engine/index.js';
 import type { ProviderEmulator } from '../../../src/testing/index.js';
 import type { Session, SessionResult } from '../../../src/wrap/index.js';
@@ -65,3 +66,39 @@ export async function recordWrappedRuns(engine: Engine, emulator: ProviderEmulat
 
 /** Starts the Anthropic emulator the wrapped loop talks to (on 127.0.0.1; close it after). */
 export const startWrappedEmulator = startAnthropicEmulator;
+
+/** What {@link useWrappedRuns} gives a describe block once its `beforeAll` has run. */
+export interface WrappedRunsFixture {
+  readonly emulator: ProviderEmulator;
+  readonly runs: WrappedRuns;
+}
+
+/**
+ * Starts the emulator and records the wrapped runs before the enclosing
+ * describe block's tests, and closes the emulator (and, with `closeStore`,
+ * the engine's store) after them. Read the fields inside a test, not before.
+ */
+export function useWrappedRuns(engine: Engine, options: { readonly closeStore?: boolean } = {}): WrappedRunsFixture {
+  let emulator: ProviderEmulator | undefined;
+  let runs: WrappedRuns | undefined;
+  beforeAll(async () => {
+    emulator = await startWrappedEmulator();
+    runs = await recordWrappedRuns(engine, emulator);
+  });
+  afterAll(async () => {
+    await emulator?.close();
+    if (options.closeStore === true) await engine.store.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the wrapped runs are recorded in beforeAll: read them inside a test');
+    return value;
+  };
+  return {
+    get emulator() {
+      return ready(emulator);
+    },
+    get runs() {
+      return ready(runs);
+    },
+  };
+}
